@@ -1,0 +1,67 @@
+import mdx from '@astrojs/mdx';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, fontProviders } from 'astro/config';
+import { interactDirective } from './src/integrations/interact-directive';
+import { resolveSiteUrl } from './src/lib/site-url';
+
+export default defineConfig({
+  site: resolveSiteUrl(process.env),
+  // Served URLs equal canonical URLs: /about-us is dist/client/about-us.html, never a redirect.
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  output: 'static',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({ filter: (page) => !/\/(404|500)$/.test(new URL(page).pathname) }),
+    interactDirective(),
+  ],
+  prefetch: false,
+  // Shiki writes inline styles, which the hash-based CSP would block; guides need no code colouring.
+  markdown: { syntaxHighlight: false },
+  security: {
+    csp: {
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'"] },
+    },
+  },
+  // Self-hosted from @fontsource packages: the local provider reads the files, nothing is fetched.
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Inter',
+      cssVariable: '--font-inter',
+      fallbacks: ['system-ui', 'sans-serif'],
+      options: {
+        variants: [
+          {
+            src: ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'],
+            weight: '100 900',
+            style: 'normal',
+          },
+        ],
+      },
+    },
+    {
+      provider: fontProviders.local(),
+      name: 'Fraunces',
+      cssVariable: '--font-fraunces',
+      fallbacks: ['Georgia', 'serif'],
+      options: {
+        variants: [
+          {
+            src: ['@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2'],
+            weight: '100 900',
+            style: 'normal',
+          },
+        ],
+      },
+    },
+  ],
+  image: { responsiveStyles: false },
+  vite: { plugins: [tailwindcss()] },
+});

@@ -1,0 +1,16 @@
+import type { SiteSettings } from '@/lib/site-schema';
+
+/** WhatsApp chat link with the agency's greeting prefilled. */
+export function whatsappUrl(site: Pick<SiteSettings, 'whatsapp'>): string {
+  return `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(site.whatsapp.greeting)}`;
+}
+
+/** tel: link for a phone number from the settings. */
+export function telHref(phone: SiteSettings['phone']): string {
+  return `tel:${phone.e164}`;
+}
+
+/** mailto: link for the agency's address. */
+export function mailtoHref(site: Pick<SiteSettings, 'email'>, subject?: string): string {
+  return subject ? `mailto:${site.email}?subject=${encodeURIComponent(subject)}` : `mailto:${site.email}`;
+}

@@ -1,0 +1,159 @@
+import type { BlogPosting, BreadcrumbList, FAQPage, Service, TravelAgency, WithContext } from 'schema-dts';
+import { canonicalUrl } from '@/lib/seo';
+import type { SiteSettings } from '@/lib/site-schema';
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export interface Faq {
+  question: string;
+  answer: string;
+}
+
+/** The agency itself, for the home page. */
+export function travelAgencyJsonLd(site: SiteSettings): WithContext<TravelAgency> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'TravelAgency',
+    '@id': `${canonicalUrl(site.url, '/')}#agency`,
+    name: site.name,
+    legalName: site.legalName,
+    description: site.description,
+    url: canonicalUrl(site.url, '/'),
+    logo: new URL('/icon-512.png', site.url).href,
+    image: new URL('/og-default.png', site.url).href,
+    telephone: site.phone.e164,
+    email: site.email,
+    foundingDate: String(site.claims.foundingYear),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: site.address.street,
+      addressLocality: site.address.locality,
+      addressRegion: site.address.region,
+      postalCode: site.address.postalCode,
+      addressCountry: site.address.country,
+    },
+    areaServed: { '@type': 'Country', name: 'United States' },
+    openingHoursSpecification: site.hours
+      .filter((row) => row.opens && row.closes)
+      .map((row) => ({
+        '@type': 'OpeningHoursSpecification' as const,
+        dayOfWeek: row.dayOfWeek,
+        opens: row.opens ?? '',
+        closes: row.closes ?? '',
+      })),
+    contactPoint: [
+      { '@type': 'ContactPoint', contactType: 'customer service', telephone: site.phone.e164, email: site.email },
+      {
+        '@type': 'ContactPoint',
+        contactType: 'emergency',
+        telephone: site.emergencyPhone.e164,
+        hoursAvailable: {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+          opens: '00:00',
+          closes: '23:59',
+        },
+      },
+    ],
+    sameAs: site.social.map((link) => link.url),
+  };
+}
+
+/** Breadcrumb trail; the first crumb is always the home page. */
+export function breadcrumbJsonLd(crumbs: readonly Crumb[], site: SiteSettings): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem' as const,
+      position: index + 1,
+      name: crumb.name,
+      item: canonicalUrl(site.url, crumb.path),
+    })),
+  };
+}
+
+/** Questions and answers shown on a page. */
+export function faqJsonLd(faqs: readonly Faq[]): WithContext<FAQPage> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((faq) => ({
+      '@type': 'Question' as const,
+      name: faq.question,
+      acceptedAnswer: { '@type': 'Answer' as const, text: faq.answer },
+    })),
+  };
+}
+
+export interface PackageOffer {
+  name: string;
+  description: string;
+  path: string;
+  /** Price per person in USD, as a number. */
+  price: number;
+  image?: string;
+  serviceType?: string;
+}
+
+/** A package as a Service with one in-stock Offer at its numeric USD price. */
+export function packageServiceJsonLd(pkg: PackageOffer, site: SiteSettings): WithContext<Service> {
+  const url = canonicalUrl(site.url, pkg.path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: pkg.name,
+    description: pkg.description,
+    serviceType: pkg.serviceType ?? 'Umrah Package',
+    url,
+    ...(pkg.image ? { image: new URL(pkg.image, site.url).href } : {}),
+    provider: { '@type': 'TravelAgency', name: site.name, url: canonicalUrl(site.url, '/') },
+    areaServed: { '@type': 'Country', name: 'United States' },
+    offers: {
+      '@type': 'Offer',
+      price: pkg.price,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url,
+    },
+  };
+}
+
+export interface PostSummary {
+  title: string;
+  description: string;
+  path: string;
+  published: Date;
+  updated?: Date;
+  image?: string;
+}
+
+/** A guide as a BlogPosting published by the agency. */
+export function blogPostingJsonLd(post: PostSummary, site: SiteSettings): WithContext<BlogPosting> {
+  const url = canonicalUrl(site.url, post.path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.description,
+    url,
+    mainEntityOfPage: url,
+    datePublished: post.published.toISOString(),
+    dateModified: (post.updated ?? post.published).toISOString(),
+    image: new URL(post.image ?? '/og-default.png', site.url).href,
+    author: { '@type': 'Organization', name: site.name, url: canonicalUrl(site.url, '/') },
+    publisher: {
+      '@type': 'Organization',
+      name: site.name,
+      logo: { '@type': 'ImageObject', url: new URL('/icon-512.png', site.url).href },
+    },
+  };
+}
+
+/** Serialises JSON-LD for a script tag, escaping `<` so no text can close the tag early. */
+export function serializeJsonLd(data: object): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

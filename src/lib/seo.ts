@@ -1,0 +1,92 @@
+import type { SiteSettings } from '@/lib/site-schema';
+
+export interface ShareImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface HeadInput {
+  title: string;
+  description: string;
+  /** Site-relative path of the page, e.g. `/about-us`. */
+  path: string;
+  keywords?: readonly string[];
+  image?: ShareImage;
+  type?: 'website' | 'article';
+  /** Pages such as the not-found page must not be indexed. */
+  noindex?: boolean;
+}
+
+export interface MetaTag {
+  name?: string;
+  property?: string;
+  content: string;
+}
+
+export interface HeadData {
+  title: string;
+  canonical: string;
+  meta: MetaTag[];
+}
+
+export const DEFAULT_SHARE_IMAGE: ShareImage = {
+  url: '/og-default.png',
+  width: 1200,
+  height: 630,
+  alt: 'The Kaaba at dusk beside the words Miqat Travel',
+};
+
+/** Absolute canonical URL for a path: trailing slash stripped except on the root. */
+export function canonicalUrl(siteUrl: string, path: string): string {
+  const origin = new URL(siteUrl).origin;
+  const pathname = new URL(path, origin).pathname.replace(/\/+$/, '');
+  return pathname === '' ? `${origin}/` : `${origin}${pathname}`;
+}
+
+/** Page title with the agency's name, unless the title already carries it. */
+export function pageTitle(title: string, siteName: string): string {
+  return title.includes(siteName) ? title : `${title} | ${siteName}`;
+}
+
+/** Every meta tag a page's head needs, computed from the page and the site settings. */
+export function buildHead(input: HeadInput, site: SiteSettings): HeadData {
+  const canonical = canonicalUrl(site.url, input.path);
+  const title = pageTitle(input.title, site.name);
+  const image = input.image ?? DEFAULT_SHARE_IMAGE;
+  const imageUrl = new URL(image.url, site.url).href;
+  const meta: MetaTag[] = [
+    { name: 'description', content: input.description },
+    ...(input.keywords?.length ? [{ name: 'keywords', content: input.keywords.join(', ') }] : []),
+    { name: 'robots', content: input.noindex ? 'noindex, follow' : 'index, follow' },
+    { name: 'revisit-after', content: '7 days' },
+    { name: 'geo.region', content: 'US' },
+    { name: 'theme-color', content: site.themeColor },
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:site_name', content: site.name },
+    { property: 'og:locale', content: site.locale },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: input.description },
+    { property: 'og:url', content: canonical },
+    { property: 'og:image', content: imageUrl },
+    { property: 'og:image:width', content: String(image.width) },
+    { property: 'og:image:height', content: String(image.height) },
+    { property: 'og:image:alt', content: image.alt },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: input.description },
+    { name: 'twitter:image', content: imageUrl },
+    { name: 'twitter:image:alt', content: image.alt },
+  ];
+  return { title, canonical, meta };
+}
+
+/** The public path of a built page: `/about-us.html` (build.format 'file') is served as `/about-us`. */
+export function publicPath(pathname: string): string {
+  const path = pathname
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '/')
+    .replace(/\/+$/, '');
+  return path === '' ? '/' : path;
+}

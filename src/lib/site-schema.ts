@@ -1,0 +1,71 @@
+import { z } from 'astro/zod';
+
+const phoneSchema = z.strictObject({
+  /** How the number is printed on the page. */
+  display: z.string().min(7),
+  /** E.164 form used for tel: links, e.g. +15125550143. */
+  e164: z.string().regex(/^\+\d{8,15}$/, 'must be E.164, like +15125550143'),
+});
+
+const hoursSchema = z.strictObject({
+  days: z.string().min(2),
+  /** Schema.org day names covered by this row, for opening-hours structured data. */
+  dayOfWeek: z.array(z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])),
+  opens: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/, 'must be HH:MM (24 h)')
+    .optional(),
+  closes: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/, 'must be HH:MM (24 h)')
+    .optional(),
+  label: z.string().min(2),
+});
+
+/** Everything about the agency that pages print; one validated source. */
+export const siteSettingsSchema = z.strictObject({
+  name: z.string().min(2),
+  legalName: z.string().min(2),
+  tagline: z.string().min(10),
+  description: z.string().min(50).max(170),
+  url: z.url(),
+  phone: phoneSchema,
+  emergencyPhone: phoneSchema,
+  whatsapp: z.strictObject({
+    number: z.string().regex(/^\d{8,15}$/, 'digits only, country code first, like 15125550143'),
+    greeting: z.string().min(5),
+  }),
+  email: z.email(),
+  address: z.strictObject({
+    street: z.string().min(3),
+    locality: z.string().min(2),
+    region: z.string().length(2),
+    postalCode: z.string().regex(/^\d{5}$/),
+    country: z.literal('US'),
+  }),
+  jurisdiction: z.string().min(2),
+  hours: z.array(hoursSchema).min(1),
+  social: z.array(z.strictObject({ label: z.string().min(2), url: z.url() })),
+  claims: z.strictObject({
+    foundingYear: z.number().int().min(1950).max(2100),
+    yearsExperience: z.string().min(2),
+    iata: z.string().min(2),
+    customers: z.string().min(2),
+    visaSuccess: z.string().min(2),
+    visaApproval: z.string().min(2),
+    support: z.string().min(2),
+    replyTime: z.string().min(2),
+  }),
+  themeColor: z.string().regex(/^#[0-9a-f]{6}$/i),
+  locale: z.literal('en_US'),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** Validates raw settings and throws an error that names every bad field. */
+export function parseSiteSettings(raw: unknown): SiteSettings {
+  const result = siteSettingsSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new Error(`Invalid site settings:\n${problems.join('\n')}`);
+}

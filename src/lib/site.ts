@@ -1,0 +1,59 @@
+import { parseSiteSettings } from '@/lib/site-schema';
+import { resolveSiteUrl } from '@/lib/site-url';
+
+/**
+ * The agency's settings. Edit the values here; the build fails with the field's name
+ * when one is invalid. `SITE_URL` sets the canonical origin at build time.
+ */
+export const site = parseSiteSettings({
+  name: 'Miqat Travel',
+  legalName: 'Miqat Travel LLC',
+  tagline: 'Umrah, Hajj and Islamic holidays from every major US city',
+  description:
+    'Umrah, Hajj and Ramadan packages from seven US cities, with visa help, hotels near the Haram and 24/7 support. Serving American pilgrims since 2008.',
+  // Astro sets SITE from astro.config; plain Node (unit tests, the server) falls back to SITE_URL.
+  url: import.meta.env?.SITE ?? resolveSiteUrl(),
+  phone: { display: '+1 (512) 555-0143', e164: '+15125550143' },
+  emergencyPhone: { display: '+1 (512) 555-0199', e164: '+15125550199' },
+  whatsapp: {
+    number: '15125550143',
+    greeting: 'Hello! I would like to inquire about your travel packages.',
+  },
+  email: 'hello@miqat-travel.example',
+  address: {
+    street: '600 Congress Avenue, Suite 1420',
+    locality: 'Austin',
+    region: 'TX',
+    postalCode: '78701',
+    country: 'US',
+  },
+  jurisdiction: 'the State of Texas',
+  hours: [
+    {
+      days: 'Monday - Friday',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '09:00',
+      closes: '18:00',
+      label: '9:00 AM - 6:00 PM',
+    },
+    { days: 'Saturday', dayOfWeek: ['Saturday'], opens: '10:00', closes: '16:00', label: '10:00 AM - 4:00 PM' },
+    { days: 'Sunday', dayOfWeek: ['Sunday'], label: 'Closed' },
+  ],
+  social: [
+    { label: 'Facebook', url: 'https://facebook.miqat-travel.example/' },
+    { label: 'Instagram', url: 'https://instagram.miqat-travel.example/' },
+    { label: 'YouTube', url: 'https://youtube.miqat-travel.example/' },
+  ],
+  claims: {
+    foundingYear: 2008,
+    yearsExperience: '15+ years',
+    iata: 'IATA certified',
+    customers: '10,000+',
+    visaSuccess: '99.8%',
+    visaApproval: '99%',
+    support: '24/7',
+    replyTime: 'within 24 hours',
+  },
+  themeColor: '#0f5a43',
+  locale: 'en_US',
+});

@@ -1,0 +1,52 @@
+/**
+ * What the server adds around Astro's handler: the www redirect, security headers and cache
+ * rules. Plain functions of the request so they can be unit-tested without a socket.
+ */
+
+/** The 301 target for a request on `www.<canonical host>`, or null when none applies. */
+export function wwwRedirectLocation(
+  hostHeader: string | undefined,
+  url: string,
+  canonicalOrigin: string,
+): string | null {
+  if (!hostHeader) return null;
+  const canonicalHost = new URL(canonicalOrigin).host;
+  const host = hostHeader.toLowerCase();
+  if (host !== `www.${canonicalHost}`) return null;
+  return `https://${canonicalHost}${url.startsWith('/') ? url : `/${url}`}`;
+}
+
+/**
+ * The header policy sits beside the hash-based policy Astro writes into each page's meta tag;
+ * browsers enforce both, so scripts and styles stay limited to the hashed ones, while this
+ * header adds what a meta tag cannot carry (frame-ancestors).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers every response carries. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+};
+
+/** Cache-Control for a path: hashed build assets are immutable, everything else revalidates. */
+export function cacheControlFor(pathname: string): string {
+  if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (pathname.startsWith('/api/')) return 'no-store';
+  return 'public, max-age=0, must-revalidate';
+}

@@ -1,0 +1,57 @@
+/**
+ * The production server: Astro's Node handler (prerendered pages and API routes) wrapped
+ * with the www redirect, security headers, cache rules and a plain error page.
+ * Run after `astro build`: `node src/server/main.ts` (Node 24 strips the types).
+ */
+import { readFileSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { resolveSiteUrl } from '../lib/site-url.ts';
+import { SECURITY_HEADERS, cacheControlFor, wwwRedirectLocation } from './http-policy.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+const distDir = resolve(process.env['DIST_DIR'] ?? 'dist');
+process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry.mjs')).href)) as { handler: Handler };
+
+const canonicalOrigin = resolveSiteUrl(process.env);
+const errorPage = readFileSync(resolve(distDir, 'client/500.html'), 'utf8');
+
+function sendServerError(res: ServerResponse, error: unknown): void {
+  console.error('Unhandled server error:', error);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(errorPage);
+}
+
+const server = http.createServer(async (req, res) => {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  const url = req.url ?? '/';
+  const redirect = wwwRedirectLocation(req.headers.host, url, canonicalOrigin);
+  if (redirect) {
+    res.writeHead(301, { Location: redirect, 'Cache-Control': 'public, max-age=86400' });
+    res.end();
+    return;
+  }
+  res.setHeader('Cache-Control', cacheControlFor(new URL(url, 'http://localhost').pathname));
+  try {
+    await entry.handler(req, res);
+  } catch (error) {
+    sendServerError(res, error);
+  }
+});
+
+const port = Number(process.env['PORT'] ?? 4321);
+const host = process.env['HOST'] ?? 'localhost';
+server.listen(port, host, () => {
+  console.log(`Serving ${canonicalOrigin} locally on http://${host}:${port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}

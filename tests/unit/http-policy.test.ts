@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS, cacheControlFor, wwwRedirectLocation } from '@/server/http-policy';
+
+describe('wwwRedirectLocation', () => {
+  const origin = 'https://miqat-travel.example';
+
+  it('sends the www host to the canonical https host with path and query', () => {
+    expect(wwwRedirectLocation('www.miqat-travel.example', '/about-us?ref=ad', origin)).toBe(
+      'https://miqat-travel.example/about-us?ref=ad',
+    );
+    expect(wwwRedirectLocation('WWW.Miqat-Travel.example', '/', origin)).toBe('https://miqat-travel.example/');
+  });
+
+  it('leaves the canonical host and other hosts alone', () => {
+    expect(wwwRedirectLocation('miqat-travel.example', '/', origin)).toBeNull();
+    expect(wwwRedirectLocation('localhost:4321', '/', origin)).toBeNull();
+    expect(wwwRedirectLocation(undefined, '/', origin)).toBeNull();
+  });
+});
+
+describe('cacheControlFor', () => {
+  it('caches hashed assets for a year and revalidates pages', () => {
+    expect(cacheControlFor('/_astro/index.abc123.css')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/about-us')).toBe('public, max-age=0, must-revalidate');
+    expect(cacheControlFor('/api/leads/contact')).toBe('no-store');
+  });
+});
+
+describe('SECURITY_HEADERS', () => {
+  it('forbids framing and sniffing', () => {
+    expect(SECURITY_HEADERS['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(SECURITY_HEADERS['X-Content-Type-Options']).toBe('nosniff');
+    expect(SECURITY_HEADERS['Strict-Transport-Security']).toMatch(/max-age=\d+/);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { buildHead, canonicalUrl, pageTitle, publicPath } from '@/lib/seo';
+import { site } from '@/lib/site';
+
+const settings = { ...site, url: 'https://miqat-travel.example' };
+
+function metaContent(head: ReturnType<typeof buildHead>, key: string): string | undefined {
+  return head.meta.find((tag) => tag.name === key || tag.property === key)?.content;
+}
+
+describe('canonicalUrl', () => {
+  it('keeps the root slash', () => {
+    expect(canonicalUrl('https://miqat-travel.example', '/')).toBe('https://miqat-travel.example/');
+    expect(canonicalUrl('https://miqat-travel.example/', '')).toBe('https://miqat-travel.example/');
+  });
+
+  it('strips trailing slashes from every other path', () => {
+    expect(canonicalUrl('https://miqat-travel.example', '/about-us/')).toBe('https://miqat-travel.example/about-us');
+    expect(canonicalUrl('https://miqat-travel.example', '/blog/post//')).toBe('https://miqat-travel.example/blog/post');
+  });
+
+  it('drops query strings and fragments and is absolute on the configured origin', () => {
+    expect(canonicalUrl('https://miqat-travel.example', '/contact-us?x=1#form')).toBe(
+      'https://miqat-travel.example/contact-us',
+    );
+    expect(canonicalUrl('https://agency.example/', '/terms-conditions')).toBe(
+      'https://agency.example/terms-conditions',
+    );
+  });
+});
+
+describe('pageTitle', () => {
+  it('appends the agency name once', () => {
+    expect(pageTitle('Contact Us', 'Miqat Travel')).toBe('Contact Us | Miqat Travel');
+    expect(pageTitle('Miqat Travel | Umrah', 'Miqat Travel')).toBe('Miqat Travel | Umrah');
+  });
+});
+
+describe('buildHead', () => {
+  const head = buildHead(
+    {
+      title: 'About Us',
+      description: 'About the agency and its values.',
+      path: '/about-us/',
+      keywords: ['umrah', 'hajj'],
+    },
+    settings,
+  );
+
+  it('sets og:url equal to the canonical URL', () => {
+    expect(head.canonical).toBe('https://miqat-travel.example/about-us');
+    expect(metaContent(head, 'og:url')).toBe(head.canonical);
+  });
+
+  it('carries the fixed social, locale, geo and robots tags', () => {
+    expect(head.title).toBe('About Us | Miqat Travel');
+    expect(metaContent(head, 'og:site_name')).toBe('Miqat Travel');
+    expect(metaContent(head, 'og:locale')).toBe('en_US');
+    expect(metaContent(head, 'geo.region')).toBe('US');
+    expect(metaContent(head, 'robots')).toBe('index, follow');
+    expect(metaContent(head, 'revisit-after')).toBe('7 days');
+    expect(metaContent(head, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(head, 'keywords')).toBe('umrah, hajj');
+    expect(metaContent(head, 'description')).toBe('About the agency and its values.');
+  });
+
+  it('uses the default 1200x630 share image as an absolute URL', () => {
+    expect(metaContent(head, 'og:image')).toBe('https://miqat-travel.example/og-default.png');
+    expect(metaContent(head, 'og:image:width')).toBe('1200');
+    expect(metaContent(head, 'og:image:height')).toBe('630');
+  });
+
+  it('marks pages that must stay out of search results', () => {
+    const notFound = buildHead(
+      { title: '404', description: 'Not found page text.', path: '/404', noindex: true },
+      settings,
+    );
+    expect(metaContent(notFound, 'robots')).toBe('noindex, follow');
+    expect(metaContent(notFound, 'keywords')).toBeUndefined();
+  });
+});
+
+describe('publicPath', () => {
+  it('maps built file names to the URLs the server answers', () => {
+    expect(publicPath('/about-us.html')).toBe('/about-us');
+    expect(publicPath('/index.html')).toBe('/');
+    expect(publicPath('/blog/index.html')).toBe('/blog');
+    expect(publicPath('/contact-us/')).toBe('/contact-us');
+    expect(publicPath('/')).toBe('/');
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { parseSiteSettings } from '@/lib/site-schema';
+import { site } from '@/lib/site';
+import { DEFAULT_SITE_URL, resolveSiteUrl } from '@/lib/site-url';
+import { mailtoHref, telHref, whatsappUrl } from '@/lib/contact-links';
+
+describe('site settings', () => {
+  it('accepts the shipped settings', () => {
+    expect(parseSiteSettings(structuredClone(site))).toEqual(site);
+  });
+
+  it('names the field when a value is invalid', () => {
+    const broken = { ...structuredClone(site), phone: { display: '+1 (512) 555-0143', e164: '512-555-0143' } };
+    expect(() => parseSiteSettings(broken)).toThrow(/phone\.e164: must be E\.164/);
+  });
+
+  it('names a mistyped key instead of ignoring it', () => {
+    const broken = { ...structuredClone(site), emial: 'x@example.com' };
+    expect(() => parseSiteSettings(broken)).toThrow(/emial/);
+  });
+
+  it('names nested fields such as an hours row', () => {
+    const broken = structuredClone(site);
+    broken.hours[0] = { ...broken.hours[0]!, opens: '9am' };
+    expect(() => parseSiteSettings(broken)).toThrow(/hours\.0\.opens/);
+  });
+
+  it('defaults the canonical origin to a reserved .example domain and honours SITE_URL', () => {
+    expect(new URL(DEFAULT_SITE_URL).hostname.endsWith('.example')).toBe(true);
+    expect(resolveSiteUrl({})).toBe(DEFAULT_SITE_URL);
+    expect(resolveSiteUrl({ SITE_URL: 'https://www.agency.example/' })).toBe('https://www.agency.example');
+    expect(() => resolveSiteUrl({ SITE_URL: 'ftp://agency.example' })).toThrow(/SITE_URL/);
+  });
+});
+
+describe('contact links', () => {
+  it('opens WhatsApp with the greeting encoded', () => {
+    const url = new URL(whatsappUrl(site));
+    expect(url.origin + url.pathname).toBe(`https://wa.me/${site.whatsapp.number}`);
+    expect(url.searchParams.get('text')).toBe('Hello! I would like to inquire about your travel packages.');
+  });
+
+  it('builds tel: and mailto: links from the settings', () => {
+    expect(telHref(site.phone)).toBe('tel:+15125550143');
+    expect(mailtoHref(site)).toBe(`mailto:${site.email}`);
+    expect(mailtoHref(site, 'Umrah & Hajj')).toBe(`mailto:${site.email}?subject=Umrah%20%26%20Hajj`);
+  });
+});

@@ -1,0 +1,9 @@
+/// <reference types="vitest/config" />
+import { getViteConfig } from 'astro/config';
+
+// Astro's Vite config gives unit tests the same `@/*` alias and `astro/zod` as the site.
+export default getViteConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts'],
+  },
+});
