@@ -5,7 +5,21 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { interactDirective } from './src/integrations/interact-directive';
+import { subsetFonts } from './src/integrations/subset-fonts';
 import { resolveSiteUrl } from './src/lib/site-url';
+
+const [interFile, frauncesFile] = await subsetFonts([
+  {
+    source: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+    name: 'inter.woff2',
+    weight: { min: 400, max: 700 },
+  },
+  {
+    source: '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
+    name: 'fraunces.woff2',
+    weight: { min: 400, max: 600 },
+  },
+]);
 
 export default defineConfig({
   site: resolveSiteUrl(process.env),
@@ -29,7 +43,7 @@ export default defineConfig({
       styleDirective: { resources: ["'self'"] },
     },
   },
-  // Self-hosted from @fontsource packages: the local provider reads the files, nothing is fetched.
+  // Self-hosted from @fontsource packages (subset above): the local provider reads the files, nothing is fetched.
   fonts: [
     {
       provider: fontProviders.local(),
@@ -39,8 +53,8 @@ export default defineConfig({
       options: {
         variants: [
           {
-            src: ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'],
-            weight: '100 900',
+            src: [interFile!],
+            weight: '400 700',
             style: 'normal',
           },
         ],
@@ -54,8 +68,8 @@ export default defineConfig({
       options: {
         variants: [
           {
-            src: ['@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2'],
-            weight: '100 900',
+            src: [frauncesFile!],
+            weight: '400 600',
             style: 'normal',
           },
         ],

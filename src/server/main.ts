@@ -4,6 +4,7 @@
  * Run after `astro build`: `node src/server/main.ts` (Node 24 strips the types).
  */
 import { readFileSync } from 'node:fs';
+import compression from 'compression';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +18,12 @@ process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
 const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry.mjs')).href)) as { handler: Handler };
 
 const canonicalOrigin = resolveSiteUrl(process.env);
+// Brotli or gzip for HTML, CSS, JS and SVG: the pages are read on phones over mobile networks.
+const compress = compression({ threshold: 1024 }) as unknown as (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void;
 const errorPage = readFileSync(resolve(distDir, 'client/500.html'), 'utf8');
 
 function sendServerError(res: ServerResponse, error: unknown): void {
@@ -39,11 +46,13 @@ const server = http.createServer(async (req, res) => {
     return;
   }
   res.setHeader('Cache-Control', cacheControlFor(new URL(url, 'http://localhost').pathname));
-  try {
-    await entry.handler(req, res);
-  } catch (error) {
-    sendServerError(res, error);
-  }
+  compress(req, res, async () => {
+    try {
+      await entry.handler(req, res);
+    } catch (error) {
+      sendServerError(res, error);
+    }
+  });
 });
 
 const port = Number(process.env['PORT'] ?? 4321);

@@ -1,0 +1,150 @@
+// `npm run bench`: builds the site, serves it, and prints per page the bytes a phone downloads
+// (gzip) and Lighthouse mobile scores. A benchmark, not a test: it prints figures and marks the
+// budgets below, and exits non-zero when a page is over one, so a regression is hard to miss.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureChromium } from './chromium.mjs';
+
+const BUDGET = {
+  htmlKb: 30,
+  cssKb: 20,
+  /** JavaScript loaded before any interaction, on pages without a form. */
+  initialJsKb: 0,
+  lighthouse: 100,
+};
+const PORT = Number(process.env.BENCH_PORT ?? 4399);
+const ORIGIN = `http://localhost:${PORT}`;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const kb = (bytes) => bytes / 1024;
+const fmt = (bytes) => kb(bytes).toFixed(1);
+
+function build() {
+  const started = Date.now();
+  // Canonical URLs on the bench origin, so Lighthouse audits the page it loads.
+  const result = spawnSync('npx', ['astro', 'build'], { stdio: 'ignore', env: { ...process.env, SITE_URL: ORIGIN } });
+  if (result.status !== 0) throw new Error('astro build failed');
+  return (Date.now() - started) / 1000;
+}
+
+async function startServer() {
+  const server = spawn('node', ['src/server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), HOST: 'localhost', SITE_URL: ORIGIN },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      if ((await fetch(`${ORIGIN}/`)).ok) return server;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill();
+  throw new Error('server did not start');
+}
+
+function sitemapPaths() {
+  const index = readFileSync('dist/client/sitemap-index.xml', 'utf8');
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  return files.flatMap((file) =>
+    [...readFileSync(`dist/client${file}`, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname),
+  );
+}
+
+/** Bytes by type that a 390 px phone downloads before interacting, gzip-compressed. */
+async function weigh(browser, path) {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const sizes = { html: 0, css: 0, js: 0, image: 0, font: 0 };
+  const pending = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const key = { document: 'html', stylesheet: 'css', script: 'js', image: 'image', font: 'font' }[type];
+    if (!key || !response.ok()) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => (sizes[key] += gzipSync(body).length))
+        .catch(() => {}),
+    );
+  });
+  await page.goto(`${ORIGIN}${path}`, { waitUntil: 'networkidle' });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const hasForm = (await page.locator('main form').count()) > 0;
+  await page.close();
+  return { ...sizes, hasForm };
+}
+
+async function audit(port, path) {
+  const result = await lighthouse(`${ORIGIN}${path}`, { port, output: 'json', logLevel: 'error' });
+  const categories = result.lhr.categories;
+  return ['performance', 'accessibility', 'best-practices', 'seo'].map((id) => Math.round(categories[id].score * 100));
+}
+
+const chromePath = ensureChromium();
+console.log('Building…');
+const buildSeconds = build();
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS.slice(1) });
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+const rows = [];
+const over = [];
+try {
+  for (const path of sitemapPaths()) {
+    const weight = await weigh(browser, path);
+    const scores = await audit(chrome.port, path);
+    rows.push({ path, ...weight, scores });
+    if (kb(weight.html) > BUDGET.htmlKb) over.push(`${path}: HTML ${fmt(weight.html)} KB > ${BUDGET.htmlKb} KB`);
+    if (kb(weight.css) > BUDGET.cssKb) over.push(`${path}: CSS ${fmt(weight.css)} KB > ${BUDGET.cssKb} KB`);
+    if (!weight.hasForm && kb(weight.js) > BUDGET.initialJsKb)
+      over.push(`${path}: ${fmt(weight.js)} KB of JavaScript before interaction`);
+    if (scores.some((score) => score < BUDGET.lighthouse)) over.push(`${path}: Lighthouse ${scores.join('/')}`);
+  }
+} finally {
+  await browser.close();
+  chrome.kill();
+  server.kill();
+}
+
+const header = ['page', 'HTML KB', 'CSS KB', 'JS KB', 'img KB', 'font KB', 'perf', 'a11y', 'best', 'seo'];
+const table = rows.map((row) => [
+  row.path,
+  fmt(row.html),
+  fmt(row.css),
+  fmt(row.js),
+  fmt(row.image),
+  fmt(row.font),
+  ...row.scores.map(String),
+]);
+const widths = header.map((title, column) => Math.max(title.length, ...table.map((cells) => cells[column].length)));
+const line = (cells) =>
+  cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+console.log(
+  `\nBuild: ${buildSeconds.toFixed(1)} s. Sizes are gzip bytes a 390 px phone loads before interacting; scores are Lighthouse mobile.\n`,
+);
+console.log(line(header));
+console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+for (const cells of table) console.log(line(cells));
+console.log(
+  `\nBudgets: HTML <= ${BUDGET.htmlKb} KB, CSS <= ${BUDGET.cssKb} KB, no JS before interaction on pages without a form, Lighthouse ${BUDGET.lighthouse} in all four.`,
+);
+if (over.length) {
+  console.log(`Over budget:\n- ${over.join('\n- ')}`);
+  process.exitCode = 1;
+} else {
+  console.log('Every page is within budget.');
+}
