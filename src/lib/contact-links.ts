@@ -14,3 +14,8 @@ export function telHref(phone: SiteSettings['phone']): string {
 export function mailtoHref(site: Pick<SiteSettings, 'email'>, subject?: string): string {
   return subject ? `mailto:${site.email}?subject=${encodeURIComponent(subject)}` : `mailto:${site.email}`;
 }
+
+/** The office address as two printed lines: street, then "City, ST 12345". */
+export function addressLines(address: SiteSettings['address']): [string, string] {
+  return [address.street, `${address.locality}, ${address.region} ${address.postalCode}`];
+}

@@ -31,12 +31,10 @@ export interface HeadData {
   meta: MetaTag[];
 }
 
-export const DEFAULT_SHARE_IMAGE: ShareImage = {
-  url: '/og-default.png',
-  width: 1200,
-  height: 630,
-  alt: 'The Kaaba at dusk beside the words Miqat Travel',
-};
+/** The site-wide share image (public/og-default.png, drawn by scripts/make-brand-images.mjs). */
+export function defaultShareImage(siteName: string): ShareImage {
+  return { url: '/og-default.png', width: 1200, height: 630, alt: `The Kaaba at dusk beside the name ${siteName}` };
+}
 
 /** Absolute canonical URL for a path: trailing slash stripped except on the root. */
 export function canonicalUrl(siteUrl: string, path: string): string {
@@ -54,7 +52,7 @@ export function pageTitle(title: string, siteName: string): string {
 export function buildHead(input: HeadInput, site: SiteSettings): HeadData {
   const canonical = canonicalUrl(site.url, input.path);
   const title = pageTitle(input.title, site.name);
-  const image = input.image ?? DEFAULT_SHARE_IMAGE;
+  const image = input.image ?? defaultShareImage(site.name);
   const imageUrl = new URL(image.url, site.url).href;
   const meta: MetaTag[] = [
     { name: 'description', content: input.description },

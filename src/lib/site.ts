@@ -48,6 +48,7 @@ export const site = parseSiteSettings({
     foundingYear: 2008,
     yearsExperience: '15+ years',
     iata: 'IATA certified',
+    ministry: 'verified by the Saudi Ministry of Hajj and Umrah',
     customers: '10,000+',
     visaSuccess: '99.8%',
     visaApproval: '99%',

@@ -89,3 +89,16 @@ describe('publicPath', () => {
     expect(publicPath('/')).toBe('/');
   });
 });
+
+describe('share image', () => {
+  it('describes the default image with the agency name from the settings', () => {
+    const head = buildHead(
+      { title: 'X page', description: 'A page description long enough.', path: '/x' },
+      {
+        ...settings,
+        name: 'Another Agency',
+      },
+    );
+    expect(metaContent(head, 'og:image:alt')).toBe('The Kaaba at dusk beside the name Another Agency');
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSiteSettings } from '@/lib/site-schema';
 import { site } from '@/lib/site';
 import { DEFAULT_SITE_URL, resolveSiteUrl } from '@/lib/site-url';
-import { mailtoHref, telHref, whatsappUrl } from '@/lib/contact-links';
+import { addressLines, mailtoHref, telHref, whatsappUrl } from '@/lib/contact-links';
 
 describe('site settings', () => {
   it('accepts the shipped settings', () => {
@@ -44,5 +44,11 @@ describe('contact links', () => {
     expect(telHref(site.phone)).toBe('tel:+15125550143');
     expect(mailtoHref(site)).toBe(`mailto:${site.email}`);
     expect(mailtoHref(site, 'Umrah & Hajj')).toBe(`mailto:${site.email}?subject=Umrah%20%26%20Hajj`);
+  });
+});
+
+describe('addressLines', () => {
+  it('prints the street, then city, state and ZIP with their spaces', () => {
+    expect(addressLines(site.address)).toEqual(['600 Congress Avenue, Suite 1420', 'Austin, TX 78701']);
   });
 });

@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The real server in front of an Astro handler that throws: the visitor must get HTTP 500 with
+ * the site's plain error page, not a hung request or a stack trace.
+ */
+let server: ChildProcess;
+const port = 4393;
+
+test.beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'miqat-dist-'));
+  mkdirSync(join(dist, 'server'));
+  mkdirSync(join(dist, 'client'));
+  copyFileSync('dist/client/500.html', join(dist, 'client/500.html'));
+  writeFileSync(
+    join(dist, 'server/entry.mjs'),
+    'export const handler = async () => { throw new Error("database unavailable"); };\n',
+  );
+  server = spawn('node', ['src/server/main.ts'], {
+    env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST: 'localhost' },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await fetch(`http://localhost:${port}/`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+});
+
+test.afterAll(() => {
+  server.kill();
+});
+
+test('an unhandled server error answers 500 with the plain error page', async ({ page }) => {
+  const response = await page.goto(`http://localhost:${port}/contact-us`);
+  expect(response?.status()).toBe(500);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry, something went wrong on our side');
+  await expect(page.getByRole('link', { name: '+1 (512) 555-0143' })).toHaveAttribute('href', 'tel:+15125550143');
+  expect(await page.content()).not.toContain('database unavailable');
+  expect(response?.headers()['x-content-type-options']).toBe('nosniff');
+});
