@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { interactDirective } from './src/integrations/interact-directive';
 import { subsetFonts } from './src/integrations/subset-fonts';
+import { noScriptCssHash } from './src/lib/no-script';
 import { resolveSiteUrl } from './src/lib/site-url';
 
 const [interFile, frauncesFile] = await subsetFonts([
@@ -40,7 +41,7 @@ export default defineConfig({
   security: {
     csp: {
       scriptDirective: { resources: ["'self'"] },
-      styleDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'"], hashes: [noScriptCssHash()] },
     },
   },
   // Self-hosted from @fontsource packages (subset above): the local provider reads the files, nothing is fetched.

@@ -1,4 +1,4 @@
-import { defineCollection } from 'astro:content';
+import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
@@ -8,6 +8,28 @@ const seoFields = {
   description: z.string().min(50).max(170),
   keywords: z.array(z.string().min(2)).default([]),
 };
+
+/** A price in whole US dollars per person; formatted for display by `formatPrice`. */
+const price = z.number().int().positive();
+
+/** An image file next to the content (or in src/assets) with the text a screen reader hears. */
+const imageWithAlt = (image: SchemaContext['image']) =>
+  z.strictObject({ src: image(), alt: z.string().min(10, 'describe the picture for screen readers') });
+
+const faq = z.strictObject({ question: z.string().min(10), answer: z.string().min(20) });
+
+const starRating = z.union([z.literal(3), z.literal(4), z.literal(5)]);
+
+/** Walking distance from the hotel to the Haram, in the bands the agency quotes. */
+export const DISTANCE_BANDS = ['800 m - 1.5 km', '400 - 800 m', '200 - 400 m', 'adjacent'] as const;
+
+const stay = z.strictObject({
+  nights: z.number().int().min(0),
+  /** Hotel name or description; printed with "or similar". */
+  hotel: z.string().min(3),
+  stars: starRating,
+  distance: z.enum(DISTANCE_BANDS),
+});
 
 /** Company and policy pages written in MDX; the file name is the URL segment. */
 const pages = defineCollection({
@@ -22,9 +44,143 @@ const pages = defineCollection({
 /** Question-and-answer lists, one YAML file per page that shows them. */
 const faqs = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/faqs' }),
+  schema: z.strictObject({ items: z.array(faq).min(1) }),
+});
+
+export const PACKAGE_CATEGORIES = [
+  'umrah',
+  'ramadan',
+  'december',
+  'without-flight',
+  'hajj-shifting',
+  'hajj-non-shifting',
+  'city',
+] as const;
+
+/** Umrah and Hajj packages; the file name is the id and the `/package/{id}` segment. */
+const packages = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/packages' }),
+  schema: ({ image }) =>
+    z.strictObject({
+      title: z.string().min(5),
+      category: z.enum(PACKAGE_CATEGORIES),
+      tier: z.enum(['economy', 'standard', 'deluxe', 'premium']).optional(),
+      city: reference('cities').optional(),
+      nights: z.number().int().positive(),
+      stars: starRating,
+      deluxe: z.boolean().default(false),
+      price,
+      originalPrice: price.optional(),
+      images: z.array(imageWithAlt(image)).min(2),
+      description: z.string().min(60),
+      makkah: stay,
+      /** Absent only where a package has no Madinah stay (the shifting Hajj package). */
+      madinah: stay.optional(),
+      inclusions: z.array(z.string().min(3)).min(3),
+      departureAirport: z.string().min(3).optional(),
+      /** Group size for escorted tiers, e.g. "25-35 pilgrims". */
+      groupSize: z.string().optional(),
+    }),
+});
+
+/** The seven US departure cities; `/{id}-umrah` is each city's landing page. */
+const cities = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/cities' }),
+  schema: ({ image }) =>
+    z.strictObject({
+      name: z.string().min(3),
+      state: z.string().length(2),
+      seo: z.strictObject(seoFields),
+      banner: imageWithAlt(image),
+      /** One or two sentences for cards and the home page's city section. */
+      summary: z.string().min(40).max(240),
+      airports: z.array(z.strictObject({ code: z.string().length(3), name: z.string().min(5) })).min(1),
+      popularFeatures: z.array(z.string().min(3)).min(3).max(5),
+      bestTime: z.string().min(20),
+      /** Long copy: why this city, its airport and routes, what is included, when to travel. */
+      sections: z
+        .array(z.strictObject({ heading: z.string().min(5), paragraphs: z.array(z.string().min(40)).min(1) }))
+        .min(4),
+      faqs: z.array(faq).min(3),
+      /** Show the call and chat panel beside the cards (Dallas, as on the current site). */
+      showContactPanel: z.boolean().default(false),
+      /** Listed in the home page's six-city section. */
+      featuredOnHome: z.boolean().default(false),
+    }),
+});
+
+/** Islamic holiday trips (Turkey, Jordan, UAE, Egypt); the file name is the `/package/{id}` segment. */
+const holidays = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/holidays' }),
+  schema: ({ image }) =>
+    z.strictObject({
+      title: z.string().min(5),
+      country: z.enum(['turkey', 'jordan', 'uae', 'egypt']),
+      days: z.number().int().positive(),
+      price,
+      originalPrice: price,
+      images: z.array(imageWithAlt(image)).min(2),
+      description: z.string().min(60),
+      features: z.array(z.string().min(3)).length(4),
+      itinerary: z
+        .array(z.strictObject({ day: z.number().int().positive(), title: z.string().min(3), text: z.string().min(20) }))
+        .min(2),
+      inclusions: z.array(z.string().min(3)).min(3),
+    }),
+});
+
+/** Long copy for the package listing pages, in MDX; the file name is the route. */
+const landing = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './src/content/landing' }),
   schema: z.strictObject({
-    items: z.array(z.strictObject({ question: z.string().min(10), answer: z.string().min(20) })).min(1),
+    ...seoFields,
+    heading: z.string().min(5),
+    lead: z.string().min(40),
+    faqs: z.array(faq).default([]),
   }),
 });
 
-export const collections = { pages, faqs };
+/** Visa services and their prices, as data rather than copy. */
+const visaServices = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/visa-services' }),
+  schema: z.strictObject({
+    name: z.string().min(5),
+    price,
+    summary: z.string().min(20),
+    details: z.array(z.string().min(3)).min(1),
+    order: z.number().int(),
+  }),
+});
+
+/**
+ * The four Umrah tiers as the home page compares them. These figures describe no single
+ * catalogue package, so they stay as the agency's copy gives them (decisions.md, Packages).
+ */
+const tiers = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/tiers' }),
+  schema: z.strictObject({
+    name: z.string().min(3),
+    order: z.number().int(),
+    stars: starRating,
+    comparisonPrice: price,
+    groupSize: z.string().min(3),
+    distance: z.enum(DISTANCE_BANDS),
+    highlights: z.array(z.string().min(3)).min(2),
+    /** The home page's "from" card, where the tier has one. */
+    homeCard: z.strictObject({ fromPrice: price, nights: z.string().min(3), summary: z.string().min(20) }).optional(),
+  }),
+});
+
+/** Short reviews from pilgrims for the home page, shown in `order`. */
+const testimonials = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/testimonials' }),
+  schema: z.strictObject({
+    name: z.string().min(2),
+    location: z.string().min(2),
+    trip: z.string().min(5),
+    quote: z.string().min(60).max(400),
+    order: z.number().int(),
+  }),
+});
+
+export const collections = { pages, faqs, packages, cities, holidays, landing, visaServices, testimonials, tiers };

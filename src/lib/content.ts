@@ -1,4 +1,5 @@
-import { getEntry } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import { sortPackages } from '@/lib/catalogue';
 import type { Faq } from '@/lib/json-ld';
 
 /** The FAQ list stored for a page; a missing file fails the build rather than hiding the section. */
@@ -13,4 +14,27 @@ export async function pageEntry(id: string) {
   const entry = await getEntry('pages', id);
   if (!entry) throw new Error(`No page file src/content/pages/${id}.mdx`);
   return entry;
+}
+
+/** The long copy of a listing page; fails the build when the file is missing. */
+export async function landingEntry(id: string) {
+  const entry = await getEntry('landing', id);
+  if (!entry) throw new Error(`No listing copy src/content/landing/${id}.mdx`);
+  return entry;
+}
+
+/** Every Umrah and Hajj package, in listing order. */
+export async function allPackages() {
+  return sortPackages(await getCollection('packages'));
+}
+
+/** Packages of one catalogue category, in listing order. */
+export async function packagesIn(category: CollectionEntry<'packages'>['data']['category']) {
+  return sortPackages(await getCollection('packages', (entry) => entry.data.category === category));
+}
+
+/** Holiday trips of one country, cheapest first. */
+export async function holidaysIn(country: CollectionEntry<'holidays'>['data']['country']) {
+  const trips = await getCollection('holidays', (entry) => entry.data.country === country);
+  return trips.sort((a, b) => a.data.price - b.data.price);
 }

@@ -24,6 +24,7 @@ export const headerNav: readonly NavItem[] = [
       { label: 'Hajj Packages', href: '/hajj-packages' },
       { label: 'Ramadan Umrah', href: '/ramadan-umrah' },
       { label: 'December Umrah', href: '/december-umrah' },
+      { label: 'Package Finder', href: '/package-finder' },
     ],
   },
   { label: 'Islamic Holidays', href: '/islamic-holidays' },

@@ -88,3 +88,11 @@ export function publicPath(pathname: string): string {
     .replace(/\/+$/, '');
   return path === '' ? '/' : path;
 }
+
+/** Shortens text to a search-result description: whole words, at most `max` characters. */
+export function summarize(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1).replace(/[\s,;:.]+\S*$/, '');
+  return `${cut}…`;
+}

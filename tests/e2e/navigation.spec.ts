@@ -5,7 +5,7 @@ const GREETING = 'Hello! I would like to inquire about your travel packages.';
 test.describe('desktop header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the Packages dropdown opens on hover and lists the four package pages', async ({ page }) => {
+  test('the Packages dropdown opens on hover and lists the package pages and the finder', async ({ page }) => {
     await page.goto('/about-us');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = nav.locator('#packages-menu');
@@ -17,6 +17,7 @@ test.describe('desktop header', () => {
       'Hajj Packages',
       'Ramadan Umrah',
       'December Umrah',
+      'Package Finder',
     ]);
     await page.mouse.move(5, 700);
     await expect(menu).toBeHidden();

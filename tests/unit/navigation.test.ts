@@ -17,6 +17,7 @@ describe('navigation', () => {
       'Hajj Packages',
       'Ramadan Umrah',
       'December Umrah',
+      'Package Finder',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHead, canonicalUrl, pageTitle, publicPath } from '@/lib/seo';
+import { buildHead, canonicalUrl, pageTitle, publicPath, summarize } from '@/lib/seo';
 import { site } from '@/lib/site';
 
 const settings = { ...site, url: 'https://miqat-travel.example' };
@@ -100,5 +100,15 @@ describe('share image', () => {
       },
     );
     expect(metaContent(head, 'og:image:alt')).toBe('The Kaaba at dusk beside the name Another Agency');
+  });
+});
+
+describe('summarize', () => {
+  it('keeps short text and cuts long text at a word boundary', () => {
+    expect(summarize('Short text.')).toBe('Short text.');
+    const long = 'word '.repeat(60).trim();
+    const result = summarize(long, 50);
+    expect(result.length).toBeLessThanOrEqual(50);
+    expect(result.endsWith('word…')).toBe(true);
   });
 });

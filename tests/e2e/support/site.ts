@@ -17,19 +17,6 @@ export const FOUNDATION_PAGES = [
  * gates.spec.ts fails once one of them exists, so the entry gets removed.
  */
 export const PENDING_ROUTES: Readonly<Record<string, string>> = {
-  '/umrah-packages': 'issue 3 (packages)',
-  '/hajj-packages': 'issue 3 (packages)',
-  '/ramadan-umrah': 'issue 3 (packages)',
-  '/december-umrah': 'issue 3 (packages)',
-  '/islamic-holidays': 'issue 3 (packages)',
-  '/umrah-visa': 'issue 3 (packages)',
-  '/new-york-umrah': 'issue 3 (packages)',
-  '/chicago-umrah': 'issue 3 (packages)',
-  '/dallas-umrah': 'issue 3 (packages)',
-  '/detroit-umrah': 'issue 3 (packages)',
-  '/houston-umrah': 'issue 3 (packages)',
-  '/los-angeles-umrah': 'issue 3 (packages)',
-  '/washington-umrah': 'issue 3 (packages)',
   '/blog': 'issue 4 (guides)',
   '/blog/complete-umrah-guide-step-by-step': 'issue 4 (guides)',
   '/blog/umrah-for-families-guide-with-children': 'issue 4 (guides)',

@@ -1,0 +1,114 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { iconPaths } from '@/lib/icons';
+
+export interface Slide {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+interface Props {
+  slides: readonly Slide[];
+  label: string;
+}
+
+function Arrow({ direction }: { direction: 'previous' | 'next' }) {
+  return (
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={direction === 'previous' ? 'rotate-180' : undefined}
+    >
+      <path d={iconPaths.arrow} />
+    </svg>
+  );
+}
+
+/** Package pictures: previous and next wrap around; arrow keys and swipe work too. */
+export default function Carousel({ slides, label }: Props) {
+  const [viewport, embla] = useEmblaCarousel({ loop: true });
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setIndex(embla.selectedScrollSnap());
+    embla.on('select', onSelect);
+    return () => {
+      embla.off('select', onSelect);
+    };
+  }, [embla]);
+
+  // Embla loops only when the slides overflow; go by index so two slides wrap too.
+  const go = useCallback(
+    (step: number) => {
+      const next = (index + step + slides.length) % slides.length;
+      if (embla) embla.scrollTo(next);
+      setIndex(next);
+    },
+    [embla, index, slides.length],
+  );
+
+  const root = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowLeft') go(-1);
+      else if (event.key === 'ArrowRight') go(1);
+      else return;
+      event.preventDefault();
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, [go]);
+
+  return (
+    <section ref={root} aria-roledescription="carousel" aria-label={label} className="carousel">
+      <div className="overflow-hidden rounded-3xl bg-sand-100" ref={viewport}>
+        <div className="flex">
+          {slides.map((slide, slideIndex) => (
+            <div
+              key={slide.src}
+              className="min-w-0 shrink-0 grow-0 basis-full"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${slideIndex + 1} of ${slides.length}`}
+              aria-hidden={slideIndex !== index}
+            >
+              <img
+                src={slide.src}
+                width={slide.width}
+                height={slide.height}
+                alt={slide.alt}
+                className="aspect-[8/5] h-auto w-full object-cover"
+                loading={slideIndex === 0 ? 'eager' : 'lazy'}
+                decoding="async"
+              />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <button type="button" className="nav-round" onClick={() => go(-1)} aria-label="Previous picture">
+          <Arrow direction="previous" />
+        </button>
+        <p className="text-sm text-muted" aria-live="polite">
+          Picture {index + 1} of {slides.length}
+        </p>
+        <button type="button" className="nav-round" onClick={() => go(1)} aria-label="Next picture">
+          <Arrow direction="next" />
+        </button>
+      </div>
+    </section>
+  );
+}

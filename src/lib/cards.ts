@@ -1,0 +1,46 @@
+import type { ImageMetadata } from 'astro';
+import type { CollectionEntry } from 'astro:content';
+import { daysLabel, nightsLabel } from '@/lib/format';
+import { packageUrl } from '@/lib/urls';
+
+/** What a package card shows, for Umrah and Hajj packages and holiday trips alike. */
+export interface CardData {
+  id: string;
+  title: string;
+  /** "7 Nights" or "3 Days". */
+  duration: string;
+  price: number;
+  originalPrice?: number | undefined;
+  image: { src: ImageMetadata; alt: string };
+  href: string;
+  features?: readonly string[];
+}
+
+/** Card for an Umrah or Hajj package. */
+export function packageCard(entry: CollectionEntry<'packages'>): CardData {
+  const [image] = entry.data.images;
+  return {
+    id: entry.id,
+    title: entry.data.title,
+    duration: nightsLabel(entry.data.nights),
+    price: entry.data.price,
+    originalPrice: entry.data.originalPrice,
+    image: image!,
+    href: packageUrl(entry.id),
+  };
+}
+
+/** Card for a holiday trip, with its four features and struck-through original price. */
+export function holidayCard(entry: CollectionEntry<'holidays'>): CardData {
+  const [image] = entry.data.images;
+  return {
+    id: entry.id,
+    title: entry.data.title,
+    duration: daysLabel(entry.data.days),
+    price: entry.data.price,
+    originalPrice: entry.data.originalPrice,
+    image: image!,
+    href: packageUrl(entry.id),
+    features: entry.data.features,
+  };
+}

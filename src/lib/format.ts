@@ -1,0 +1,31 @@
+/** A whole-dollar USD price as visitors read it: 1180 -> "$1,180". */
+export function formatPrice(amount: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
+    amount,
+  );
+}
+
+/** "7 Nights" (and "1 Night"), the label on every package card. */
+export function nightsLabel(nights: number): string {
+  return `${nights} ${nights === 1 ? 'Night' : 'Nights'}`;
+}
+
+/** "3 Days" (and "1 Day") for holiday trips. */
+export function daysLabel(days: number): string {
+  return `${days} ${days === 1 ? 'Day' : 'Days'}`;
+}
+
+/** "5 Star" as the spec's titles write it. */
+export function starsLabel(stars: number): string {
+  return `${stars} Star`;
+}
+
+/** The Last 10 Days page's own style, with cents and no grouping: 1699 -> "$1699.00". */
+export function formatPriceWithCents(amount: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    useGrouping: false,
+  }).format(amount);
+}

@@ -1,0 +1,228 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const money = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+
+async function cardPrices(page: Page, scope = page.locator('main')) {
+  return scope.locator('[data-package-card] [data-price]').allInnerTexts();
+}
+
+const LISTINGS = [
+  { path: '/umrah-packages', cards: 8, prices: [899, 1099, 1399, 1649, 1999, 2349, 2799, 3299] },
+  { path: '/shifting-hajj', cards: 1, prices: [4396] },
+  { path: '/non-shifting-hajj', cards: 4, prices: [4022, 4283, 4611, 4944] },
+  {
+    path: '/ramadan-umrah',
+    cards: 16,
+    prices: [900, 960, 1020, 1080, 1140, 1195, 1250, 1310, 1399, 1490, 1585, 1679, 975, 1075, 1675, 1699],
+  },
+  { path: '/december-umrah', cards: 6, prices: [1115, 1180, 1180, 1295, 1442, 1735] },
+  { path: '/umrah-without-flight', cards: 6, prices: [399, 450, 435, 485, 510, 599] },
+  {
+    path: '/chicago-umrah',
+    cards: 12,
+    prices: [1180, 1210, 1299, 1345, 1462, 1549, 1635, 1640, 1648, 1792, 1865, 1875],
+    h1: 'Chicago Umrah Packages',
+  },
+  {
+    path: '/washington-umrah',
+    cards: 12,
+    prices: [1030, 1060, 1085, 1095, 1055, 1090, 1115, 1120, 1442, 1455, 1490, 1497],
+    h1: 'Washington DC Umrah Packages',
+  },
+  {
+    path: '/houston-umrah',
+    cards: 12,
+    prices: [1310, 1340, 1385, 1475, 1592, 1649, 1699, 1770, 1778, 1922, 1965, 1999],
+    h1: 'Houston Umrah Packages',
+  },
+];
+
+for (const listing of LISTINGS) {
+  test(`${listing.path} lists ${listing.cards} packages at the spec prices`, async ({ page }) => {
+    const response = await page.goto(listing.path);
+    expect(response?.status()).toBe(200);
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1).toHaveCount(1);
+    if (listing.h1) await expect(h1).toHaveText(listing.h1);
+    await expect(page.locator('main [data-package-card]')).toHaveCount(listing.cards);
+    expect(await cardPrices(page)).toEqual(listing.prices.map(money));
+    const first = page.locator('main [data-package-card]').first();
+    await expect(first.getByText('Starting From')).toBeVisible();
+    await expect(first.getByRole('link', { name: /Get Details/ })).toHaveAttribute('href', /^\/package\//);
+  });
+}
+
+test('every city page has its three star sections of four cards', async ({ page }) => {
+  for (const city of ['new-york', 'chicago', 'dallas', 'detroit', 'houston', 'los-angeles', 'washington']) {
+    await page.goto(`/${city}-umrah`);
+    for (const stars of [3, 4, 5]) {
+      await expect(page.getByRole('heading', { level: 2, name: `${stars} Star`, exact: true })).toBeVisible();
+      await expect(page.locator(`#star-${stars} [data-package-card]`)).toHaveCount(4);
+    }
+  }
+});
+
+test('Dallas shows a call number and a chat contact', async ({ page }) => {
+  await page.goto('/dallas-umrah');
+  const hero = page.locator('main section').first();
+  await expect(hero.getByRole('link', { name: /Call \+1 \(512\) 555-0143/ })).toHaveAttribute(
+    'href',
+    'tel:+15125550143',
+  );
+  await expect(hero.getByRole('link', { name: /Chat with us/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+});
+
+test('a card leads to a working package page with price, hotels and structured data', async ({ page }) => {
+  await page.goto('/chicago-umrah');
+  await page
+    .locator('#star-4 [data-package-card]')
+    .nth(1)
+    .getByRole('link', { name: /Get Details/ })
+    .click();
+  await expect(page).toHaveURL(/\/package\/7-nights-4-star-chicago-umrah-package$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chicago 7 Nights 4 Star Umrah Package');
+  await expect(page.locator('aside [data-price]')).toHaveText('$1,549');
+  const details = page.locator('dl').first();
+  await expect(details).toContainText('Makkah');
+  await expect(details).toContainText('Madinah');
+  await expect(details).toContainText('or similar');
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Chicago Umrah Packages' }),
+  ).toBeVisible();
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const service = blocks.map((text) => JSON.parse(text)).find((data) => data['@type'] === 'Service');
+  expect(service.offers).toMatchObject({
+    price: 1549,
+    priceCurrency: 'USD',
+    availability: 'https://schema.org/InStock',
+  });
+  expect(service.serviceType).toBe('Umrah Package');
+  await expect(page.getByRole('heading', { name: 'You may also like' })).toBeVisible();
+});
+
+test('an unknown package answers 404 with "Package not found"', async ({ page }) => {
+  const response = await page.goto('/package/not-a-real-package');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Package not found');
+});
+
+test('the Last 10 Days page shows its price, stay and reasons to book', async ({ page }) => {
+  await page.goto('/package/ramadan-last-10-days');
+  await expect(page.locator('[data-price]').first()).toContainText('$1699.00');
+  await expect(page.getByText('$1699.00 per person', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Accommodation' })).toBeVisible();
+  await expect(page.locator('article h3')).toHaveCount(3);
+});
+
+test.describe('package carousel', () => {
+  test('previous and next wrap around, and arrow keys move it', async ({ page }) => {
+    await page.goto('/package/economy-5-nights-umrah');
+    const carousel = page.getByRole('region', { name: /Pictures of/ });
+    const status = carousel.getByText(/Picture \d of \d/);
+    await expect(status).toHaveText('Picture 1 of 2');
+    await carousel.getByRole('button', { name: 'Next picture' }).click();
+    await expect(status).toHaveText('Picture 2 of 2');
+    await carousel.getByRole('button', { name: 'Next picture' }).click();
+    await expect(status).toHaveText('Picture 1 of 2');
+    await carousel.getByRole('button', { name: 'Previous picture' }).click();
+    await expect(status).toHaveText('Picture 2 of 2');
+    await page.keyboard.press('ArrowRight');
+    await expect(status).toHaveText('Picture 1 of 2');
+    await page.keyboard.press('ArrowLeft');
+    await expect(status).toHaveText('Picture 2 of 2');
+  });
+});
+
+test.describe('holiday tabs', () => {
+  test('start on Turkey and switch by click and by arrow keys', async ({ page }) => {
+    await page.goto('/islamic-holidays');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Islamic Holiday Packages');
+    const turkey = page.getByRole('tab', { name: 'Turkey' });
+    await expect(turkey).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('#panel-turkey [data-package-card]')).toHaveCount(4);
+    await expect(page.locator('#panel-jordan')).toBeHidden();
+    await page.getByRole('tab', { name: 'Jordan' }).click();
+    await expect(page.locator('#panel-jordan [data-package-card]')).toHaveCount(3);
+    await expect(page.locator('#panel-jordan')).toBeVisible();
+    await expect(page.locator('#panel-turkey')).toBeHidden();
+    expect(await cardPrices(page, page.locator('#panel-jordan'))).toEqual(['$799', '$1,499', '$2,199']);
+    await expect(page.locator('#panel-jordan [data-original-price]').first()).toContainText('$1,099');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'UAE' })).toBeFocused();
+    await expect(page.locator('#panel-uae')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('#panel-egypt [data-package-card]')).toHaveCount(3);
+  });
+
+  test('show every trip when JavaScript is off', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/islamic-holidays');
+    for (const country of ['turkey', 'jordan', 'uae', 'egypt']) {
+      await expect(page.locator(`#panel-${country}`)).toBeVisible();
+    }
+    await expect(page.locator('main [data-package-card]:visible')).toHaveCount(13);
+    await context.close();
+  });
+});
+
+test.describe('package finder', () => {
+  test('filters by city and stars, sorts by price and keeps the filters in the URL', async ({ page }) => {
+    await page.goto('/package-finder');
+    const status = page.getByRole('status');
+    await expect(status).toHaveText(/Showing all 125 packages/);
+    await page.getByLabel('Departure city').selectOption('chicago');
+    await expect(status).toHaveText('12 of 125 packages match');
+    await page.getByLabel('Hotel rating').selectOption('4');
+    await expect(status).toHaveText('4 of 125 packages match');
+    await expect(page).toHaveURL(/\?city=chicago&stars=4$/);
+    const rows = page.locator('[data-finder-item] [data-price]');
+    expect(await rows.allInnerTexts()).toEqual(['$1,462', '$1,549', '$1,635', '$1,640']);
+    await page.getByLabel('Sort by').selectOption('price-desc');
+    expect(await rows.allInnerTexts()).toEqual(['$1,640', '$1,635', '$1,549', '$1,462']);
+    await expect(page).toHaveURL(/sort=price-desc/);
+  });
+
+  test('a shared link opens with its filters applied', async ({ page }) => {
+    await page.goto('/package-finder?season=ramadan&nights=10&stars=5');
+    await expect(page.getByRole('status')).toHaveText('2 of 125 packages match');
+    await expect(page.getByLabel('Season')).toHaveValue('ramadan');
+    await expect(page.getByLabel('Nights')).toHaveValue('10');
+  });
+
+  test('without JavaScript it is the complete list', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/package-finder?city=chicago');
+    await expect(page.locator('[data-finder-item]')).toHaveCount(125);
+    await context.close();
+  });
+});
+
+test('the December list scrolls sideways on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/december-umrah');
+  const row = page.locator('#star-3 ul');
+  const overflow = await row.evaluate((element) => element.scrollWidth > element.clientWidth);
+  expect(overflow).toBe(true);
+});
+
+test('the home page computes city "from" prices from the catalogue and shows the comparison table', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const cities = page.getByRole('region', { name: 'Fly to Umrah from your home city' });
+  await expect(cities.getByRole('link')).toHaveCount(6);
+  await expect(cities.getByRole('link', { name: /Chicago/ }).locator('[data-price]')).toHaveText('$1,180');
+  await expect(cities.getByRole('link', { name: /Washington DC/ }).locator('[data-price]')).toHaveText('$1,030');
+  const table = page.getByRole('table');
+  for (const price of ['$899', '$1,399', '$1,999', '$2,799']) await expect(table).toContainText(price);
+  for (const size of ['40-50', '25-35', '15-25', '8-15']) await expect(table).toContainText(size);
+  for (const heading of [
+    'Halal holidays in Turkey, Jordan, the UAE and Egypt',
+    'What pilgrims tell us after they come home',
+  ]) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+});

@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/**
+ * A content editor's typo must stop the build with the file and the field named. Runs the
+ * real `astro sync` on a copy of the project with one file broken.
+ */
+const copies: string[] = [];
+
+function projectWith(file: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'miqat-schema-'));
+  copies.push(dir);
+  for (const entry of ['src', 'public', 'astro.config.ts', 'tsconfig.json', 'package.json']) {
+    cpSync(resolve(entry), join(dir, entry), { recursive: true });
+  }
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+  const target = join(dir, file);
+  writeFileSync(target, edit(readFileSync(target, 'utf8')));
+  return dir;
+}
+
+function sync(dir: string): string {
+  const result = spawnSync('npx', ['astro', 'sync'], { cwd: dir, encoding: 'utf8', env: process.env });
+  expect(result.status).not.toBe(0);
+  return `${result.stdout}\n${result.stderr}`;
+}
+
+afterEach(() => {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('content schemas', () => {
+  it('reject a mistyped key in a package, naming the file and the key', () => {
+    const file = 'src/content/packages/7-nights-4-star-chicago-umrah-package.yaml';
+    const output = sync(projectWith(file, (text) => text.replace(/^price:/m, 'prise:')));
+    expect(output).toContain('7-nights-4-star-chicago-umrah-package');
+    expect(output).toMatch(/prise/);
+    expect(output).toMatch(/price/);
+  }, 90_000);
+
+  it('reject a holiday trip without its original price, naming the field', () => {
+    const file = 'src/content/holidays/istanbul-3-days-package.yaml';
+    const output = sync(projectWith(file, (text) => text.replace(/^originalPrice:.*\n/m, '')));
+    expect(output).toContain('istanbul-3-days-package');
+    expect(output).toMatch(/originalPrice/);
+  }, 90_000);
+});

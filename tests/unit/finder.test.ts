@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { findPackages, finderSearch, parseFinderQuery, seasonOf, type FinderItem } from '@/lib/finder';
+
+const item = (id: string, price: number, extra: Partial<FinderItem> = {}): FinderItem => ({
+  id,
+  title: id,
+  href: `/package/${id}`,
+  season: 'umrah',
+  stars: 4,
+  nights: 7,
+  price,
+  ...extra,
+});
+
+const items = [
+  item('a', 1500, { cityId: 'chicago' }),
+  item('b', 900, { stars: 3, nights: 5 }),
+  item('c', 1700, { season: 'ramadan', nights: 10, stars: 5 }),
+  item('d', 1200, { cityId: 'chicago', stars: 3 }),
+];
+
+describe('package finder', () => {
+  it('reads filters from the URL and ignores nonsense', () => {
+    expect(parseFinderQuery('?city=chicago&stars=4&nights=7&season=ramadan&sort=price-desc')).toEqual({
+      city: 'chicago',
+      stars: 4,
+      nights: 7,
+      season: 'ramadan',
+      sort: 'price-desc',
+    });
+    expect(parseFinderQuery('?stars=abc&nights=-2&season=summer&sort=random')).toEqual({
+      city: undefined,
+      stars: undefined,
+      nights: undefined,
+      season: undefined,
+      sort: 'price-asc',
+    });
+  });
+
+  it('writes the same filters back into a shareable query string', () => {
+    const query = parseFinderQuery('?city=chicago&stars=3&sort=price-desc');
+    expect(finderSearch(query)).toBe('?city=chicago&stars=3&sort=price-desc');
+    expect(finderSearch({ sort: 'price-asc' })).toBe('');
+  });
+
+  it('keeps only the packages that match every filter', () => {
+    expect(findPackages(items, { city: 'chicago', sort: 'price-asc' }).map((x) => x.id)).toEqual(['d', 'a']);
+    expect(findPackages(items, { stars: 3, sort: 'price-asc' }).map((x) => x.id)).toEqual(['b', 'd']);
+    expect(findPackages(items, { season: 'ramadan', nights: 10, sort: 'price-asc' }).map((x) => x.id)).toEqual(['c']);
+    expect(findPackages(items, { city: 'chicago', stars: 5, sort: 'price-asc' })).toEqual([]);
+  });
+
+  it('sorts by price either way', () => {
+    expect(findPackages(items, { sort: 'price-asc' }).map((x) => x.price)).toEqual([900, 1200, 1500, 1700]);
+    expect(findPackages(items, { sort: 'price-desc' }).map((x) => x.price)).toEqual([1700, 1500, 1200, 900]);
+  });
+
+  it('files catalogue categories under seasons', () => {
+    expect(seasonOf('hajj-shifting')).toBe('hajj');
+    expect(seasonOf('city')).toBe('umrah');
+    expect(seasonOf('december')).toBe('december');
+  });
+});
