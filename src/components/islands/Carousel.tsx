@@ -1,6 +1,6 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { iconPaths } from '@/lib/icons';
+import Glyph from '@/components/islands/Glyph';
 
 export interface Slide {
   src: string;
@@ -12,26 +12,6 @@ export interface Slide {
 interface Props {
   slides: readonly Slide[];
   label: string;
-}
-
-function Arrow({ direction }: { direction: 'previous' | 'next' }) {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={direction === 'previous' ? 'rotate-180' : undefined}
-    >
-      <path d={iconPaths.arrow} />
-    </svg>
-  );
 }
 
 /** Package pictures: previous and next wrap around; arrow keys and swipe work too. */
@@ -100,13 +80,13 @@ export default function Carousel({ slides, label }: Props) {
       </div>
       <div className="mt-3 flex items-center justify-between gap-3">
         <button type="button" className="nav-round" onClick={() => go(-1)} aria-label="Previous picture">
-          <Arrow direction="previous" />
+          <Glyph name="arrow" className="rotate-180" />
         </button>
         <p className="text-sm text-muted" aria-live="polite">
           Picture {index + 1} of {slides.length}
         </p>
         <button type="button" className="nav-round" onClick={() => go(1)} aria-label="Next picture">
-          <Arrow direction="next" />
+          <Glyph name="arrow" />
         </button>
       </div>
     </section>

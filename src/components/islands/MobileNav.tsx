@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { iconPaths, type IconName } from '@/lib/icons';
+import Glyph from '@/components/islands/Glyph';
 import type { NavLink } from '@/lib/navigation';
 
 interface Props {
@@ -8,25 +8,6 @@ interface Props {
   currentPath: string;
   chatUrl: string;
   phone: { display: string; e164: string };
-}
-
-function Glyph({ name }: { name: IconName }) {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={iconPaths[name]} />
-    </svg>
-  );
 }
 
 /** Moves Tab from the last control to the first (and back) so focus cannot leave the drawer. */

@@ -1,0 +1,22 @@
+import { iconPaths, type IconName } from '@/lib/icons';
+
+/** The site's line icons for use inside islands (Icon.astro draws the same paths on the server). */
+export default function Glyph({ name, className }: { name: IconName; className?: string }) {
+  return (
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
+      <path d={iconPaths[name]} />
+    </svg>
+  );
+}
