@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { interactDirective } from './src/integrations/interact-directive';
+import { pagefindIndex } from './src/integrations/pagefind';
 import { subsetFonts } from './src/integrations/subset-fonts';
 import { noScriptCssHash } from './src/lib/no-script';
 import { resolveSiteUrl } from './src/lib/site-url';
@@ -34,13 +35,15 @@ export default defineConfig({
     mdx(),
     sitemap({ filter: (page) => !/\/(404|500)$/.test(new URL(page).pathname) }),
     interactDirective(),
+    pagefindIndex(),
   ],
   prefetch: false,
   // Shiki writes inline styles, which the hash-based CSP would block; guides need no code colouring.
   markdown: { syntaxHighlight: false },
   security: {
     csp: {
-      scriptDirective: { resources: ["'self'"] },
+      // Pagefind's search runs WebAssembly, which CSP allows only with 'wasm-unsafe-eval'.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
       styleDirective: { resources: ["'self'"], hashes: [noScriptCssHash()] },
     },
   },

@@ -171,6 +171,43 @@ const tiers = defineCollection({
   }),
 });
 
+export const GUIDE_CATEGORIES = [
+  'Planning',
+  'Rituals',
+  'Visa',
+  'Family',
+  'Hotels',
+  'Packing',
+  'Costs',
+  'Travel',
+] as const;
+
+/**
+ * Guides in MDX; the file name is the `/blog/{slug}` segment. Files starting with an
+ * underscore (templates, drafts) are never loaded, nor is anything marked `draft: true`.
+ */
+const blog = defineCollection({
+  loader: glob({ pattern: '**/[^_]*.mdx', base: './src/content/blog' }),
+  schema: ({ image }) =>
+    z
+      .strictObject({
+        title: z.string().min(10).max(100),
+        description: z.string().min(50).max(170),
+        published: z.coerce.date(),
+        updated: z.coerce.date(),
+        category: z.enum(GUIDE_CATEGORIES),
+        cover: imageWithAlt(image),
+        relatedPackages: z.array(reference('packages')).max(4).default([]),
+        relatedGuides: z.array(reference('blog')).max(4).default([]),
+        faqs: z.array(faq).default([]),
+        draft: z.boolean().default(false),
+      })
+      .refine((data) => data.updated >= data.published, {
+        message: 'updated must be on or after published',
+        path: ['updated'],
+      }),
+});
+
 /** Short reviews from pilgrims for the home page, shown in `order`. */
 const testimonials = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/testimonials' }),
@@ -183,4 +220,15 @@ const testimonials = defineCollection({
   }),
 });
 
-export const collections = { pages, faqs, packages, cities, holidays, landing, visaServices, testimonials, tiers };
+export const collections = {
+  pages,
+  faqs,
+  packages,
+  cities,
+  holidays,
+  landing,
+  visaServices,
+  testimonials,
+  tiers,
+  blog,
+};

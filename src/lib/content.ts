@@ -1,5 +1,6 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { sortPackages } from '@/lib/catalogue';
+import { newestFirst, publishedOnly } from '@/lib/posts';
 import type { Faq } from '@/lib/json-ld';
 
 /** The FAQ list stored for a page; a missing file fails the build rather than hiding the section. */
@@ -37,4 +38,9 @@ export async function packagesIn(category: CollectionEntry<'packages'>['data']['
 export async function holidaysIn(country: CollectionEntry<'holidays'>['data']['country']) {
   const trips = await getCollection('holidays', (entry) => entry.data.country === country);
   return trips.sort((a, b) => a.data.price - b.data.price);
+}
+
+/** Every published guide, newest first. */
+export async function publishedPosts() {
+  return newestFirst(publishedOnly(await getCollection('blog')));
 }

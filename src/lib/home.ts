@@ -21,3 +21,13 @@ export function holidayHighlights(holidays: readonly CollectionEntry<'holidays'>
     return trips.slice(0, 1);
   });
 }
+
+/** The six guides the home page features, as the current site does. */
+export const HOME_GUIDE_IDS = [
+  'complete-umrah-guide-step-by-step',
+  'what-to-pack-for-umrah-checklist-2024',
+  'umrah-visa-requirements-us-citizens-2024',
+  'best-time-to-perform-umrah-seasonal-guide',
+  'makkah-madinah-hotels-accommodation-guide',
+  'umrah-for-families-guide-with-children',
+] as const;

@@ -28,6 +28,7 @@ export const iconPaths = {
   receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2z M9 8h6 M9 12h6',
   x: 'M6 6l12 12 M18 6L6 18',
   arrow: 'M5 12h14 M13 6l6 6-6 6',
+  search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z M15.5 15.5L20 20',
   moon: 'M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z',
   filter: 'M4 5h16 M7 12h10 M10 19h4',
 } as const;

@@ -41,6 +41,7 @@ export const drawerNav: readonly NavLink[] = [
   { label: 'Islamic Holidays', href: '/islamic-holidays' },
   { label: 'Blog', href: '/blog' },
   { label: 'Contact', href: '/contact-us' },
+  { label: 'Search', href: '/search' },
 ];
 
 /** Footer: policy and company pages. */

@@ -23,7 +23,7 @@ export function wwwRedirectLocation(
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
+  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",
@@ -49,4 +49,17 @@ export function cacheControlFor(pathname: string): string {
   if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
   if (pathname.startsWith('/api/')) return 'no-store';
   return 'public, max-age=0, must-revalidate';
+}
+
+/**
+ * With build.format 'file', `/blog` is `blog.html` beside a `blog/` folder of posts; Astro's
+ * static handler would look for `blog/index.html` instead. Given the set of built page paths,
+ * returns the URL that serves the page file, or null when the request needs no rewrite.
+ */
+export function pageFileUrl(url: string, pages: ReadonlySet<string>): string | null {
+  const [pathname = '/', query] = url.split('?', 2);
+  if (pathname === '/' || pathname.endsWith('/') || /\.[a-z0-9]+$/i.test(pathname)) return null;
+  const file = `${pathname}.html`;
+  if (!pages.has(file)) return null;
+  return query === undefined ? file : `${file}?${query}`;
 }

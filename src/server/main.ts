@@ -3,13 +3,13 @@
  * with the www redirect, security headers, cache rules and a plain error page.
  * Run after `astro build`: `node src/server/main.ts` (Node 24 strips the types).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import compression from 'compression';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveSiteUrl } from '../lib/site-url.ts';
-import { SECURITY_HEADERS, cacheControlFor, wwwRedirectLocation } from './http-policy.ts';
+import { SECURITY_HEADERS, cacheControlFor, pageFileUrl, wwwRedirectLocation } from './http-policy.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -25,6 +25,11 @@ const compress = compression({ threshold: 1024 }) as unknown as (
   next: () => void,
 ) => void;
 const errorPage = readFileSync(resolve(distDir, 'client/500.html'), 'utf8');
+const pageFiles = new Set(
+  (readdirSync(resolve(distDir, 'client'), { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => `/${file.split('\\').join('/')}`),
+);
 
 function sendServerError(res: ServerResponse, error: unknown): void {
   console.error('Unhandled server error:', error);
@@ -46,6 +51,7 @@ const server = http.createServer(async (req, res) => {
     return;
   }
   res.setHeader('Cache-Control', cacheControlFor(new URL(url, 'http://localhost').pathname));
+  req.url = pageFileUrl(url, pageFiles) ?? url;
   compress(req, res, async () => {
     try {
       await entry.handler(req, res);

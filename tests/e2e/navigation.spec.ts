@@ -75,6 +75,7 @@ test.describe('mobile drawer', () => {
       'Islamic Holidays',
       'Blog',
       'Contact',
+      'Search',
     ]);
     await expect(drawer.getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
     await expect(drawer.getByRole('link', { name: /Message Us/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS, cacheControlFor, wwwRedirectLocation } from '@/server/http-policy';
+import { SECURITY_HEADERS, cacheControlFor, pageFileUrl, wwwRedirectLocation } from '@/server/http-policy';
 
 describe('wwwRedirectLocation', () => {
   const origin = 'https://miqat-travel.example';
@@ -31,5 +31,24 @@ describe('SECURITY_HEADERS', () => {
     expect(SECURITY_HEADERS['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     expect(SECURITY_HEADERS['X-Content-Type-Options']).toBe('nosniff');
     expect(SECURITY_HEADERS['Strict-Transport-Security']).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('pageFileUrl', () => {
+  const pages = new Set(['/blog.html', '/about-us.html', '/blog/complete-umrah-guide-step-by-step.html']);
+
+  it('serves a page whose name is also a folder from its .html file, keeping the query', () => {
+    expect(pageFileUrl('/blog', pages)).toBe('/blog.html');
+    expect(pageFileUrl('/blog?ref=home', pages)).toBe('/blog.html?ref=home');
+    expect(pageFileUrl('/blog/complete-umrah-guide-step-by-step', pages)).toBe(
+      '/blog/complete-umrah-guide-step-by-step.html',
+    );
+  });
+
+  it('leaves assets, the root, unknown paths and slashed paths to Astro', () => {
+    expect(pageFileUrl('/', pages)).toBeNull();
+    expect(pageFileUrl('/_astro/app.css', pages)).toBeNull();
+    expect(pageFileUrl('/nope', pages)).toBeNull();
+    expect(pageFileUrl('/blog/', pages)).toBeNull();
   });
 });

@@ -16,12 +16,7 @@ export const FOUNDATION_PAGES = [
  * The link check accepts these only while they still answer 404; the test in
  * gates.spec.ts fails once one of them exists, so the entry gets removed.
  */
-export const PENDING_ROUTES: Readonly<Record<string, string>> = {
-  '/blog': 'issue 4 (guides)',
-  '/blog/complete-umrah-guide-step-by-step': 'issue 4 (guides)',
-  '/blog/umrah-for-families-guide-with-children': 'issue 4 (guides)',
-  '/blog/umrah-with-elderly-parents-complete-guide': 'issue 4 (guides)',
-};
+export const PENDING_ROUTES: Readonly<Record<string, string>> = {};
 
 /** Every page path in the built sitemap, read from dist so new pages join the gates by themselves. */
 export function sitemapPaths(): string[] {
