@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 interface Result {
   url: string;
@@ -53,14 +53,16 @@ export default function SiteSearch() {
     if (initial && new URLSearchParams(window.location.search).has('q')) void run(initial);
   }, []);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(term);
-  };
-
   return (
     <div>
-      <form role="search" onSubmit={onSubmit} className="flex flex-wrap gap-3">
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(term);
+        }}
+        className="flex flex-wrap gap-3"
+      >
         <label htmlFor="site-search" className="sr-only">
           Search guides and packages
         </label>
