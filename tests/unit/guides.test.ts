@@ -4,9 +4,17 @@ import { wordCount } from '@/lib/posts';
 import { readCollection } from './support/content';
 
 /** Guide bodies as the build reads them: frontmatter removed, underscore files (templates) skipped. */
-const guides = readdirSync('src/content/blog')
-  .filter((file) => file.endsWith('.mdx') && !file.startsWith('_'))
-  .map((file) => ({ file, body: readFileSync(`src/content/blog/${file}`, 'utf8').replace(/^---[\s\S]*?\n---\n/, '') }));
+const mdxIn = (folder: string) =>
+  readdirSync(folder)
+    .filter((file) => file.endsWith('.mdx') && !file.startsWith('_'))
+    .map((file) => ({ file, body: readFileSync(`${folder}/${file}`, 'utf8').replace(/^---[\s\S]*?\n---\n/, '') }));
+const guides = mdxIn('src/content/blog');
+/** Guides and listing-page copy with their frontmatter (FAQ answers carry prices too). */
+const copy = ['src/content/blog', 'src/content/landing'].flatMap((folder) =>
+  readdirSync(folder)
+    .filter((file) => file.endsWith('.mdx') && !file.startsWith('_'))
+    .map((file) => ({ file, text: readFileSync(`${folder}/${file}`, 'utf8') })),
+);
 
 describe('the guides', () => {
   it('are the fourteen the spec names', () => {
@@ -31,6 +39,16 @@ describe('the guides', () => {
       [...guide.body.matchAll(/\$(\d[\d,]*)/g)]
         .filter((match) => catalogue.has(Number(match[1]!.replaceAll(',', ''))))
         .map((match) => `${guide.file}: ${match[0]}`),
+    );
+    expect(typed).toEqual([]);
+  });
+
+  it('never type a "from" price: the lowest price comes from the catalogue (decisions.md, Packages)', () => {
+    // Luxury Hajj from $8,850 describes no catalogue package, so the spec's figure stands.
+    const typed = copy.flatMap(({ file, text }) =>
+      [...text.matchAll(/from \$(\d[\d,]*)/gi)]
+        .filter((match) => match[1] !== '8,850')
+        .map((match) => `${file}: ${match[0]}`),
     );
     expect(typed).toEqual([]);
   });
