@@ -114,7 +114,8 @@ async function weigh(browser, path) {
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
-  const hasForm = (await page.locator('main form').count()) > 0;
+  // The finder's filters and the search box are forms a visitor came to use: they may load JavaScript.
+  const hasForm = (await page.locator('main form, main fieldset').count()) > 0;
   await page.close();
   return { ...sizes, hasForm };
 }
