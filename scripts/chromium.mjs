@@ -29,7 +29,7 @@ export function ensureChromium() {
   }
   throw new Error(
     'No Chromium found. Install Debian\'s package (as root: "apt-get update && apt-get install -y chromium") ' +
-      'or set CHROMIUM_PATH to a Chromium binary. Do not use "npx playwright install".',
+      'or set CHROMIUM_PATH to a Chromium binary; Playwright cannot download a browser of its own here.',
   );
 }
 
