@@ -41,6 +41,9 @@ export default defineConfig({
   // Shiki writes inline styles, which the hash-based CSP would block; guides need no code colouring.
   markdown: { syntaxHighlight: false },
   security: {
+    // Astro compares Origin with the URL it rebuilds; behind a TLS proxy they differ and every lead
+    // would get 403. The lead API needs no cookie, and its signed captcha stops cross-site posting.
+    checkOrigin: false,
     csp: {
       // Pagefind's search runs WebAssembly, which CSP allows only with 'wasm-unsafe-eval'.
       scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },

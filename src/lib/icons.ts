@@ -31,6 +31,10 @@ export const iconPaths = {
   search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z M15.5 15.5L20 20',
   moon: 'M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z',
   filter: 'M4 5h16 M7 12h10 M10 19h4',
+  alert: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M12 7.5v5.5 M12 16.5h.01',
+  refresh: 'M20 11a8 8 0 0 0-14.6-4.5L4 8 M4 4v4h4 M4 13a8 8 0 0 0 14.6 4.5L20 16 M20 20v-4h-4',
+  plus: 'M12 5v14 M5 12h14',
+  minus: 'M5 12h14',
 } as const;
 
 export type IconName = keyof typeof iconPaths;

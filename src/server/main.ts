@@ -10,6 +10,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveSiteUrl } from '../lib/site-url.ts';
 import { SECURITY_HEADERS, cacheControlFor, pageFileUrl, wwwRedirectLocation } from './http-policy.ts';
+import { leadApiConfig } from './leads/config.ts';
+import { LeadStore } from './leads/store.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -18,6 +20,9 @@ process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
 const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry.mjs')).href)) as { handler: Handler };
 
 const canonicalOrigin = resolveSiteUrl(process.env);
+// Create and migrate the leads file before taking traffic: a path that cannot be written stops the start, not a lead.
+const leadsDb = resolve(leadApiConfig(process.env).dbPath);
+new LeadStore(leadsDb).close();
 // Brotli or gzip for HTML, CSS, JS and SVG: the pages are read on phones over mobile networks.
 const compress = compression({ threshold: 1024 }) as unknown as (
   req: IncomingMessage,
@@ -64,7 +69,7 @@ const server = http.createServer(async (req, res) => {
 const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? 'localhost';
 server.listen(port, host, () => {
-  console.log(`Serving ${canonicalOrigin} locally on http://${host}:${port}`);
+  console.log(`Serving ${canonicalOrigin} locally on http://${host}:${port}; leads are stored in ${leadsDb}`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

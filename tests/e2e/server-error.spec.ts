@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startServer } from './support/server';
 
 /**
  * The real server in front of an Astro handler that throws: the visitor must get HTTP 500 with
@@ -20,18 +21,7 @@ test.beforeAll(async () => {
     join(dist, 'server/entry.mjs'),
     'export const handler = async () => { throw new Error("database unavailable"); };\n',
   );
-  server = spawn('node', ['src/server/main.ts'], {
-    env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST: 'localhost' },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    try {
-      await fetch(`http://localhost:${port}/`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  server = await startServer(port, { DIST_DIR: dist });
 });
 
 test.afterAll(() => {

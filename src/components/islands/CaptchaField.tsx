@@ -1,0 +1,54 @@
+import { CAPTCHA_TOKEN_FIELD } from '@/lib/forms/schema';
+import type { CaptchaState } from './use-captcha';
+import FieldError from './FieldError';
+import Glyph from './Glyph';
+
+interface Props {
+  name: string;
+  formId: string;
+  captcha: CaptchaState;
+  error: string | undefined;
+  onRefresh: () => void;
+}
+
+/** The sum question, its answer box and a button for a new sum. */
+export default function CaptchaField({ name, formId, captcha, error, onRefresh }: Props) {
+  const id = `${formId}-${name}`;
+  const errorId = `${id}-error`;
+  const question =
+    captcha.status === 'ready'
+      ? `Security question: what is ${captcha.challenge.a} + ${captcha.challenge.b}?`
+      : captcha.status === 'loading'
+        ? 'Security question: loading…'
+        : 'Security question: could not load. Press the refresh button.';
+
+  return (
+    <div className="form-field @lg:col-span-2">
+      <label htmlFor={id} className="form-label">
+        {question}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          name={name}
+          type="text"
+          className="form-control w-32"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <button type="button" className="stepper-button size-11" aria-label="New security question" onClick={onRefresh}>
+          <Glyph name="refresh" className="size-5" />
+        </button>
+      </div>
+      <input
+        type="hidden"
+        name={CAPTCHA_TOKEN_FIELD}
+        value={captcha.status === 'ready' ? captcha.challenge.token : ''}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

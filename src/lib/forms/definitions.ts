@@ -1,0 +1,395 @@
+import type { FieldDef, FormDef, FormMessages, TextField } from './types';
+
+const MESSAGE_MAX = 500;
+
+const INQUIRY_FAILURE = 'There was an error submitting your inquiry. Please try again.';
+const FORM_FAILURE = 'Error submitting form. Please try again.';
+const SUBMITTED = 'Thank you! Your inquiry has been submitted successfully.';
+const SUBMITTED_CONTACT_SOON = `${SUBMITTED} We will contact you soon.`;
+const CHECK_FIELDS = 'Please check the highlighted fields.';
+const BOOKING_REQUIRED = 'Please fill in the required fields (name & email).';
+
+interface ContactNames {
+  name: string;
+  email: string;
+  phone: string;
+}
+const lower: ContactNames = { name: 'name', email: 'email', phone: 'phone' };
+const capitalised: ContactNames = { name: 'Name', email: 'Email', phone: 'Phone' };
+
+/** Name, email and phone under the form's own wire names; `phone` null means optional. */
+function contactFields(names: ContactNames, phone: { bounded: boolean } | null): FieldDef[] {
+  return [
+    { kind: 'text', name: names.name, label: 'Full name', required: true, autoComplete: 'name' },
+    { kind: 'email', name: names.email, label: 'Email address', required: true, autoComplete: 'email', half: true },
+    {
+      kind: 'tel',
+      name: names.phone,
+      label: phone ? 'Phone number' : 'Phone number (optional)',
+      required: phone !== null,
+      autoComplete: 'tel',
+      half: true,
+      ...(phone?.bounded ? { minLength: 10, maxLength: 20 } : {}),
+    },
+  ];
+}
+
+function messageField(name: string, required: boolean, counter: TextField['counter'] = 'plain'): TextField {
+  return {
+    kind: 'textarea',
+    name,
+    label: required ? 'Your message' : 'Message (optional)',
+    required,
+    maxLength: MESSAGE_MAX,
+    counter,
+  };
+}
+
+function numberOptions(from: number, to: number, last?: string) {
+  return Array.from({ length: to - from + 1 }, (_, index) => {
+    const value = String(from + index);
+    return { value, label: last && from + index === to ? last : value };
+  });
+}
+
+/** The picker-and-captcha inquiry most landing and city pages use. */
+function travellerInquiry(
+  base: Pick<FormDef, 'id' | 'heading' | 'intro' | 'messages'> & Partial<FormDef>,
+  names: ContactNames & { adults: string; children: string; answer: string },
+  bounded = true,
+): FormDef {
+  return {
+    encoding: 'urlencoded',
+    fields: contactFields(names, { bounded }),
+    travellers: { adults: names.adults, children: names.children, label: 'total' },
+    captcha: names.answer,
+    submitLabel: 'Send Inquiry',
+    busyLabel: 'Submitting...',
+    ...base,
+  };
+}
+
+const lowerTravel = { ...lower, adults: 'adults', children: 'children', answer: 'answer' };
+const capitalisedTravel = { ...capitalised, adults: 'Adults', children: 'Children', answer: 'Answer' };
+const cityIntro = (city: string) =>
+  `Tell us who is travelling from ${city} and we will send dates, hotels and a price within 24 hours.`;
+
+/** A city page's "Let's Plan Your Umrah" form; cities differ in wire names, texts and extras. */
+function cityInquiry(
+  id: string,
+  city: string,
+  names: typeof lowerTravel,
+  messages: Omit<FormMessages, 'invalid'>,
+  extra: Partial<FormDef> = {},
+  bounded = true,
+): FormDef {
+  return travellerInquiry(
+    {
+      id,
+      heading: "Let's Plan Your Umrah",
+      intro: cityIntro(city),
+      messages: { ...messages, invalid: CHECK_FIELDS },
+      ...extra,
+    },
+    names,
+    bounded,
+  );
+}
+
+/** Every enquiry form on the site, keyed by the id in its API URL (`/api/forms/{id}`). */
+export const FORMS = {
+  contact: {
+    id: 'contact',
+    heading: 'Send us a message',
+    intro: 'Ask about dates, prices, visas or travelling with parents. We reply within 24 hours.',
+    encoding: 'urlencoded',
+    fields: [
+      { kind: 'text', name: 'firstName', label: 'First name', required: true, autoComplete: 'given-name', half: true },
+      { kind: 'text', name: 'lastName', label: 'Last name', required: true, autoComplete: 'family-name', half: true },
+      { kind: 'email', name: 'email', label: 'Email address', required: true, autoComplete: 'email', half: true },
+      {
+        kind: 'tel',
+        name: 'phone',
+        label: 'Phone number (optional)',
+        required: false,
+        autoComplete: 'tel',
+        half: true,
+      },
+      {
+        kind: 'select',
+        name: 'subject',
+        label: 'Subject',
+        required: true,
+        placeholder: 'Select a subject',
+        options: [
+          { value: 'umrah-packages', label: 'Umrah packages' },
+          { value: 'hajj-packages', label: 'Hajj packages' },
+          { value: 'visa-services', label: 'Visa services' },
+          { value: 'group-bookings', label: 'Group bookings' },
+          { value: 'payment-inquiry', label: 'Payment inquiry' },
+          { value: 'general-inquiry', label: 'General inquiry' },
+          { value: 'other', label: 'Other' },
+        ],
+      },
+      messageField('message', true),
+    ],
+    submitLabel: 'Send Message',
+    busyLabel: 'Sending...',
+    messages: {
+      success: "Thank you for your message! We'll get back to you within 24 hours.",
+      failure: 'Sorry, there was an error sending your message. Please try again.',
+      invalid: 'Sorry, there was an error sending your message. Please try again.',
+    },
+  },
+  umrah: travellerInquiry(
+    {
+      id: 'umrah',
+      heading: 'Plan Your Umrah Journey',
+      intro: 'Tell us who is travelling and we will send dates, hotels and a price within 24 hours.',
+      messages: { success: SUBMITTED, failure: INQUIRY_FAILURE, invalid: CHECK_FIELDS },
+    },
+    lowerTravel,
+  ),
+  hajj: {
+    id: 'hajj',
+    heading: 'Ask about Hajj 2026',
+    intro: 'Hajj places are limited. Tell us your plans and we will explain the options and the next steps.',
+    encoding: 'urlencoded',
+    fields: [...contactFields(lower, { bounded: false }), messageField('message', true, 'maximum')],
+    submitLabel: 'Send Inquiry',
+    busyLabel: 'Submitting...',
+    messages: { success: SUBMITTED_CONTACT_SOON, failure: INQUIRY_FAILURE, invalid: CHECK_FIELDS },
+  },
+  'shifting-hajj': travellerInquiry(
+    {
+      id: 'shifting-hajj',
+      heading: "Let's Plan Your Hajj",
+      intro: 'Tell us who is travelling and we will explain the shifting Hajj programme and its price.',
+      constants: { request_type: 'hajj' },
+      messages: {
+        success: 'Thank you! Your Hajj planning request has been submitted successfully.',
+        failure: 'There was an error submitting your request. Please try again.',
+        invalid: CHECK_FIELDS,
+      },
+    },
+    { ...lowerTravel, name: 'full_name' },
+  ),
+  'non-shifting-hajj': travellerInquiry(
+    {
+      id: 'non-shifting-hajj',
+      heading: 'Plan Your Non-Shifting Hajj',
+      intro: 'Tell us who is travelling and we will explain the non-shifting programme and its price.',
+      constants: { 'Request type': 'non-shifting-hajj' },
+      messages: { success: 'Form submitted successfully!', failure: FORM_FAILURE, invalid: CHECK_FIELDS },
+    },
+    capitalisedTravel,
+  ),
+  ramadan: {
+    id: 'ramadan',
+    heading: 'Ask about Ramadan Umrah',
+    intro: 'Ramadan places go early. Tell us which nights you have in mind and who is travelling.',
+    encoding: 'multipart',
+    fields: [...contactFields(lower, { bounded: false }), messageField('message', true)],
+    constants: { package_type: 'ramadan_umrah' },
+    submitLabel: 'Send Inquiry',
+    busyLabel: 'Submitting...',
+    messages: { success: 'Thank you! We will contact you soon.', failure: FORM_FAILURE, invalid: CHECK_FIELDS },
+  },
+  december: travellerInquiry(
+    {
+      id: 'december',
+      heading: 'Plan Your December Umrah',
+      intro: 'School holidays fill quickly. Tell us who is travelling and we will send dates and prices.',
+      replyTo: { name: '_replyto', from: 'email' },
+      constants: { _subject: 'New December Umrah Package Inquiry' },
+      messages: { success: SUBMITTED_CONTACT_SOON, failure: INQUIRY_FAILURE, invalid: CHECK_FIELDS },
+    },
+    lowerTravel,
+  ),
+  chicago: cityInquiry(
+    'chicago',
+    'Chicago',
+    lowerTravel,
+    { success: SUBMITTED_CONTACT_SOON, failure: INQUIRY_FAILURE },
+    { replyTo: { name: '_replyto', from: 'email' }, constants: { _subject: 'New Chicago Umrah Package Inquiry' } },
+  ),
+  houston: cityInquiry(
+    'houston',
+    'Houston',
+    capitalisedTravel,
+    { success: 'Your inquiry has been submitted successfully! We will contact you soon.', failure: INQUIRY_FAILURE },
+    { constants: { 'Request type': 'umrah' } },
+    false,
+  ),
+  'new-york': cityInquiry(
+    'new-york',
+    'New York',
+    capitalisedTravel,
+    { success: SUBMITTED, failure: INQUIRY_FAILURE },
+    { constants: { 'Request type': 'umrah' } },
+  ),
+  dallas: {
+    id: 'dallas',
+    heading: "Let's Plan Your Umrah",
+    intro: cityIntro('Dallas'),
+    encoding: 'urlencoded',
+    fields: [
+      ...contactFields(lower, { bounded: true }),
+      { kind: 'select', name: 'adults', label: 'Adults', required: true, half: true, options: numberOptions(1, 10) },
+      {
+        kind: 'select',
+        name: 'children',
+        label: 'Children',
+        required: true,
+        half: true,
+        options: numberOptions(0, 10),
+      },
+    ],
+    captcha: 'answer',
+    submitLabel: 'Send Inquiry',
+    busyLabel: 'Submitting...',
+    messages: {
+      success: SUBMITTED,
+      failure: 'Sorry, there was an error submitting your inquiry. Please try again.',
+      invalid: CHECK_FIELDS,
+    },
+  },
+  detroit: cityInquiry(
+    'detroit',
+    'Detroit',
+    capitalisedTravel,
+    { success: 'Form submitted successfully!', failure: FORM_FAILURE },
+    {
+      intro: `${cityIntro('Detroit')} Women-only groups are available.`,
+      encoding: 'multipart',
+      travellers: { adults: 'Adults', children: 'Children', label: 'padded' },
+      constants: { 'Request type': 'detroit-umrah' },
+    },
+  ),
+  'los-angeles': cityInquiry(
+    'los-angeles',
+    'Los Angeles',
+    capitalisedTravel,
+    {
+      success: 'Form submitted successfully!',
+      failure: 'Failed to submit form. Please try again.',
+      networkFailure: FORM_FAILURE,
+    },
+    { constants: { 'Request type': 'umrah' } },
+  ),
+  washington: cityInquiry('washington', 'Washington', lowerTravel, { success: SUBMITTED, failure: INQUIRY_FAILURE }),
+  visa: {
+    id: 'visa',
+    heading: 'Talk to a visa expert',
+    intro: 'Tell us your nationality, passport and travel month; an expert will explain what you need.',
+    encoding: 'multipart',
+    fields: [
+      ...contactFields(capitalised, { bounded: false }),
+      { ...messageField('Message', true), label: 'How can we help?' },
+    ],
+    submitLabel: 'Ask an Expert',
+    busyLabel: 'Submitting...',
+    messages: {
+      success: 'Form submitted successfully! Our visa expert will contact you soon.',
+      failure: FORM_FAILURE,
+      invalid: CHECK_FIELDS,
+    },
+  },
+  'last-10-days': {
+    id: 'last-10-days',
+    heading: 'Reserve the Last 10 Days',
+    intro: 'Tell us where you fly from and who is travelling; we will confirm availability and the price.',
+    encoding: 'multipart',
+    fields: [
+      ...contactFields(lower, { bounded: false }),
+      {
+        kind: 'select',
+        name: 'departure_city',
+        label: 'Departure city',
+        required: true,
+        half: true,
+        placeholder: 'Select a city',
+        options: [
+          { value: 'new_york', label: 'New York' },
+          { value: 'chicago', label: 'Chicago' },
+          { value: 'houston', label: 'Houston' },
+          { value: 'dallas', label: 'Dallas' },
+          { value: 'los_angeles', label: 'Los Angeles' },
+          { value: 'washington', label: 'Washington DC' },
+          { value: 'detroit', label: 'Detroit' },
+        ],
+      },
+      { kind: 'date', name: 'travel_date', label: 'Travel date', required: true, half: true },
+      {
+        kind: 'select',
+        name: 'adults',
+        label: 'Adults',
+        required: true,
+        half: true,
+        options: numberOptions(1, 5, '5+'),
+      },
+      {
+        kind: 'select',
+        name: 'children',
+        label: 'Children',
+        required: true,
+        half: true,
+        options: numberOptions(0, 4, '4+'),
+      },
+      { kind: 'select', name: 'infants', label: 'Infants', required: true, half: true, options: numberOptions(0, 2) },
+      { ...messageField('special_requests', false), label: 'Special requests (optional)' },
+    ],
+    pageFields: ['package_name', 'package_price'],
+    submitLabel: 'Send Inquiry',
+    busyLabel: 'Submitting...',
+    messages: {
+      success: 'Thank you! We will contact you soon regarding your Last 10 Days Ramadan package inquiry.',
+      failure: FORM_FAILURE,
+      invalid: CHECK_FIELDS,
+    },
+  },
+  booking: {
+    id: 'booking',
+    heading: 'Book this package',
+    intro: 'Leave your name and email; we will confirm dates, rooms and the price within 24 hours.',
+    encoding: 'urlencoded',
+    fields: contactFields(lower, null),
+    pageFields: ['package_id', 'package_name'],
+    submitLabel: 'Request Booking',
+    busyLabel: 'Submitting...',
+    messages: {
+      success: 'Your booking request has been submitted!',
+      failure: 'There was an error submitting your booking request. Please try again.',
+      invalid: BOOKING_REQUIRED,
+    },
+  },
+  'home-booking': {
+    id: 'home-booking',
+    heading: 'Start your booking',
+    intro: 'Tell us who is travelling; we will come back with dates, hotels and a price within 24 hours.',
+    encoding: 'urlencoded',
+    fields: contactFields(lower, null),
+    travellers: { adults: 'adults', children: 'children', label: 'total' },
+    captcha: 'answer',
+    submitLabel: 'Request Booking',
+    busyLabel: 'Submitting...',
+    messages: {
+      success: 'Your booking request has been submitted!',
+      failure: 'There was an error submitting your booking request. Please try again.',
+      invalid: BOOKING_REQUIRED,
+    },
+  },
+} as const satisfies Record<string, FormDef>;
+
+export type FormId = keyof typeof FORMS;
+
+/** The form with this id, or undefined for an id no page uses. */
+export function findForm(id: string): FormDef | undefined {
+  return Object.hasOwn(FORMS, id) ? FORMS[id as FormId] : undefined;
+}
+
+/** The id of the form a page names, failing the build when no form has it (a city added without one). */
+export function formIdFor(id: string): FormId {
+  if (!findForm(id)) throw new Error(`No enquiry form "${id}" in src/lib/forms/definitions.ts`);
+  return id as FormId;
+}

@@ -1,0 +1,53 @@
+import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, type LeadFields } from './schema';
+import type { FormDef, TravellerPicker } from './types';
+
+export interface Counts {
+  adults: number;
+  children: number;
+}
+
+export const DEFAULT_COUNTS: Counts = { adults: 1, children: 0 };
+
+/** The picker button's text: the traveller total, or Detroit's "Adults-02/Children-01". */
+export function travellerSummary(counts: Counts, label: TravellerPicker['label']): string {
+  if (label === 'padded') {
+    const pad = (count: number) => String(count).padStart(2, '0');
+    return `Adults-${pad(counts.adults)}/Children-${pad(counts.children)}`;
+  }
+  const total = counts.adults + counts.children;
+  return `${total} ${total === 1 ? 'Traveller' : 'Travellers'}`;
+}
+
+/** The spec's fields from the form's entries, leaving out the captcha token and the honeypot. */
+export function leadFields(form: FormDef, entries: Iterable<[string, FormDataEntryValue]>): LeadFields {
+  const fields: LeadFields = {};
+  for (const [name, value] of entries) {
+    if (name === CAPTCHA_TOKEN_FIELD || name === HONEYPOT_FIELD || typeof value !== 'string') continue;
+    fields[name] = value;
+  }
+  if (form.replyTo) fields[form.replyTo.name] = fields[form.replyTo.from] ?? '';
+  return fields;
+}
+
+/** The request body in the form's own encoding, with the captcha token and honeypot beside the fields. */
+export function requestBody(form: FormDef, fields: LeadFields, transport: LeadFields): URLSearchParams | FormData {
+  const all = { ...fields, ...transport };
+  if (form.encoding === 'urlencoded') return new URLSearchParams(all);
+  const data = new FormData();
+  for (const [name, value] of Object.entries(all)) data.append(name, value);
+  return data;
+}
+
+/** Where a form posts its leads. */
+export function formEndpoint(formId: string): string {
+  return `/api/forms/${formId}`;
+}
+
+/** Wire names in the order a visitor meets them, so focus goes to the first field with an error. */
+export function fieldOrder(form: FormDef): string[] {
+  return [
+    ...form.fields.map((field) => field.name),
+    ...(form.travellers ? [form.travellers.adults, form.travellers.children] : []),
+    ...(form.captcha ? [form.captcha] : []),
+  ];
+}

@@ -1,0 +1,67 @@
+/** The shape of one enquiry form: its wire names, encoding, limits and texts (spec sections 3-8). */
+
+export type Encoding = 'urlencoded' | 'multipart';
+
+interface BaseField {
+  /** The name the field is sent under, exactly as the spec's call table writes it. */
+  name: string;
+  label: string;
+  required: boolean;
+  /** Half-width on wider screens, so short fields sit side by side. */
+  half?: boolean;
+}
+
+export interface TextField extends BaseField {
+  kind: 'text' | 'email' | 'tel' | 'textarea' | 'date';
+  autoComplete?: string;
+  minLength?: number;
+  maxLength?: number;
+  /** "n/500 characters" (plain) or "Maximum 500 characters (n/500)" (maximum). */
+  counter?: 'plain' | 'maximum';
+}
+
+export interface SelectField extends BaseField {
+  kind: 'select';
+  options: readonly { value: string; label: string }[];
+  /** An empty first option such as "Select a subject"; without it the first option is the default. */
+  placeholder?: string;
+}
+
+export type FieldDef = TextField | SelectField;
+
+export interface TravellerPicker {
+  adults: string;
+  children: string;
+  /** Detroit labels the button "Adults-02/Children-01"; the others show the traveller total. */
+  label: 'total' | 'padded';
+}
+
+export interface FormMessages {
+  success: string;
+  /** A non-ok answer from the server. */
+  failure: string;
+  /** The request never got an answer; defaults to `failure`. */
+  networkFailure?: string;
+  /** Shown above the fields when the browser stops a submission with errors. */
+  invalid: string;
+}
+
+export interface FormDef {
+  id: string;
+  heading: string;
+  intro: string;
+  encoding: Encoding;
+  fields: readonly FieldDef[];
+  travellers?: TravellerPicker;
+  /** Wire name of the captcha answer; present on every form the spec gives any captcha. */
+  captcha?: string;
+  /** Fixed values sent with every submission, such as `Request type=umrah`. */
+  constants?: Readonly<Record<string, string>>;
+  /** A hidden `_replyto` field that repeats the visitor's email, for the agency's mail rules. */
+  replyTo?: { name: string; from: string };
+  /** Values the page supplies, such as the package a booking is for. */
+  pageFields?: readonly string[];
+  submitLabel: string;
+  busyLabel: 'Sending...' | 'Submitting...';
+  messages: FormMessages;
+}

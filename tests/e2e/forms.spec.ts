@@ -1,0 +1,209 @@
+import { expect, test } from '@playwright/test';
+import {
+  FORM_IDS,
+  FORM_PAGES,
+  answerCaptcha,
+  countLeadPosts,
+  enquiry,
+  fillValid,
+  formDef,
+  storedLead,
+} from './support/forms';
+
+/** The summary the traveller button shows for the default one adult and no children. */
+const defaultSummary = (padded: boolean) => (padded ? 'Adults-01/Children-00' : '1 Traveller');
+
+for (const id of FORM_IDS) {
+  const def = formDef(id);
+  const { path, wire } = FORM_PAGES[id];
+  const unique = () => `pilgrim-${id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+  test.describe(`${id} form on ${path}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.goto(path);
+      await expect(enquiry(page).getByRole('button', { name: def.submitLabel })).toBeEnabled();
+    });
+
+    test('an empty submit sends nothing and marks every required field', async ({ page }) => {
+      const posts = countLeadPosts(page);
+      const form = enquiry(page);
+      await form.getByRole('button', { name: def.submitLabel }).click();
+      await expect(form.getByRole('status')).toHaveText(def.messages.invalid);
+      const required = [
+        ...def.fields.filter((field) => field.required && !(field.kind === 'select' && !field.placeholder)),
+        ...(def.captcha ? [{ name: def.captcha }] : []),
+      ];
+      for (const field of required) {
+        await expect(form.locator(`[name="${field.name}"]`)).toHaveAttribute('aria-invalid', 'true');
+      }
+      await expect(form.locator(`[name="${required[0]!.name}"]`)).toBeFocused();
+      for (const field of def.fields.filter((item) => !item.required)) {
+        await expect(form.locator(`[name="${field.name}"]`)).not.toHaveAttribute('aria-invalid', 'true');
+      }
+      expect(posts.count()).toBe(0);
+    });
+
+    if (def.captcha) {
+      test('a wrong captcha answer shows "Invalid Captcha" and sends nothing', async ({ page }) => {
+        const posts = countLeadPosts(page);
+        const form = enquiry(page);
+        await fillValid(form, def, unique());
+        await answerCaptcha(form, def, 1);
+        await form.getByRole('button', { name: def.submitLabel }).click();
+        const answer = form.locator(`input[name="${def.captcha}"]`);
+        await expect(answer).toHaveAttribute('aria-invalid', 'true');
+        await expect(answer).toHaveAccessibleDescription('Invalid Captcha');
+        expect(posts.count()).toBe(0);
+        // Editing the answer clears the error.
+        await answer.fill('7');
+        await expect(answer).not.toHaveAttribute('aria-invalid', 'true');
+      });
+    }
+
+    test('a valid submission is stored with the spec field names, then the form resets', async ({ page }) => {
+      const form = enquiry(page);
+      const email = unique();
+      const typed = await fillValid(form, def, email);
+      if (def.travellers) {
+        await form.getByRole('button', { name: /^Travellers/ }).click();
+        await form.getByRole('button', { name: 'More adults' }).click();
+        await form.getByRole('button', { name: 'More children' }).click();
+        await form.getByRole('button', { name: 'Save' }).click();
+        const padded = def.travellers.label === 'padded';
+        await expect(form.getByRole('button', { name: /^Travellers/ })).toHaveText(
+          padded ? 'Adults-02/Children-01' : '3 Travellers',
+        );
+      }
+      await answerCaptcha(form, def);
+
+      // Hold the request so the sending state can be seen.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/forms/**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const request = page.waitForRequest((req) => req.url().endsWith(`/api/forms/${id}`));
+      await form.getByRole('button', { name: def.submitLabel }).click();
+      await expect(form.getByRole('button', { name: def.busyLabel })).toBeDisabled();
+      const sent = await request;
+      expect(sent.headers()['content-type']).toContain(
+        def.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded',
+      );
+      release();
+
+      await expect(form.getByRole('status')).toHaveText(def.messages.success);
+      const lead = storedLead(id, email);
+      expect(lead, 'the lead is in the SQLite file').toBeDefined();
+      expect(Object.keys(lead!.fields).sort()).toEqual([...wire].sort());
+      for (const [name, value] of Object.entries(typed)) expect(lead!.fields[name]).toBe(value);
+      if (def.travellers) {
+        expect(lead!.fields[def.travellers.adults]).toBe('2');
+        expect(lead!.fields[def.travellers.children]).toBe('1');
+      }
+      expect(new URL(lead!.page_url).pathname).toBe(path);
+
+      // Fields cleared, counts back to the defaults, a fresh question.
+      await expect(form.locator(`[name="${def.fields[0]!.name}"]`)).toHaveValue('');
+      if (def.travellers) {
+        await expect(form.getByRole('button', { name: /^Travellers/ })).toHaveText(
+          defaultSummary(def.travellers.label === 'padded'),
+        );
+      }
+      if (def.captcha) await expect(form.locator(`input[name="${def.captcha}"]`)).toHaveValue('');
+    });
+
+    test("a failed or lost request shows this form's error text and keeps the fields", async ({ page }) => {
+      const form = enquiry(page);
+      const typed = await fillValid(form, def, unique());
+      await answerCaptcha(form, def);
+      await page.route('**/api/forms/**', (route) => route.fulfill({ status: 500, body: '{}' }));
+      await form.getByRole('button', { name: def.submitLabel }).click();
+      await expect(form.getByRole('status')).toHaveText(def.messages.failure);
+      for (const [name, value] of Object.entries(typed)) {
+        await expect(form.locator(`[name="${name}"]`)).toHaveValue(value);
+      }
+
+      await page.unroute('**/api/forms/**');
+      await page.route('**/api/forms/**', (route) => route.abort('internetdisconnected'));
+      await form.getByRole('button', { name: def.submitLabel }).click();
+      await expect(form.getByRole('status')).toHaveText(def.messages.networkFailure ?? def.messages.failure);
+      await expect(form.locator(`[name="${def.fields[0]!.name}"]`)).toHaveValue(typed[def.fields[0]!.name]!);
+    });
+  });
+}
+
+test.describe('form details', () => {
+  test('the contact counter counts to 500, flags more and resets after sending', async ({ page }) => {
+    await page.goto('/contact-us');
+    const form = enquiry(page);
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    const message = form.getByLabel('Your message');
+    await message.fill('Salaam');
+    await expect(message).toHaveAccessibleDescription('6/500 characters');
+    await message.fill('x'.repeat(501));
+    await expect(message).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('501/500 characters')).toBeVisible();
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(message).toHaveAccessibleDescription(/Please keep this to 500 characters or fewer/);
+  });
+
+  test('the Hajj 2026 message shows "Maximum 500 characters (n/500)"', async ({ page }) => {
+    await page.goto('/hajj-packages');
+    const message = enquiry(page).getByLabel('Your message');
+    await message.fill('We are a couple in our sixties.');
+    await expect(enquiry(page).getByText('Maximum 500 characters (31/500)')).toBeVisible();
+  });
+
+  test('the traveller picker works by keyboard, and Escape closes it without saving', async ({ page }) => {
+    await page.goto('/umrah-packages');
+    const form = enquiry(page);
+    await expect(form.getByRole('button', { name: 'Send Inquiry' })).toBeEnabled();
+    const toggle = form.getByRole('button', { name: /^Travellers/ });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(form.getByRole('button', { name: 'Fewer adults' })).toBeDisabled();
+    await form.getByRole('button', { name: 'More adults' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('group', { name: 'Travellers' })).toContainText('3');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveText('1 Traveller');
+    await page.keyboard.press('Enter');
+    await form.getByRole('button', { name: 'More children' }).focus();
+    await page.keyboard.press('Enter');
+    await form.getByRole('button', { name: 'Save' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveText('2 Travellers');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the refresh button asks the server for a new sum', async ({ page }) => {
+    await page.goto('/december-umrah');
+    const form = enquiry(page);
+    await expect(form.getByText(/Security question: what is/)).toBeVisible();
+    const next = page.waitForResponse((response) => response.url().endsWith('/api/captcha'));
+    await form.getByRole('button', { name: 'New security question' }).click();
+    expect((await next).status()).toBe(200);
+    await expect(form.getByText(/Security question: what is \d+ \+ \d+\?/)).toBeVisible();
+  });
+
+  test('Dallas offers adults 1-10 and children 0-10; Last 10 Days offers its own choices', async ({ page }) => {
+    await page.goto('/dallas-umrah');
+    const dallas = enquiry(page);
+    await expect(dallas.getByLabel('Adults').locator('option')).toHaveText(
+      Array.from({ length: 10 }, (_, index) => String(index + 1)),
+    );
+    await expect(dallas.getByLabel('Children').locator('option')).toHaveText(
+      Array.from({ length: 11 }, (_, index) => String(index)),
+    );
+    await page.goto('/package/ramadan-last-10-days');
+    const last10 = enquiry(page);
+    await expect(last10.getByLabel('Adults').locator('option')).toHaveText(['1', '2', '3', '4', '5+']);
+    await expect(last10.getByLabel('Children').locator('option')).toHaveText(['0', '1', '2', '3', '4+']);
+    await expect(last10.getByLabel('Infants').locator('option')).toHaveText(['0', '1', '2']);
+    await expect(last10.getByLabel('Departure city').locator('option')).toHaveCount(8);
+  });
+});

@@ -1,0 +1,137 @@
+import { DatabaseSync } from 'node:sqlite';
+import { resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { FORMS, type FormId } from '@/lib/forms/definitions';
+import type { FormDef } from '@/lib/forms/types';
+
+/** The SQLite file the Playwright server writes leads to (see playwright.config.ts). */
+export const E2E_LEADS_DB = resolve('reports/e2e-leads.db');
+
+/** Where each form lives, and the field names spec section 7 says it sends (written out, not derived). */
+export const FORM_PAGES: Record<FormId, { path: string; wire: string[] }> = {
+  contact: { path: '/contact-us', wire: ['firstName', 'lastName', 'email', 'phone', 'subject', 'message'] },
+  umrah: { path: '/umrah-packages', wire: ['name', 'email', 'phone', 'adults', 'children', 'answer'] },
+  hajj: { path: '/hajj-packages', wire: ['name', 'email', 'phone', 'message'] },
+  'shifting-hajj': {
+    path: '/shifting-hajj',
+    wire: ['full_name', 'email', 'phone', 'adults', 'children', 'answer', 'request_type'],
+  },
+  'non-shifting-hajj': {
+    path: '/non-shifting-hajj',
+    wire: ['Name', 'Email', 'Phone', 'Adults', 'Children', 'Answer', 'Request type'],
+  },
+  ramadan: { path: '/ramadan-umrah', wire: ['name', 'email', 'phone', 'message', 'package_type'] },
+  december: {
+    path: '/december-umrah',
+    wire: ['name', 'email', 'phone', 'adults', 'children', 'answer', '_replyto', '_subject'],
+  },
+  chicago: {
+    path: '/chicago-umrah',
+    wire: ['name', 'email', 'phone', 'adults', 'children', 'answer', '_replyto', '_subject'],
+  },
+  houston: { path: '/houston-umrah', wire: ['Name', 'Email', 'Phone', 'Adults', 'Children', 'Answer', 'Request type'] },
+  'new-york': {
+    path: '/new-york-umrah',
+    wire: ['Name', 'Email', 'Phone', 'Adults', 'Children', 'Answer', 'Request type'],
+  },
+  dallas: { path: '/dallas-umrah', wire: ['name', 'email', 'phone', 'adults', 'children', 'answer'] },
+  detroit: { path: '/detroit-umrah', wire: ['Name', 'Email', 'Phone', 'Adults', 'Children', 'Answer', 'Request type'] },
+  'los-angeles': {
+    path: '/los-angeles-umrah',
+    wire: ['Name', 'Email', 'Phone', 'Adults', 'Children', 'Answer', 'Request type'],
+  },
+  washington: { path: '/washington-umrah', wire: ['name', 'email', 'phone', 'adults', 'children', 'answer'] },
+  visa: { path: '/umrah-visa', wire: ['Name', 'Email', 'Phone', 'Message'] },
+  'last-10-days': {
+    path: '/package/ramadan-last-10-days',
+    wire: [
+      'name',
+      'email',
+      'phone',
+      'departure_city',
+      'travel_date',
+      'adults',
+      'children',
+      'infants',
+      'special_requests',
+      'package_name',
+      'package_price',
+    ],
+  },
+  booking: {
+    path: '/package/economy-7-nights-umrah',
+    wire: ['name', 'email', 'phone', 'package_id', 'package_name'],
+  },
+  'home-booking': { path: '/', wire: ['name', 'email', 'phone', 'adults', 'children', 'answer'] },
+};
+
+export const FORM_IDS = Object.keys(FORM_PAGES) as FormId[];
+
+export function formDef(id: FormId): FormDef {
+  return FORMS[id];
+}
+
+/** The enquiry form's section on its page. */
+export function enquiry(page: Page): Locator {
+  return page.locator('section#enquiry');
+}
+
+/** Counts the lead POSTs the page makes, so a test can prove nothing was sent. */
+export function countLeadPosts(page: Page): { count: () => number } {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/forms/')) count += 1;
+  });
+  return { count: () => count };
+}
+
+/** A valid value for every visible field; `email` is unique so the test can find its lead. */
+export async function fillValid(form: Locator, def: FormDef, email: string): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const field of def.fields) {
+    const control = form.locator(`[name="${field.name}"]`);
+    let value: string;
+    if (field.kind === 'select') {
+      value = field.options[Math.min(1, field.options.length - 1)]!.value;
+      await control.selectOption(value);
+    } else {
+      value = {
+        text: 'Amina Yusuf',
+        email,
+        tel: '+1 512 555 0100',
+        textarea: 'Two adults and one child, hoping to travel in February.',
+        date: '2027-03-01',
+      }[field.kind];
+      await control.fill(value);
+    }
+    values[field.name] = value;
+  }
+  return values;
+}
+
+/** Reads the sum from the captcha label and types its answer (plus `offBy`). */
+export async function answerCaptcha(form: Locator, def: FormDef, offBy = 0): Promise<void> {
+  if (!def.captcha) return;
+  const label = form.getByText(/Security question: what is \d+ \+ \d+\?/);
+  const [, a, b] = /(\d+) \+ (\d+)/.exec((await label.textContent()) ?? '')!;
+  await form.locator(`input[name="${def.captcha}"]`).fill(String(Number(a) + Number(b) + offBy));
+}
+
+/** The stored lead whose email field equals `email`, read straight from the SQLite file. */
+export function storedLead(
+  formId: string,
+  email: string,
+): { fields: Record<string, string>; page_url: string } | undefined {
+  const db = new DatabaseSync(E2E_LEADS_DB, { readOnly: true });
+  try {
+    const rows = db.prepare('SELECT fields, page_url FROM leads WHERE form_id = ?').all(formId) as {
+      fields: string;
+      page_url: string;
+    }[];
+    return rows
+      .map((row) => ({ fields: JSON.parse(row.fields) as Record<string, string>, page_url: row.page_url }))
+      .find((lead) => Object.values(lead.fields).includes(email));
+  } finally {
+    db.close();
+  }
+}

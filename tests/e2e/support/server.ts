@@ -1,0 +1,19 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** Starts `src/server/main.ts` on `port` with extra environment, and waits until it answers. */
+export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: 'localhost', ...env },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      await fetch(`http://localhost:${port}/`);
+      return server;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  server.kill();
+  throw new Error(`The server on port ${port} did not start`);
+}

@@ -1,0 +1,321 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LeadApi } from '@/server/leads/api';
+import { leadApiConfig } from '@/server/leads/config';
+
+const CLIENT = '203.0.113.7';
+const OTHER_CLIENT = '198.51.100.23';
+
+let dir: string;
+let api: LeadApi;
+
+function makeApi(env: Record<string, string> = {}): LeadApi {
+  return new LeadApi(leadApiConfig({ LEADS_DB: join(dir, 'leads.db'), LEADS_RATE_LIMIT: '3', ...env }));
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lead-api-'));
+  api = makeApi();
+});
+
+afterEach(() => {
+  api.store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Challenge {
+  token: string;
+  a: number;
+  b: number;
+}
+
+async function challenge(client = CLIENT): Promise<Challenge & { answer: string }> {
+  const response = api.challenge(client);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as Challenge;
+  return { ...body, answer: String(body.a + body.b) };
+}
+
+function post(formId: string, body: URLSearchParams | FormData | string, contentType?: string): Request {
+  const headers: Record<string, string> = {};
+  if (contentType) headers['content-type'] = contentType;
+  else if (body instanceof URLSearchParams) headers['content-type'] = 'application/x-www-form-urlencoded';
+  return new Request(`http://localhost/api/forms/${formId}`, { method: 'POST', headers, body });
+}
+
+const umrahFields = (answer: string) => ({
+  name: 'Amina Yusuf',
+  email: 'amina@example.com',
+  phone: '3125550147',
+  adults: '2',
+  children: '1',
+  answer,
+});
+
+async function umrahRequest(client = CLIENT, extra: Record<string, string> = {}) {
+  const { token, answer } = await challenge(client);
+  const fields = umrahFields(answer);
+  return { fields, token, request: post('umrah', new URLSearchParams({ ...fields, _captcha: token, ...extra })) };
+}
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+describe('GET /api/captcha', () => {
+  it('hands out a signed sum of two numbers from 1 to 10 that is not cached', async () => {
+    const response = api.challenge(CLIENT);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = (await response.json()) as Challenge;
+    expect(body.token).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(body.a).toBeGreaterThanOrEqual(1);
+    expect(body.a).toBeLessThanOrEqual(10);
+    expect(body.b).toBeGreaterThanOrEqual(1);
+    expect(body.b).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('POST /api/forms/{formId}', () => {
+  it('stores a valid enquiry and answers 201 with its id', async () => {
+    const { fields, request } = await umrahRequest(CLIENT, { website: '' });
+    const response = await api.submit('umrah', request, CLIENT);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(id).toEqual(expect.any(String));
+    const lead = api.store.getLead(id);
+    expect(lead?.formId).toBe('umrah');
+    expect(lead?.fields).toEqual(fields);
+    expect(lead?.fields).not.toHaveProperty('_captcha');
+    expect(lead?.fields).not.toHaveProperty('website');
+  });
+
+  it('keeps the page and browser the enquiry came from', async () => {
+    const { token, answer } = await challenge();
+    const request = new Request('http://localhost/api/forms/umrah', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: 'https://miqat-travel.example/umrah-packages',
+        'user-agent': 'Mozilla/5.0 (test)',
+      },
+      body: new URLSearchParams({ ...umrahFields(answer), _captcha: token }),
+    });
+    const { id } = (await (await api.submit('umrah', request, CLIENT)).json()) as { id: string };
+    expect(api.store.getLead(id)).toMatchObject({
+      pageUrl: 'https://miqat-travel.example/umrah-packages',
+      userAgent: 'Mozilla/5.0 (test)',
+    });
+  });
+
+  it('takes a multipart form (ramadan) sent as FormData', async () => {
+    const fields = {
+      name: 'Omar Farouk',
+      email: 'omar@example.com',
+      phone: '555',
+      message: 'The last ten nights, two adults.',
+      package_type: 'ramadan_umrah',
+    };
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    data.append('website', '');
+    const response = await api.submit('ramadan', post('ramadan', data), CLIENT);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(api.store.getLead(id)?.fields).toEqual(fields);
+  });
+
+  it('takes a form without a sum (contact) without a captcha token', async () => {
+    const fields = {
+      firstName: 'Omar',
+      lastName: 'Farouk',
+      email: 'omar@example.com',
+      subject: 'general-inquiry',
+      message: 'Hello',
+    };
+    const response = await api.submit('contact', post('contact', new URLSearchParams(fields)), CLIENT);
+    expect(response.status).toBe(201);
+    expect(api.store.listLeads('contact').map((lead) => lead.fields)).toEqual([fields]);
+  });
+
+  it.each([
+    ['JSON', 'application/json', JSON.stringify({ name: 'Amina' })],
+    ['plain text', 'text/plain', 'name=Amina'],
+    ['no content type', '', 'name=Amina'],
+  ])('refuses %s with 415 and stores nothing', async (_label, contentType, body) => {
+    const request = new Request('http://localhost/api/forms/umrah', {
+      method: 'POST',
+      headers: contentType ? { 'content-type': contentType } : {},
+      body,
+    });
+    const response = await api.submit('umrah', request, CLIENT);
+    expect(response.status).toBe(415);
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it('refuses multipart sent to a urlencoded form with 415', async () => {
+    const data = new FormData();
+    data.append('name', 'Amina');
+    expect((await api.submit('umrah', post('umrah', data), CLIENT)).status).toBe(415);
+  });
+
+  it('refuses a body over LEADS_MAX_BODY_BYTES with 413', async () => {
+    api.store.close();
+    api = makeApi({ LEADS_MAX_BODY_BYTES: '1024' });
+    const { request } = await umrahRequest(CLIENT, { padding: 'x'.repeat(2000) });
+    const response = await api.submit('umrah', request, CLIENT);
+    expect(response.status).toBe(413);
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it('refuses a body whose declared length is over the limit with 413', async () => {
+    api.store.close();
+    api = makeApi({ LEADS_MAX_BODY_BYTES: '1024' });
+    const request = new Request('http://localhost/api/forms/umrah', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '5000' },
+      body: 'name=Amina',
+    });
+    expect((await api.submit('umrah', request, CLIENT)).status).toBe(413);
+  });
+
+  it('refuses an enquiry without a captcha token with 400 and "Invalid Captcha" on the answer', async () => {
+    const { answer } = await challenge();
+    const response = await api.submit('umrah', post('umrah', new URLSearchParams(umrahFields(answer))), CLIENT);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ errors: { answer: 'Invalid Captcha' } });
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it('refuses a wrong sum with 400 and "Invalid Captcha" on the answer', async () => {
+    const { token, answer } = await challenge();
+    const wrong = String(Number(answer) + 1);
+    const body = new URLSearchParams({ ...umrahFields(wrong), _captcha: token });
+    const response = await api.submit('umrah', post('umrah', body), CLIENT);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ errors: { answer: 'Invalid Captcha' } });
+  });
+
+  it('refuses a captcha token signed by someone else', async () => {
+    const { answer } = await challenge();
+    const other = new LeadApi(leadApiConfig({ LEADS_DB: join(dir, 'other.db') }));
+    const { token } = (await other.challenge(CLIENT).json()) as Challenge;
+    other.store.close();
+    const body = new URLSearchParams({ ...umrahFields(answer), _captcha: token });
+    const response = await api.submit('umrah', post('umrah', body), CLIENT);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ errors: { answer: 'Invalid Captcha' } });
+  });
+
+  it('refuses an expired captcha', async () => {
+    const { token, answer } = await challenge();
+    const body = new URLSearchParams({ ...umrahFields(answer), _captcha: token });
+    const threeHoursLater = Date.now() + 3 * 60 * 60 * 1000;
+    const response = await api.submit('umrah', post('umrah', body), CLIENT, threeHoursLater);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ errors: { answer: 'Invalid Captcha' } });
+  });
+
+  it('refuses a captcha token that was already used, keeping only the first enquiry', async () => {
+    const { token, answer } = await challenge();
+    const body = new URLSearchParams({ ...umrahFields(answer), _captcha: token });
+    expect((await api.submit('umrah', post('umrah', body), CLIENT)).status).toBe(201);
+    const again = await api.submit('umrah', post('umrah', new URLSearchParams(body)), CLIENT);
+    expect(again.status).toBe(400);
+    expect(await json(again)).toMatchObject({ errors: { answer: 'Invalid Captcha' } });
+    expect(api.store.listLeads()).toHaveLength(1);
+  });
+
+  it('answers 400 with errors keyed by wire name for invalid fields', async () => {
+    const { token, answer } = await challenge();
+    const body = new URLSearchParams({ ...umrahFields(answer), phone: '123', email: 'nope', _captcha: token });
+    const response = await api.submit('umrah', post('umrah', body), CLIENT);
+    expect(response.status).toBe(400);
+    const { errors } = (await response.json()) as { errors: Record<string, string> };
+    expect(Object.keys(errors).sort()).toEqual(['email', 'phone']);
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it('pretends to accept a bot that fills the hidden website field, and stores nothing', async () => {
+    const { request } = await umrahRequest(CLIENT, { website: 'http://spam.example' });
+    const response = await api.submit('umrah', request, CLIENT);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it('answers 404 for a form that does not exist', async () => {
+    const response = await api.submit('no-such-form', post('no-such-form', new URLSearchParams({ a: '1' })), CLIENT);
+    expect(response.status).toBe(404);
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it.each(['toString', '__proto__', 'constructor'])('answers 404 for the form id "%s"', async (id) => {
+    expect((await api.submit(id, post('umrah', new URLSearchParams({ a: '1' })), CLIENT)).status).toBe(404);
+  });
+
+  it('refuses a field sent twice with 400', async () => {
+    const { token, answer } = await challenge();
+    const body = new URLSearchParams({ ...umrahFields(answer), _captcha: token });
+    body.append('name', 'Someone Else');
+    const response = await api.submit('umrah', post('umrah', body), CLIENT);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({ error: expect.stringContaining('"name"') });
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it('refuses an uploaded file with 400', async () => {
+    const data = new FormData();
+    data.append('name', 'Omar');
+    data.append('message', new File(['hello'], 'hello.txt', { type: 'text/plain' }));
+    const response = await api.submit('ramadan', post('ramadan', data), CLIENT);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({ error: expect.stringContaining('"message"') });
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it('slows down one client after LEADS_RATE_LIMIT submissions while others still get through', async () => {
+    for (let count = 0; count < 3; count += 1) {
+      const { request } = await umrahRequest(CLIENT);
+      expect((await api.submit('umrah', request, CLIENT)).status).toBe(201);
+    }
+    const { request } = await umrahRequest(CLIENT);
+    const refused = await api.submit('umrah', request, CLIENT);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(api.store.listLeads()).toHaveLength(3);
+
+    const other = await umrahRequest(OTHER_CLIENT);
+    expect((await api.submit('umrah', other.request, OTHER_CLIENT)).status).toBe(201);
+  });
+
+  it('lets a client submit again once the rate window has passed', async () => {
+    const start = Date.now();
+    for (let count = 0; count < 3; count += 1) {
+      const { request } = await umrahRequest(CLIENT);
+      await api.submit('umrah', request, CLIENT, start);
+    }
+    const late = await umrahRequest(CLIENT);
+    expect((await api.submit('umrah', late.request, CLIENT, start + 1000)).status).toBe(429);
+    const { request } = await umrahRequest(CLIENT);
+    expect((await api.submit('umrah', request, CLIENT, start + 601_000)).status).toBe(201);
+  });
+});
+
+describe('client', () => {
+  const request = new Request('http://localhost/', { headers: { 'x-forwarded-for': '192.0.2.1, 10.0.0.1' } });
+
+  it('uses the socket address unless the proxy is trusted', () => {
+    expect(api.client(request, '10.0.0.1')).toBe('10.0.0.1');
+  });
+
+  it('uses the first forwarded address behind a trusted proxy', () => {
+    const behindProxy = makeApi({ TRUST_PROXY: '1' });
+    expect(behindProxy.client(request, '10.0.0.1')).toBe('192.0.2.1');
+  });
+});
