@@ -33,7 +33,8 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    sitemap({ filter: (page) => !/\/(404|500)$/.test(new URL(page).pathname) }),
+    // Error pages and the staff inbox are not for search engines.
+    sitemap({ filter: (page) => !/^\/(404|500|admin\b.*)$/.test(new URL(page).pathname) }),
     interactDirective(),
     pagefindIndex(),
   ],

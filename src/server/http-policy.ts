@@ -44,10 +44,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
 };
 
+/** The lead API and the staff inbox: never cached, never indexed. */
+export function isPrivatePath(pathname: string): boolean {
+  return pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
 /** Cache-Control for a path: hashed build assets are immutable, everything else revalidates. */
 export function cacheControlFor(pathname: string): string {
   if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (pathname.startsWith('/api/')) return 'no-store';
+  if (isPrivatePath(pathname)) return 'no-store';
   return 'public, max-age=0, must-revalidate';
 }
 

@@ -9,9 +9,10 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveSiteUrl } from '../lib/site-url.ts';
-import { SECURITY_HEADERS, cacheControlFor, pageFileUrl, wwwRedirectLocation } from './http-policy.ts';
+import { SECURITY_HEADERS, cacheControlFor, isPrivatePath, pageFileUrl, wwwRedirectLocation } from './http-policy.ts';
 import { leadApiConfig } from './leads/config.ts';
 import { LeadStore } from './leads/store.ts';
+import { startDeliveries } from './leads/start-deliveries.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -21,8 +22,9 @@ const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry.mjs')).
 
 const canonicalOrigin = resolveSiteUrl(process.env);
 // Create and migrate the leads file before taking traffic: a path that cannot be written stops the start, not a lead.
-const leadsDb = resolve(leadApiConfig(process.env).dbPath);
-new LeadStore(leadsDb).close();
+const leadConfig = leadApiConfig(process.env);
+const leadsDb = resolve(leadConfig.dbPath);
+const deliveries = await startDeliveries(new LeadStore(leadsDb), leadConfig);
 // Brotli or gzip for HTML, CSS, JS and SVG: the pages are read on phones over mobile networks.
 const compress = compression({ threshold: 1024 }) as unknown as (
   req: IncomingMessage,
@@ -55,7 +57,9 @@ const server = http.createServer(async (req, res) => {
     res.end();
     return;
   }
-  res.setHeader('Cache-Control', cacheControlFor(new URL(url, 'http://localhost').pathname));
+  const { pathname } = new URL(url, 'http://localhost');
+  res.setHeader('Cache-Control', cacheControlFor(pathname));
+  if (isPrivatePath(pathname)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   req.url = pageFileUrl(url, pageFiles) ?? url;
   compress(req, res, async () => {
     try {
@@ -73,5 +77,7 @@ server.listen(port, host, () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    server.close(() => void deliveries.stop().finally(() => process.exit(0)));
+  });
 }

@@ -7,6 +7,7 @@ import {
   enquiry,
   fillValid,
   formDef,
+  openForm,
   storedLead,
 } from './support/forms';
 
@@ -20,8 +21,7 @@ for (const id of FORM_IDS) {
 
   test.describe(`${id} form on ${path}`, () => {
     test.beforeEach(async ({ page }) => {
-      await page.goto(path);
-      await expect(enquiry(page).getByRole('button', { name: def.submitLabel })).toBeEnabled();
+      await openForm(page, path, def.submitLabel);
     });
 
     test('an empty submit sends nothing and marks every required field', async ({ page }) => {
@@ -135,9 +135,7 @@ for (const id of FORM_IDS) {
 
 test.describe('form details', () => {
   test('the contact counter counts to 500, flags more and resets after sending', async ({ page }) => {
-    await page.goto('/contact-us');
-    const form = enquiry(page);
-    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    const form = await openForm(page, '/contact-us', 'Send Message');
     const message = form.getByLabel('Your message');
     await message.fill('Salaam');
     await expect(message).toHaveAccessibleDescription('6/500 characters');
@@ -146,19 +144,36 @@ test.describe('form details', () => {
     await expect(form.getByText('501/500 characters')).toBeVisible();
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(message).toHaveAccessibleDescription(/Please keep this to 500 characters or fewer/);
+
+    await fillValid(form, formDef('contact'), `counter-${Date.now()}@example.com`);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByRole('status')).toHaveText(formDef('contact').messages.success);
+    await expect(message).toHaveAccessibleDescription('0/500 characters');
+  });
+
+  test('text typed before the form hydrates is kept and counted', async ({ page }) => {
+    await page.goto('/contact-us');
+    const form = enquiry(page);
+    // The form is below the fold, so it has not hydrated yet; type as a fast visitor would.
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+    await form.locator('textarea[name="message"]').evaluate((box: HTMLTextAreaElement) => {
+      box.value = 'Salaam';
+    });
+    await form.scrollIntoViewIfNeeded();
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    await expect(form.getByLabel('Your message')).toHaveValue('Salaam');
+    await expect(form.getByText('6/500 characters')).toBeVisible();
   });
 
   test('the Hajj 2026 message shows "Maximum 500 characters (n/500)"', async ({ page }) => {
-    await page.goto('/hajj-packages');
+    await openForm(page, '/hajj-packages', 'Send Inquiry');
     const message = enquiry(page).getByLabel('Your message');
     await message.fill('We are a couple in our sixties.');
     await expect(enquiry(page).getByText('Maximum 500 characters (31/500)')).toBeVisible();
   });
 
   test('the traveller picker works by keyboard, and Escape closes it without saving', async ({ page }) => {
-    await page.goto('/umrah-packages');
-    const form = enquiry(page);
-    await expect(form.getByRole('button', { name: 'Send Inquiry' })).toBeEnabled();
+    const form = await openForm(page, '/umrah-packages', 'Send Inquiry');
     const toggle = form.getByRole('button', { name: /^Travellers/ });
     await toggle.focus();
     await page.keyboard.press('Enter');
@@ -181,8 +196,7 @@ test.describe('form details', () => {
   });
 
   test('the refresh button asks the server for a new sum', async ({ page }) => {
-    await page.goto('/december-umrah');
-    const form = enquiry(page);
+    const form = await openForm(page, '/december-umrah', 'Send Inquiry');
     await expect(form.getByText(/Security question: what is/)).toBeVisible();
     const next = page.waitForResponse((response) => response.url().endsWith('/api/captcha'));
     await form.getByRole('button', { name: 'New security question' }).click();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS, cacheControlFor, pageFileUrl, wwwRedirectLocation } from '@/server/http-policy';
+import {
+  SECURITY_HEADERS,
+  cacheControlFor,
+  isPrivatePath,
+  pageFileUrl,
+  wwwRedirectLocation,
+} from '@/server/http-policy';
 
 describe('wwwRedirectLocation', () => {
   const origin = 'https://miqat-travel.example';
@@ -23,6 +29,14 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/_astro/index.abc123.css')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/about-us')).toBe('public, max-age=0, must-revalidate');
     expect(cacheControlFor('/api/leads/contact')).toBe('no-store');
+  });
+
+  it("never caches the staff inbox, which shows visitors' details", () => {
+    expect(cacheControlFor('/admin/leads')).toBe('no-store');
+    expect(cacheControlFor('/admin/leads/8c1f')).toBe('no-store');
+    expect(cacheControlFor('/administration-fees')).toBe('public, max-age=0, must-revalidate');
+    expect(isPrivatePath('/admin')).toBe(true);
+    expect(isPrivatePath('/about-us')).toBe(false);
   });
 });
 

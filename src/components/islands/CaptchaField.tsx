@@ -1,4 +1,4 @@
-import { CAPTCHA_TOKEN_FIELD } from '@/lib/forms/schema';
+import { CAPTCHA_TOKEN_FIELD } from '@/lib/forms/constants';
 import type { CaptchaState } from './use-captcha';
 import FieldError from './FieldError';
 import Glyph from './Glyph';

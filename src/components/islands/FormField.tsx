@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldDef } from '@/lib/forms/types';
 import FieldError from './FieldError';
 
@@ -14,6 +14,11 @@ interface Props {
 export default function FormField({ field, formId, error, resetCount }: Props) {
   const id = `${formId}-${field.name.replace(/\W+/g, '-')}`;
   const [length, setLength] = useState({ value: 0, resetCount });
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Text typed before the island hydrated is already in the box: count it.
+  useEffect(() => {
+    setLength({ value: textarea.current?.value.length ?? 0, resetCount: 0 });
+  }, []);
   const typed = length.resetCount === resetCount ? length.value : 0;
   const counterId = `${id}-count`;
   const errorId = `${id}-error`;
@@ -47,6 +52,7 @@ export default function FormField({ field, formId, error, resetCount }: Props) {
       ) : field.kind === 'textarea' ? (
         <textarea
           {...common}
+          ref={textarea}
           rows={5}
           onInput={(event) => setLength({ value: event.currentTarget.value.length, resetCount })}
         />

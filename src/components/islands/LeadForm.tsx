@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type InputEvent, type SubmitEvent } from 'react';
 import { FORMS, type FormId } from '@/lib/forms/definitions';
 import type { FormDef } from '@/lib/forms/types';
-import { HONEYPOT_FIELD, INVALID_CAPTCHA, validateLead, type FieldErrors } from '@/lib/forms/schema';
+import { HONEYPOT_FIELD, INVALID_CAPTCHA, type FieldErrors } from '@/lib/forms/constants';
 import { DEFAULT_COUNTS, fieldOrder, formEndpoint, leadFields, requestBody, type Counts } from '@/lib/forms/submission';
 import CaptchaField from './CaptchaField';
 import FormField from './FormField';
@@ -18,6 +18,10 @@ interface Props {
 
 type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'success' | 'error'; text: string };
 
+let validator: Promise<typeof import('@/lib/forms/schema')> | undefined;
+/** The shared zod schema is most of this island's weight: it loads when a visitor first focuses a field. */
+const loadValidator = () => (validator ??= import('@/lib/forms/schema'));
+
 /** Any enquiry form of the site, driven by its description in `@/lib/forms/definitions`. */
 export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props) {
   const form: FormDef = FORMS[formId];
@@ -30,7 +34,13 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props)
   const [captcha, refreshCaptcha] = useCaptcha(form.captcha !== undefined);
   const answerName = form.captcha;
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    const preload = () => void loadValidator();
+    const element = formRef.current;
+    element?.addEventListener('focusin', preload, { once: true });
+    return () => element?.removeEventListener('focusin', preload);
+  }, []);
 
   const newQuestion = () => {
     const answer = answerName && formRef.current?.elements.namedItem(answerName);
@@ -51,6 +61,14 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props)
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const fields = leadFields(form, data.entries());
+    let validateLead;
+    try {
+      ({ validateLead } = await loadValidator());
+    } catch {
+      validator = undefined;
+      setStatus({ kind: 'error', text: form.messages.networkFailure ?? form.messages.failure });
+      return;
+    }
     const validation = validateLead(form, fields);
     const found: FieldErrors = validation.ok ? {} : { ...validation.errors };
     if (answerName && !found[answerName]) {

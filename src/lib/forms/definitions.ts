@@ -393,3 +393,15 @@ export function formIdFor(id: string): FormId {
   if (!findForm(id)) throw new Error(`No enquiry form "${id}" in src/lib/forms/definitions.ts`);
   return id as FormId;
 }
+
+/** Every name a form sends, in the order a visitor meets the fields: the columns of its CSV export. */
+export function wireNames(form: FormDef): string[] {
+  return [
+    ...form.fields.map((field) => field.name),
+    ...(form.travellers ? [form.travellers.adults, form.travellers.children] : []),
+    ...(form.captcha ? [form.captcha] : []),
+    ...Object.keys(form.constants ?? {}),
+    ...(form.replyTo ? [form.replyTo.name] : []),
+    ...(form.pageFields ?? []),
+  ];
+}

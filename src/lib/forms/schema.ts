@@ -1,16 +1,12 @@
 import { z } from 'astro/zod';
 import type { FieldDef, FormDef } from './types';
 
-/** Transport fields the browser adds beside the spec's fields; never stored with the lead. */
-export const CAPTCHA_TOKEN_FIELD = '_captcha';
-export const HONEYPOT_FIELD = 'website';
+import { INVALID_CAPTCHA, type FieldErrors, type LeadFields } from './constants';
 
-export const INVALID_CAPTCHA = 'Invalid Captcha';
+export { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, type FieldErrors, type LeadFields } from './constants';
 const COUNT_MAX = 99;
 const PAGE_FIELD_MAX = 200;
 
-export type FieldErrors = Record<string, string>;
-export type LeadFields = Record<string, string>;
 export type Validation = { ok: true; fields: LeadFields } | { ok: false; errors: FieldErrors };
 
 const required = (label: string) =>
@@ -94,7 +90,7 @@ export function leadSchema(form: FormDef) {
 export function validateLead(form: FormDef, fields: LeadFields): Validation {
   const result = leadSchema(form).safeParse(fields);
   if (result.success) return { ok: true, fields };
-  const errors: FieldErrors = {};
+  const errors = Object.create(null) as FieldErrors;
   for (const issue of result.error.issues) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [String(issue.path[0] ?? '_form')];
     for (const key of keys) errors[key] ??= issue.message;

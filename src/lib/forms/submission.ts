@@ -1,4 +1,4 @@
-import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, type LeadFields } from './schema';
+import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, type LeadFields } from './constants';
 import type { FormDef, TravellerPicker } from './types';
 
 export interface Counts {

@@ -2,7 +2,7 @@ import { findForm } from '../../lib/forms/definitions.ts';
 import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, validateLead } from '../../lib/forms/schema.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
 import { newChallenge, signChallenge, verifyCaptcha } from './captcha.ts';
-import type { LeadApiConfig } from './config.ts';
+import { deliveriesFor, type LeadApiConfig } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { LeadStore } from './store.ts';
 
@@ -10,11 +10,11 @@ const CONTENT_TYPES = { urlencoded: 'application/x-www-form-urlencoded', multipa
 const CAPTCHA_SECRET_KEY = 'captcha-secret';
 
 class RequestProblem extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
   }
 }
 
@@ -54,7 +54,8 @@ async function readEntries(form: FormDef, request: Request, limit: number): Prom
   } catch {
     throw new RequestProblem(400, 'The form data could not be read.');
   }
-  const entries: Record<string, string> = {};
+  // No prototype: a field named __proto__ must be an ordinary (unknown, refused) field, not a no-op.
+  const entries = Object.create(null) as Record<string, string>;
   for (const [name, value] of data) {
     if (typeof value !== 'string') throw new RequestProblem(400, `"${name}" must be text, not a file.`);
     if (Object.hasOwn(entries, name)) throw new RequestProblem(400, `"${name}" was sent more than once.`);
@@ -69,7 +70,10 @@ export class LeadApi {
   private readonly submissions: RateLimiter;
   private readonly challenges: RateLimiter;
 
-  constructor(private readonly config: LeadApiConfig) {
+  private readonly config: LeadApiConfig;
+
+  constructor(config: LeadApiConfig) {
+    this.config = config;
     this.submissions = new RateLimiter(config.rateLimit, config.rateWindowSeconds * 1000);
     // A page asks for a new sum on load and on each refresh, so challenges get more room than submissions.
     this.challenges = new RateLimiter(config.rateLimit * 12, config.rateWindowSeconds * 1000);
@@ -140,6 +144,7 @@ export class LeadApi {
         },
         captcha,
         new Date(nowMs),
+        deliveriesFor(form.id, this.config),
       );
     } catch (error) {
       console.error('Could not store a lead:', error);

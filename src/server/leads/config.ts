@@ -1,4 +1,10 @@
 /** The lead API's settings, read from the environment so an operator can tune them without a build. */
+export interface RelayTarget {
+  /** `form`: the agency's form-collection URL, sent in the form's own encoding; `webhook`: JSON. */
+  type: 'form' | 'webhook';
+  url: string;
+}
+
 export interface LeadApiConfig {
   dbPath: string;
   /** Submissions one client may send per window before it gets 429. */
@@ -8,6 +14,17 @@ export interface LeadApiConfig {
   captchaTtlSeconds: number;
   /** Behind a proxy the client is the first X-Forwarded-For address, not the socket's. */
   trustProxy: boolean;
+  /** Per form id (or `*` for every form), where each stored lead is sent on. */
+  relays: Readonly<Record<string, RelayTarget>>;
+  /** Staff email: both must be set, or no email is sent. */
+  smtpUrl: string | undefined;
+  notifyTo: string | undefined;
+  notifyFrom: string;
+  /** Delivery retries: the first waits about `retryBaseMs`, doubling up to `retryMaxMs`, with jitter. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  deliveryTimeoutMs: number;
+  workerIntervalMs: number;
 }
 
 function positive(value: string | undefined, fallback: number, name: string): number {
@@ -16,6 +33,31 @@ function positive(value: string | undefined, fallback: number, name: string): nu
   if (!Number.isInteger(number) || number <= 0)
     throw new Error(`${name} must be a positive whole number, got "${value}"`);
   return number;
+}
+
+/** Parses `LEADS_RELAYS`, e.g. `{"contact": {"type": "webhook", "url": "https://…"}}`, naming what is wrong. */
+export function parseRelays(json: string | undefined): Record<string, RelayTarget> {
+  if (!json) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error('LEADS_RELAYS must be JSON, e.g. {"contact": {"type": "webhook", "url": "https://…"}}');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('LEADS_RELAYS must be an object keyed by form id');
+  }
+  const relays: Record<string, RelayTarget> = {};
+  for (const [formId, target] of Object.entries(parsed)) {
+    const { type, url } = (target ?? {}) as Partial<RelayTarget>;
+    if (type !== 'form' && type !== 'webhook')
+      throw new Error(`LEADS_RELAYS.${formId}.type must be "form" or "webhook"`);
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url) || !URL.canParse(url)) {
+      throw new Error(`LEADS_RELAYS.${formId}.url must be an http(s) URL`);
+    }
+    relays[formId] = { type, url };
+  }
+  return relays;
 }
 
 /** Settings from `env`, with defaults that suit one agency's traffic. */
@@ -27,5 +69,24 @@ export function leadApiConfig(env: Record<string, string | undefined>): LeadApiC
     maxBodyBytes: positive(env['LEADS_MAX_BODY_BYTES'], 32 * 1024, 'LEADS_MAX_BODY_BYTES'),
     captchaTtlSeconds: positive(env['CAPTCHA_TTL_SECONDS'], 2 * 60 * 60, 'CAPTCHA_TTL_SECONDS'),
     trustProxy: env['TRUST_PROXY'] === '1' || env['TRUST_PROXY'] === 'true',
+    relays: parseRelays(env['LEADS_RELAYS']),
+    smtpUrl: env['SMTP_URL'] || undefined,
+    notifyTo: env['LEADS_NOTIFY_TO'] || undefined,
+    notifyFrom: env['LEADS_NOTIFY_FROM'] || 'Website enquiries <leads@miqat-travel.example>',
+    retryBaseMs: positive(env['LEADS_RETRY_BASE_MS'], 5_000, 'LEADS_RETRY_BASE_MS'),
+    retryMaxMs: positive(env['LEADS_RETRY_MAX_MS'], 15 * 60_000, 'LEADS_RETRY_MAX_MS'),
+    deliveryTimeoutMs: positive(env['LEADS_DELIVERY_TIMEOUT_MS'], 10_000, 'LEADS_DELIVERY_TIMEOUT_MS'),
+    workerIntervalMs: positive(env['LEADS_WORKER_INTERVAL_MS'], 1_000, 'LEADS_WORKER_INTERVAL_MS'),
   };
+}
+
+/** The deliveries a new lead of `formId` gets: its relay, if any, and the staff email when SMTP is set. */
+export function deliveriesFor(formId: string, config: LeadApiConfig) {
+  const relay = config.relays[formId] ?? config.relays['*'];
+  return [
+    ...(relay
+      ? [{ channel: relay.type === 'form' ? ('relay' as const) : ('webhook' as const), destination: relay.url }]
+      : []),
+    ...(config.smtpUrl && config.notifyTo ? [{ channel: 'email' as const, destination: config.notifyTo }] : []),
+  ];
 }

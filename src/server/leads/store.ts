@@ -15,6 +15,42 @@ export interface StoredLead extends NewLead {
   receivedAt: string;
 }
 
+/** Where a stored lead goes next: the agency's form service, a webhook, or the staff's inbox by email. */
+export interface DeliveryTarget {
+  channel: 'relay' | 'webhook' | 'email';
+  destination: string;
+}
+
+export interface Delivery extends DeliveryTarget {
+  id: number;
+  leadId: string;
+  status: 'pending' | 'delivered';
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+export interface LeadFilter {
+  formId?: string | undefined;
+  /** ISO time or date; leads received at or after it. */
+  since?: string | undefined;
+  /** ISO time or date; leads received before it. */
+  until?: string | undefined;
+}
+
+interface DeliveryRow {
+  id: number;
+  lead_id: string;
+  channel: DeliveryTarget['channel'];
+  destination: string;
+  status: Delivery['status'];
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  delivered_at: string | null;
+}
+
 interface LeadRow {
   id: string;
   form_id: string;
@@ -38,6 +74,28 @@ const MIGRATIONS = [
    CREATE INDEX leads_form_received ON leads (form_id, received_at);
    CREATE TABLE captcha_spent (nonce TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // The outbox: written in the lead's own transaction, so a stored lead always has its deliveries.
+  `CREATE TABLE outbox (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     lead_id TEXT NOT NULL REFERENCES leads (id),
+     channel TEXT NOT NULL,
+     destination TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'pending',
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     delivered_at TEXT,
+     UNIQUE (lead_id, channel, destination)
+   );
+   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+   CREATE TABLE delivery_attempts (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     outbox_id INTEGER NOT NULL REFERENCES outbox (id),
+     attempted_at TEXT NOT NULL,
+     ok INTEGER NOT NULL,
+     detail TEXT NOT NULL,
+     duration_ms INTEGER NOT NULL
+   );`,
 ];
 
 /** The SQLite file that holds every lead; opening it creates and migrates it. */
@@ -75,10 +133,15 @@ export class LeadStore {
   }
 
   /**
-   * Stores a lead, spending its captcha nonce in the same transaction, and returns its id.
+   * Stores a lead with its outbox entries, spending its captcha nonce in the same transaction.
    * Returns null, storing nothing, when the nonce was already spent.
    */
-  insertLead(lead: NewLead, captcha?: { nonce: string; expiresAt: number }, now = new Date()): StoredLead | null {
+  insertLead(
+    lead: NewLead,
+    captcha?: { nonce: string; expiresAt: number },
+    now = new Date(),
+    deliveries: readonly DeliveryTarget[] = [],
+  ): StoredLead | null {
     const stored: StoredLead = { ...lead, id: randomUUID(), receivedAt: now.toISOString() };
     return this.transaction(() => {
       if (captcha) {
@@ -97,15 +160,77 @@ export class LeadStore {
           stored.pageUrl,
           stored.userAgent,
         );
+      const queue = this.db.prepare(
+        'INSERT INTO outbox (lead_id, channel, destination, next_attempt_at) VALUES (?, ?, ?, ?)',
+      );
+      for (const target of deliveries) queue.run(stored.id, target.channel, target.destination, now.getTime());
       return stored;
     });
   }
 
-  /** Leads newest first, optionally of one form. */
-  listLeads(formId?: string): StoredLead[] {
-    const rows = (formId
-      ? this.db.prepare('SELECT * FROM leads WHERE form_id = ? ORDER BY seq DESC').all(formId)
-      : this.db.prepare('SELECT * FROM leads ORDER BY seq DESC').all()) as unknown as LeadRow[];
+  /** Pending deliveries whose next attempt is due, oldest first. */
+  dueDeliveries(nowMs: number, limit = 20): Delivery[] {
+    const rows = this.db
+      .prepare(
+        "SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?",
+      )
+      .all(nowMs, limit) as unknown as DeliveryRow[];
+    return rows.map(toDelivery);
+  }
+
+  /** Per lead: how many deliveries it has and how many are done, for the inbox list. */
+  deliveryCounts(): Map<string, { total: number; delivered: number }> {
+    const rows = this.db
+      .prepare("SELECT lead_id, COUNT(*) AS total, SUM(status = 'delivered') AS delivered FROM outbox GROUP BY lead_id")
+      .all() as { lead_id: string; total: number; delivered: number }[];
+    return new Map(rows.map((row) => [row.lead_id, { total: row.total, delivered: row.delivered }]));
+  }
+
+  /** Every delivery of one lead, for the inbox. */
+  deliveriesOf(leadId: string): Delivery[] {
+    const rows = this.db.prepare('SELECT * FROM outbox WHERE lead_id = ? ORDER BY id').all(leadId);
+    return (rows as unknown as DeliveryRow[]).map(toDelivery);
+  }
+
+  /** Records one attempt; a failed one is rescheduled for `retryAt`, a good one is done for good. */
+  recordAttempt(
+    deliveryId: number,
+    result: { ok: boolean; detail: string; durationMs: number },
+    retryAt: number,
+    now = new Date(),
+  ): void {
+    this.transaction(() => {
+      this.db
+        .prepare(
+          'INSERT INTO delivery_attempts (outbox_id, attempted_at, ok, detail, duration_ms) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(deliveryId, now.toISOString(), result.ok ? 1 : 0, result.detail.slice(0, 500), result.durationMs);
+      if (result.ok) {
+        this.db
+          .prepare(
+            "UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL WHERE id = ?",
+          )
+          .run(now.toISOString(), deliveryId);
+      } else {
+        this.db
+          .prepare('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?')
+          .run(retryAt, result.detail.slice(0, 500), deliveryId);
+      }
+    });
+  }
+
+  /** Leads newest first, optionally of one form and within a time range. */
+  listLeads(filter: LeadFilter | string = {}): StoredLead[] {
+    const { formId, since, until } = typeof filter === 'string' ? { formId: filter } : filter;
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM leads
+         WHERE (:form IS NULL OR form_id = :form)
+           AND (:since IS NULL OR received_at >= :since)
+           AND (:until IS NULL OR received_at < :until)
+         ORDER BY seq DESC`,
+      )
+      .all({ form: formId ?? null, since: since ?? null, until: until ?? null }) as unknown as LeadRow[];
     return rows.map(toLead);
   }
 
@@ -133,6 +258,20 @@ export class LeadStore {
   close(): void {
     this.db.close();
   }
+}
+
+function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    channel: row.channel,
+    destination: row.destination,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    deliveredAt: row.delivered_at,
+  };
 }
 
 function toLead(row: LeadRow): StoredLead {

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { resolve } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { FORMS, type FormId } from '@/lib/forms/definitions';
 import type { FormDef } from '@/lib/forms/types';
 
@@ -74,6 +74,18 @@ export function formDef(id: FormId): FormDef {
 /** The enquiry form's section on its page. */
 export function enquiry(page: Page): Locator {
   return page.locator('section#enquiry');
+}
+
+/**
+ * Opens a form's page and brings the form into view: it hydrates when it becomes visible, and
+ * its submit button is enabled once it has.
+ */
+export async function openForm(page: Page, path: string, submitLabel: string): Promise<Locator> {
+  await page.goto(path);
+  const form = enquiry(page);
+  await form.scrollIntoViewIfNeeded();
+  await expect(form.getByRole('button', { name: submitLabel })).toBeEnabled();
+  return form;
 }
 
 /** Counts the lead POSTs the page makes, so a test can prove nothing was sent. */

@@ -1,0 +1,92 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { RateLimiter } from './rate-limit.ts';
+import type { LeadStore } from './store.ts';
+
+export const SESSION_COOKIE = 'miqat_inbox';
+const SESSION_SECONDS = 8 * 60 * 60;
+const SECRET_KEY = 'inbox-session-secret';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Reads one cookie from a Cookie header. */
+export function readCookie(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * The staff inbox's lock: one password from `ADMIN_PASSWORD` (no default; without it the inbox
+ * is off), signed session cookies that a password change invalidates, and a login rate limit.
+ */
+export class InboxAuth {
+  private readonly password: string | undefined;
+  private readonly store: () => LeadStore;
+  private readonly attempts: RateLimiter;
+
+  constructor(password: string | undefined, store: () => LeadStore, loginLimit = 5, windowSeconds = 15 * 60) {
+    this.password = password || undefined;
+    this.store = store;
+    this.attempts = new RateLimiter(loginLimit, windowSeconds * 1000);
+  }
+
+  get enabled(): boolean {
+    return this.password !== undefined;
+  }
+
+  private sign(expiresAt: number): string {
+    const secret = this.store().secret(SECRET_KEY) + (this.password ?? '');
+    return createHmac('sha256', secret).update(String(expiresAt)).digest('base64url');
+  }
+
+  /** Whether the request carries a valid, unexpired session cookie. */
+  signedIn(request: Request, nowMs = Date.now()): boolean {
+    if (!this.enabled) return false;
+    const [expires, mac] = (readCookie(request.headers.get('cookie'), SESSION_COOKIE) ?? '').split('.');
+    const expiresAt = Number(expires);
+    if (!mac || !Number.isInteger(expiresAt) || expiresAt * 1000 < nowMs) return false;
+    const expected = Buffer.from(this.sign(expiresAt));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /** Checks a login: 'limited' once a client has tried too often, whatever it sends. */
+  login(password: string, client: string, nowMs = Date.now()): 'ok' | 'wrong' | 'limited' | 'off' {
+    if (!this.password) return 'off';
+    if (!this.attempts.allow(client, nowMs)) return 'limited';
+    return timingSafeEqual(digest(password), digest(this.password)) ? 'ok' : 'wrong';
+  }
+
+  /** The Set-Cookie value for a new session; Secure whenever the visitor came over https. */
+  sessionCookie(secure: boolean, nowMs = Date.now()): string {
+    const expiresAt = Math.floor(nowMs / 1000) + SESSION_SECONDS;
+    return `${SESSION_COOKIE}=${expiresAt}.${this.sign(expiresAt)}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_SECONDS}${secure ? '; Secure' : ''}`;
+  }
+
+  /** The Set-Cookie value that ends the session. */
+  clearCookie(): string {
+    return `${SESSION_COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0`;
+  }
+
+  /** Seconds before a limited client may try again. */
+  retryAfter(client: string, nowMs = Date.now()): number {
+    return this.attempts.retryAfter(client, nowMs);
+  }
+}
+
+/** A same-origin check for the inbox's forms: browsers send Origin on POST, and it must be ours. */
+export function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  if (!origin || !host) return false;
+  return URL.canParse(origin) && new URL(origin).host === host;
+}
+
+/** Whether the visitor reached us over https (directly or through a proxy that says so). */
+export function isHttps(request: Request): boolean {
+  return request.headers.get('x-forwarded-proto') === 'https' || new URL(request.url).protocol === 'https:';
+}

@@ -1,0 +1,84 @@
+import type { LeadApiConfig } from './config.ts';
+import { leadEmail, retryDelay, sendHttp, type DeliveryResult } from './delivery.ts';
+import type { Delivery, LeadStore, StoredLead } from './store.ts';
+
+/** Sends one email; nodemailer in production, anything with the same shape in tests. */
+export type Mailer = (message: ReturnType<typeof leadEmail>) => Promise<unknown>;
+
+/**
+ * Works through the outbox: every due delivery is tried, its attempt recorded, and a failure
+ * rescheduled with backoff. Nothing is ever dropped; a destination that comes back gets it all.
+ */
+export class DeliveryWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  private readonly store: LeadStore;
+  private readonly config: LeadApiConfig;
+  private readonly mailer: Mailer | undefined;
+
+  constructor(store: LeadStore, config: LeadApiConfig, mailer: Mailer | undefined) {
+    this.store = store;
+    this.config = config;
+    this.mailer = mailer;
+  }
+
+  /**
+   * One pass over what is due now; returns how many deliveries were attempted. Channels run side
+   * by side, so a relay that hangs until its timeout does not hold back the staff's email.
+   */
+  async runOnce(nowMs = Date.now()): Promise<number> {
+    const due = this.store.dueDeliveries(nowMs);
+    const channels = Map.groupBy(due, (delivery) => delivery.channel);
+    await Promise.all(
+      [...channels.values()].map(async (deliveries) => {
+        for (const delivery of deliveries) await this.attempt(delivery, nowMs);
+      }),
+    );
+    return due.length;
+  }
+
+  private async attempt(delivery: Delivery, nowMs: number): Promise<void> {
+    const lead = this.store.getLead(delivery.leadId);
+    if (!lead) return;
+    const started = Date.now();
+    const result = await this.send(delivery, lead);
+    const retryAt = nowMs + retryDelay(delivery.attempts, this.config.retryBaseMs, this.config.retryMaxMs);
+    this.store.recordAttempt(delivery.id, { ...result, durationMs: Date.now() - started }, retryAt);
+    if (!result.ok) console.warn(`Delivery ${delivery.id} (${delivery.channel}) failed: ${result.detail}`);
+  }
+
+  private async send(delivery: Delivery, lead: StoredLead): Promise<DeliveryResult> {
+    if (delivery.channel !== 'email') return sendHttp(delivery, lead, this.config.deliveryTimeoutMs);
+    if (!this.mailer) return { ok: false, detail: 'SMTP_URL is not set' };
+    try {
+      await this.mailer(leadEmail(lead, delivery.destination, this.config.notifyFrom));
+      return { ok: true, detail: 'accepted by the SMTP server' };
+    } catch (error) {
+      return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** Polls every `workerIntervalMs` until `stop`; passes never overlap. */
+  start(): void {
+    const tick = async () => {
+      try {
+        this.running = this.runOnce();
+        await this.running;
+      } catch (error) {
+        console.error('The delivery worker failed a pass:', error);
+      }
+      if (this.stopped) return;
+      this.timer = setTimeout(tick, this.config.workerIntervalMs);
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  /** Stops polling and waits for the pass in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,79 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InboxAuth, SESSION_COOKIE, readCookie, sameOrigin } from '@/server/leads/admin-auth';
+import { deliveryText, inboxRow, travellerText } from '@/server/leads/inbox';
+import { LeadStore } from '@/server/leads/store';
+
+describe('inbox rows', () => {
+  it('say who travels in words, whatever the form calls its counts', () => {
+    expect(travellerText({ adults: '2', children: '1' })).toBe('2 adults, 1 child');
+    expect(travellerText({ Adults: '1', Children: '0' })).toBe('1 adult');
+    expect(travellerText({ adults: '2', children: '3', infants: '1' })).toBe('2 adults, 3 children, 1 infant');
+    expect(travellerText({ message: 'no counts' })).toBe('');
+  });
+
+  it('say where a lead stands in its deliveries', () => {
+    expect(deliveryText(undefined)).toBe('stored (no relay set)');
+    expect(deliveryText({ total: 2, delivered: 2 })).toBe('delivered');
+    expect(deliveryText({ total: 2, delivered: 1 })).toBe('1 of 2 pending');
+  });
+
+  it('name the visitor from any form', () => {
+    const base = { id: 'x', receivedAt: '2026-11-22T09:00:00.000Z', pageUrl: null, userAgent: null };
+    expect(
+      inboxRow({ ...base, formId: 'contact', fields: { firstName: 'Maryam', lastName: 'Ali' } }, undefined).name,
+    ).toBe('Maryam Ali');
+    const row = inboxRow({ ...base, formId: 'shifting-hajj', fields: { full_name: 'Idris', phone: '555' } }, undefined);
+    expect(row).toMatchObject({ name: 'Idris', phone: '555', form: "Let's Plan Your Hajj" });
+  });
+});
+
+describe('InboxAuth', () => {
+  const store = new LeadStore(join(mkdtempSync(join(tmpdir(), 'inbox-auth-')), 'leads.db'));
+  const withCookie = (setCookie: string) =>
+    new Request('http://localhost/admin/leads', { headers: { cookie: setCookie.split(';')[0]! } });
+
+  it('is off without a password, and then nobody is signed in', () => {
+    const auth = new InboxAuth(undefined, () => store);
+    expect(auth.enabled).toBe(false);
+    expect(auth.login('', '1.1.1.1')).toBe('off');
+  });
+
+  it('accepts the right password and a session cookie it signed, until it expires', () => {
+    const auth = new InboxAuth('s3cret', () => store);
+    expect(auth.login('wrong', '1.1.1.1')).toBe('wrong');
+    expect(auth.login('s3cret', '1.1.1.1')).toBe('ok');
+    const now = Date.UTC(2026, 10, 22);
+    const cookie = auth.sessionCookie(true, now);
+    expect(cookie).toMatch(/HttpOnly; SameSite=Strict; Max-Age=28800; Secure$/);
+    expect(auth.signedIn(withCookie(cookie), now)).toBe(true);
+    expect(auth.signedIn(withCookie(cookie), now + 9 * 60 * 60 * 1000)).toBe(false);
+    expect(auth.signedIn(withCookie(cookie.replace(/\.\w/, '.x')), now)).toBe(false);
+  });
+
+  it('ends every session when the password changes', () => {
+    const cookie = new InboxAuth('old', () => store).sessionCookie(false);
+    expect(new InboxAuth('new', () => store).signedIn(withCookie(cookie))).toBe(false);
+  });
+
+  it('limits login attempts per client', () => {
+    const auth = new InboxAuth('s3cret', () => store, 3);
+    for (let attempt = 0; attempt < 3; attempt += 1) expect(auth.login('x', '2.2.2.2')).toBe('wrong');
+    expect(auth.login('s3cret', '2.2.2.2')).toBe('limited');
+    expect(auth.login('s3cret', '3.3.3.3')).toBe('ok');
+  });
+
+  it('reads cookies and checks that a form came from our own pages', () => {
+    expect(readCookie(`a=1; ${SESSION_COOKIE}=v.w=; b=2`, SESSION_COOKIE)).toBe('v.w=');
+    const post = (origin?: string) =>
+      new Request('http://localhost:4321/admin/login', {
+        method: 'POST',
+        headers: { host: 'localhost:4321', ...(origin ? { origin } : {}) },
+      });
+    expect(sameOrigin(post('http://localhost:4321'))).toBe(true);
+    expect(sameOrigin(post('https://evil.example'))).toBe(false);
+    expect(sameOrigin(post())).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FORMS, wireNames } from '@/lib/forms/definitions';
+import { csvColumns, leadsCsv } from '@/server/leads/csv';
+import { LeadStore, type StoredLead } from '@/server/leads/store';
+
+const lead = (formId: string, fields: Record<string, string>, receivedAt: string): StoredLead => ({
+  id: `${formId}-${receivedAt}`,
+  formId,
+  fields,
+  receivedAt,
+  pageUrl: 'https://miqat-travel.example/contact-us',
+  userAgent: 'Test',
+});
+
+describe('leadsCsv', () => {
+  it('gives each form the same columns in form order, whatever its leads hold', () => {
+    expect(csvColumns('hajj')).toEqual([
+      'id',
+      'received_at',
+      'form_id',
+      'page_url',
+      'user_agent',
+      ...wireNames(FORMS.hajj),
+    ]);
+    expect(csvColumns('hajj')).toEqual([
+      'id',
+      'received_at',
+      'form_id',
+      'page_url',
+      'user_agent',
+      'name',
+      'email',
+      'phone',
+      'message',
+    ]);
+    const all = csvColumns();
+    for (const form of Object.values(FORMS)) for (const name of wireNames(form)) expect(all).toContain(name);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {
+    const csv = leadsCsv(
+      [
+        lead(
+          'hajj',
+          { name: 'Ali, "Abu" Bakr', message: 'Line one\nline two', phone: '=1+1', email: 'a@b.co' },
+          '2026-11-01T10:00:00.000Z',
+        ),
+      ],
+      'hajj',
+    );
+    const [header, row] = parse(csv) as string[][];
+    expect(header).toEqual(csvColumns('hajj'));
+    expect(row![header!.indexOf('name')]).toBe('Ali, "Abu" Bakr');
+    expect(row![header!.indexOf('message')]).toBe('Line one\nline two');
+    expect(row![header!.indexOf('phone')]).toBe("'=1+1");
+  });
+});
+
+describe('npm run leads', () => {
+  let dbPath: string;
+  const run = (...args: string[]) =>
+    execFileSync(process.execPath, ['scripts/leads.ts', ...args], {
+      env: { ...process.env, LEADS_DB: dbPath },
+      encoding: 'utf8',
+    });
+
+  beforeAll(() => {
+    dbPath = join(mkdtempSync(join(tmpdir(), 'leads-cli-')), 'leads.db');
+    const store = new LeadStore(dbPath);
+    const entries = [
+      ['hajj', { name: 'Yusuf', email: 'y@example.com', phone: '1', message: 'Hajj' }, '2026-10-30T09:00:00.000Z'],
+      [
+        'contact',
+        { firstName: 'Maryam', lastName: 'Ali', email: 'm@example.com', phone: '', subject: 'other', message: 'Hi' },
+        '2026-11-02T09:00:00.000Z',
+      ],
+      ['hajj', { name: 'Idris', email: 'i@example.com', phone: '2', message: 'Hajj too' }, '2026-11-05T09:00:00.000Z'],
+    ] as const;
+    for (const [formId, fields, at] of entries) {
+      store.insertLead({ formId, fields: { ...fields }, pageUrl: null, userAgent: null }, undefined, new Date(at));
+    }
+    store.close();
+  });
+
+  it('lists every lead as CSV, newest first', () => {
+    const rows = parse(run('list'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => row['email'])).toEqual(['i@example.com', 'm@example.com', 'y@example.com']);
+  });
+
+  it('filters by form and by date, with --until exclusive', () => {
+    const hajj = parse(run('list', '--form', 'hajj'), { columns: true }) as Record<string, string>[];
+    expect(hajj.map((row) => row['name'])).toEqual(['Idris', 'Yusuf']);
+    const november = parse(run('list', '--since', '2026-11-01', '--until', '2026-11-05T09:00:00Z'), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(november.map((row) => row['email'])).toEqual(['m@example.com']);
+  });
+
+  it('exports to a file and says how many leads it wrote', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'leads-out-')), 'hajj.csv');
+    expect(run('export', '--form', 'hajj', '--out', out)).toContain(`Wrote 2 leads to ${out}`);
+    expect(readFileSync(out, 'utf8').split('\n')[0]).toBe(csvColumns('hajj').join(','));
+  });
+
+  it('refuses an unknown form or a bad date with a message and exit code 2', () => {
+    expect(() => run('list', '--form', 'nope')).toThrow(/There is no form "nope"/);
+    expect(() => run('list', '--since', 'yesterday-ish')).toThrow(/is not a date/);
+  });
+});
