@@ -184,6 +184,22 @@ test.describe('package finder', () => {
     await expect(page).toHaveURL(/sort=price-desc/);
   });
 
+  test('a filter chosen before the finder has loaded is kept', async ({ page }) => {
+    // Hold the finder's code back, as a slow phone network would, while the visitor picks a city.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/PackageFinder.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/package-finder', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Departure city').selectOption('chicago');
+    release();
+    await expect(page.getByRole('status')).toHaveText('12 of 125 packages match');
+    await expect(page).toHaveURL(/\?city=chicago$/);
+    await expect(page.getByLabel('Departure city')).toHaveValue('chicago');
+  });
+
   test('a shared link opens with its filters applied', async ({ page }) => {
     await page.goto('/package-finder?season=ramadan&nights=10&stars=5');
     await expect(page.getByRole('status')).toHaveText('2 of 125 packages match');

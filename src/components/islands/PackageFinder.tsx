@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { formatPrice, nightsLabel } from '@/lib/format';
 import { SEASONS, findPackages, finderSearch, parseFinderQuery, type FinderItem, type FinderQuery } from '@/lib/finder';
 
@@ -16,10 +16,23 @@ export default function PackageFinder({ items, cities }: Props) {
   const nightOptions = useMemo(() => [...new Set(items.map((item) => item.nights))].sort((a, b) => a - b), [items]);
   const results = findPackages(items, query);
 
+  const filters = useRef<HTMLFieldSetElement>(null);
+
   // The server renders the full list; a shared link's filters apply once the page runs.
   useEffect(() => {
     const fromUrl = () => setQuery(parseFinderQuery(window.location.search));
-    fromUrl();
+    // A filter chosen before the page finished loading (or restored by the browser) is kept.
+    const chosen = new URLSearchParams();
+    for (const select of filters.current?.querySelectorAll('select') ?? []) {
+      if (select.value) chosen.set(select.name, select.value);
+    }
+    const early = finderSearch(parseFinderQuery(chosen.toString()));
+    if (early && !window.location.search) {
+      setQuery(parseFinderQuery(early));
+      window.history.replaceState(null, '', `${window.location.pathname}${early}`);
+    } else {
+      fromUrl();
+    }
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
   }, []);
@@ -36,11 +49,11 @@ export default function PackageFinder({ items, cities }: Props) {
 
   return (
     <div>
-      <fieldset className="finder-filters">
+      <fieldset ref={filters} className="finder-filters">
         <legend className="sr-only">Filter packages</legend>
         <label className="finder-field">
           <span>Departure city</span>
-          <select value={query.city ?? ''} onChange={select('city')}>
+          <select name="city" value={query.city ?? ''} onChange={select('city')}>
             <option value="">Any city</option>
             {cities.map((city) => (
               <option key={city.id} value={city.id}>
@@ -51,7 +64,7 @@ export default function PackageFinder({ items, cities }: Props) {
         </label>
         <label className="finder-field">
           <span>Hotel rating</span>
-          <select value={query.stars ?? ''} onChange={number('stars')}>
+          <select name="stars" value={query.stars ?? ''} onChange={number('stars')}>
             <option value="">Any rating</option>
             {[3, 4, 5].map((stars) => (
               <option key={stars} value={stars}>
@@ -62,7 +75,7 @@ export default function PackageFinder({ items, cities }: Props) {
         </label>
         <label className="finder-field">
           <span>Nights</span>
-          <select value={query.nights ?? ''} onChange={number('nights')}>
+          <select name="nights" value={query.nights ?? ''} onChange={number('nights')}>
             <option value="">Any length</option>
             {nightOptions.map((nights) => (
               <option key={nights} value={nights}>
@@ -73,7 +86,7 @@ export default function PackageFinder({ items, cities }: Props) {
         </label>
         <label className="finder-field">
           <span>Season</span>
-          <select value={query.season ?? ''} onChange={select('season')}>
+          <select name="season" value={query.season ?? ''} onChange={select('season')}>
             <option value="">Any season</option>
             {Object.entries(SEASONS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -85,6 +98,7 @@ export default function PackageFinder({ items, cities }: Props) {
         <label className="finder-field">
           <span>Sort by</span>
           <select
+            name="sort"
             value={query.sort}
             onChange={(event) => update({ sort: event.target.value === 'price-desc' ? 'price-desc' : 'price-asc' })}
           >
