@@ -74,7 +74,7 @@ export default function SiteSearch() {
           value={term}
           onChange={(event) => setTerm(event.target.value)}
           placeholder="Try: ihram, visa, Ramadan, Chicago"
-          className="min-h-12 flex-1 rounded-full border border-sand-200 bg-white px-5 text-lg"
+          className="min-h-12 flex-1 rounded-full border border-sand-500 bg-white px-5 text-lg"
         />
         <button type="submit" className="btn-primary">
           Search
