@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FORMS, fieldLabel } from '@/lib/forms/definitions';
 import { InboxAuth, SESSION_COOKIE, readCookie, sameOrigin } from '@/server/leads/admin-auth';
 import { deliveryText, inboxRow, travellerText } from '@/server/leads/inbox';
 import { LeadStore } from '@/server/leads/store';
@@ -27,6 +28,20 @@ describe('inbox rows', () => {
     ).toBe('Maryam Ali');
     const row = inboxRow({ ...base, formId: 'shifting-hajj', fields: { full_name: 'Idris', phone: '555' } }, undefined);
     expect(row).toMatchObject({ name: 'Idris', phone: '555', form: "Let's Plan Your Hajj" });
+  });
+});
+
+describe('fieldLabel', () => {
+  it('gives staff a readable label for every name a form sends', () => {
+    expect(fieldLabel(FORMS.detroit, 'Name')).toBe('Full name');
+    expect(fieldLabel(FORMS.contact, 'phone')).toBe('Phone number');
+    expect(fieldLabel(FORMS.detroit, 'Adults')).toBe('Adults');
+    expect(fieldLabel(FORMS.detroit, 'Answer')).toBe('Captcha answer');
+    expect(fieldLabel(FORMS.detroit, 'Request type')).toBe('Request type');
+    expect(fieldLabel(FORMS.december, '_replyto')).toBe('Reply-to email');
+    expect(fieldLabel(FORMS.chicago, '_subject')).toBe('Email subject');
+    expect(fieldLabel(FORMS['last-10-days'], 'package_price')).toBe('Package price');
+    expect(fieldLabel(undefined, 'departure_city')).toBe('Departure city');
   });
 });
 

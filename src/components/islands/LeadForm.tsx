@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type InputEvent, type SubmitEvent } from '
 import { FORMS, type FormId } from '@/lib/forms/definitions';
 import type { FormDef } from '@/lib/forms/types';
 import { HONEYPOT_FIELD, INVALID_CAPTCHA, type FieldErrors } from '@/lib/forms/constants';
-import { DEFAULT_COUNTS, fieldOrder, formEndpoint, leadFields, requestBody, type Counts } from '@/lib/forms/submission';
+import { DEFAULT_COUNTS, fieldOrder, formEndpoint, leadFields, sendLead, type Counts } from '@/lib/forms/submission';
 import CaptchaField from './CaptchaField';
 import FormField from './FormField';
-import Glyph from './Glyph';
+import FormStatus, { type Status } from './FormStatus';
 import TravellerPicker from './TravellerPicker';
 import { useCaptcha } from './use-captcha';
 
@@ -15,8 +15,6 @@ interface Props {
   pageValues?: Record<string, string>;
   labelledBy: string;
 }
-
-type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'success' | 'error'; text: string };
 
 let validator: Promise<typeof import('@/lib/forms/schema')> | undefined;
 /** The shared zod schema is most of this island's weight: it loads when a visitor first focuses a field. */
@@ -83,31 +81,20 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props)
       ...(captcha.status === 'ready' ? { _captcha: captcha.challenge.token } : {}),
       [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ''),
     };
-    let response: Response;
-    try {
-      response = await fetch(formEndpoint(form.id), {
-        method: 'POST',
-        headers: { Accept: 'application/json' },
-        body: requestBody(form, fields, transport),
-      });
-    } catch {
-      setStatus({ kind: 'error', text: form.messages.networkFailure ?? form.messages.failure });
-      return;
-    }
-    if (response.ok) {
+    const sent = await sendLead(form, fields, transport);
+    if (sent.outcome === 'stored') {
       formRef.current?.reset();
       setCounts(DEFAULT_COUNTS);
       setResetCount((count) => count + 1);
       if (answerName) refreshCaptcha();
       setStatus({ kind: 'success', text: form.messages.success });
-      return;
+    } else if (sent.outcome === 'invalid') {
+      // An expired or already used question: ask a new one rather than repeat a dead token.
+      if (answerName && sent.errors[answerName]) newQuestion();
+      showErrors(sent.errors, form.messages.invalid);
+    } else {
+      setStatus({ kind: 'error', text: sent.text });
     }
-    const body = (await response.json().catch(() => ({}))) as { errors?: FieldErrors };
-    if (response.status === 400 && body.errors) {
-      if (answerName && body.errors[answerName]) newQuestion();
-      return showErrors(body.errors, form.messages.invalid);
-    }
-    setStatus({ kind: 'error', text: form.messages.failure });
   };
 
   const clearErrorOf = (event: InputEvent<HTMLFormElement>) => {
@@ -156,14 +143,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props)
           {status.kind === 'busy' ? form.busyLabel : form.submitLabel}
         </button>
       </div>
-      <div role="status" className="@lg:col-span-2">
-        {(status.kind === 'success' || status.kind === 'error') && (
-          <p className={status.kind === 'success' ? 'form-status-success' : 'form-status-error'}>
-            <Glyph name={status.kind === 'success' ? 'check' : 'alert'} className="size-5 shrink-0" />
-            {status.text}
-          </p>
-        )}
-      </div>
+      <FormStatus status={status} />
     </form>
   );
 }

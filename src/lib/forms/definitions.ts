@@ -405,3 +405,16 @@ export function wireNames(form: FormDef): string[] {
     ...(form.pageFields ?? []),
   ];
 }
+
+/** A readable label for any name a form sends, for the staff's inbox and email. */
+export function fieldLabel(form: FormDef | undefined, name: string): string {
+  const field = form?.fields.find((item) => item.name === name);
+  if (field) return field.label.replace(/ \(optional\)$/, '');
+  if (form?.travellers?.adults === name) return 'Adults';
+  if (form?.travellers?.children === name) return 'Children';
+  if (form?.captcha === name) return 'Captcha answer';
+  if (name === '_replyto') return 'Reply-to email';
+  if (name === '_subject') return 'Email subject';
+  const words = name.replace(/^_/, '').replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,4 +1,4 @@
-import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, type LeadFields } from './constants';
+import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, type FieldErrors, type LeadFields } from './constants';
 import type { FormDef, TravellerPicker } from './types';
 
 export interface Counts {
@@ -50,4 +50,28 @@ export function fieldOrder(form: FormDef): string[] {
     ...(form.travellers ? [form.travellers.adults, form.travellers.children] : []),
     ...(form.captcha ? [form.captcha] : []),
   ];
+}
+
+export type SendOutcome =
+  { outcome: 'stored' } | { outcome: 'invalid'; errors: FieldErrors } | { outcome: 'failed'; text: string };
+
+/**
+ * Posts a lead in its form's encoding and says what came of it, with the form's own failure
+ * text; never throws. Success means an ok status, nothing less (decisions.md).
+ */
+export async function sendLead(form: FormDef, fields: LeadFields, transport: LeadFields): Promise<SendOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(formEndpoint(form.id), {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: requestBody(form, fields, transport),
+    });
+  } catch {
+    return { outcome: 'failed', text: form.messages.networkFailure ?? form.messages.failure };
+  }
+  if (response.ok) return { outcome: 'stored' };
+  const body = (await response.json().catch(() => ({}))) as { errors?: FieldErrors };
+  if (response.status === 400 && body.errors) return { outcome: 'invalid', errors: body.errors };
+  return { outcome: 'failed', text: form.messages.failure };
 }

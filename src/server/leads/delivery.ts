@@ -1,5 +1,4 @@
-import { findForm } from '../../lib/forms/definitions.ts';
-import type { FormDef } from '../../lib/forms/types.ts';
+import { fieldLabel, findForm } from '../../lib/forms/definitions.ts';
 import type { Delivery, StoredLead } from './store.ts';
 
 export interface DeliveryResult {
@@ -55,11 +54,6 @@ export function visitorEmail(fields: Record<string, string>): string | undefined
   return value && /^[^\s@<>]+@[^\s@<>]+$/.test(value) ? value : undefined;
 }
 
-function labelFor(form: FormDef | undefined, name: string): string {
-  const field = form?.fields.find((item) => item.name === name);
-  return field ? `${field.label.replace(/ \(optional\)$/, '')} (${name})` : name;
-}
-
 /** The staff's notification: plain text, every field on its own line, reply-to the visitor. */
 export function leadEmail(lead: StoredLead, to: string, from: string) {
   const form = findForm(lead.formId);
@@ -74,7 +68,7 @@ export function leadEmail(lead: StoredLead, to: string, from: string) {
     `Received: ${lead.receivedAt}`,
     `Lead id:  ${lead.id}`,
     '',
-    ...Object.entries(lead.fields).map(([field, value]) => `${labelFor(form, field)}: ${value}`),
+    ...Object.entries(lead.fields).map(([field, value]) => `${fieldLabel(form, field)} (${field}): ${value}`),
     '',
     replyTo ? 'Reply to this email to answer the visitor directly.' : 'The visitor left no email address.',
   ];
