@@ -6,6 +6,8 @@ import { FORMS, fieldLabel } from '@/lib/forms/definitions';
 import { InboxAuth, SESSION_COOKIE, readCookie, sameOrigin } from '@/server/leads/admin-auth';
 import { deliveryText, inboxRow, travellerText } from '@/server/leads/inbox';
 import { LeadStore } from '@/server/leads/store';
+import { visitorEmail, visitorName } from '@/server/leads/visitor';
+import { leadApiConfig } from '@/server/leads/config';
 
 describe('inbox rows', () => {
   it('say who travels in words, whatever the form calls its counts', () => {
@@ -28,6 +30,25 @@ describe('inbox rows', () => {
     ).toBe('Maryam Ali');
     const row = inboxRow({ ...base, formId: 'shifting-hajj', fields: { full_name: 'Idris', phone: '555' } }, undefined);
     expect(row).toMatchObject({ name: 'Idris', phone: '555', form: "Let's Plan Your Hajj" });
+  });
+});
+
+describe('visitor details', () => {
+  it("find the name and reply-to email under any form's field names", () => {
+    expect(visitorName({ firstName: 'Maryam', lastName: 'Ali' })).toBe('Maryam Ali');
+    expect(visitorName({ full_name: 'Idris' })).toBe('Idris');
+    expect(visitorName({ message: 'no name' })).toBe('');
+    expect(visitorEmail({ Email: 'yusuf@example.com' })).toBe('yusuf@example.com');
+    expect(visitorEmail({ email: 'not an email' })).toBeUndefined();
+  });
+});
+
+describe('staff email sender', () => {
+  it("is on the site's own domain unless LEADS_NOTIFY_FROM says otherwise", () => {
+    expect(leadApiConfig({ SITE_URL: 'https://www.agency.example' }).notifyFrom).toBe(
+      'Website enquiries <leads@www.agency.example>',
+    );
+    expect(leadApiConfig({ LEADS_NOTIFY_FROM: 'desk@agency.example' }).notifyFrom).toBe('desk@agency.example');
   });
 });
 

@@ -562,7 +562,7 @@ describe('staff email', () => {
     expect(headers['from']).toContain('leads@miqat-travel.example');
     expect(headers['subject']).toContain('Send us a message');
     expect(headers['subject']).toContain('Zaynab Al-Fārūqī');
-    expect(headers['message-id']).toBe(`<${lead.id}@leads.miqat-travel.example>`);
+    expect(headers['message-id']).toBe(`<${lead.id}@miqat-travel.example>`);
     expect(headers['content-type']).toMatch(/^text\/plain/);
     for (const value of Object.values(contactLead.fields)) expect(text).toContain(value);
     expect(text).toContain('https://miqat-travel.example/contact?ref=newsletter');

@@ -1,3 +1,5 @@
+import { resolveSiteUrl } from '../../lib/site-url.ts';
+
 /** The lead API's settings, read from the environment so an operator can tune them without a build. */
 export interface RelayTarget {
   /** `form`: the agency's form-collection URL, sent in the form's own encoding; `webhook`: JSON. */
@@ -72,7 +74,7 @@ export function leadApiConfig(env: Record<string, string | undefined>): LeadApiC
     relays: parseRelays(env['LEADS_RELAYS']),
     smtpUrl: env['SMTP_URL'] || undefined,
     notifyTo: env['LEADS_NOTIFY_TO'] || undefined,
-    notifyFrom: env['LEADS_NOTIFY_FROM'] || 'Website enquiries <leads@miqat-travel.example>',
+    notifyFrom: env['LEADS_NOTIFY_FROM'] || `Website enquiries <leads@${new URL(resolveSiteUrl(env)).hostname}>`,
     retryBaseMs: positive(env['LEADS_RETRY_BASE_MS'], 5_000, 'LEADS_RETRY_BASE_MS'),
     retryMaxMs: positive(env['LEADS_RETRY_MAX_MS'], 15 * 60_000, 'LEADS_RETRY_MAX_MS'),
     deliveryTimeoutMs: positive(env['LEADS_DELIVERY_TIMEOUT_MS'], 10_000, 'LEADS_DELIVERY_TIMEOUT_MS'),

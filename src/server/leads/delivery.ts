@@ -1,5 +1,6 @@
 import { fieldLabel, findForm } from '../../lib/forms/definitions.ts';
 import type { Delivery, StoredLead } from './store.ts';
+import { visitorEmail, visitorName } from './visitor.ts';
 
 export interface DeliveryResult {
   ok: boolean;
@@ -48,17 +49,10 @@ export async function sendHttp(delivery: Delivery, lead: StoredLead, timeoutMs: 
   }
 }
 
-/** The visitor's email, whatever the form calls the field. */
-export function visitorEmail(fields: Record<string, string>): string | undefined {
-  const value = fields['email'] ?? fields['Email'] ?? fields['_replyto'];
-  return value && /^[^\s@<>]+@[^\s@<>]+$/.test(value) ? value : undefined;
-}
-
 /** The staff's notification: plain text, every field on its own line, reply-to the visitor. */
 export function leadEmail(lead: StoredLead, to: string, from: string) {
   const form = findForm(lead.formId);
-  const name = lead.fields['name'] ?? lead.fields['Name'] ?? lead.fields['full_name'] ?? lead.fields['firstName'];
-  const who = [name, lead.fields['lastName']].filter(Boolean).join(' ') || 'a visitor';
+  const who = visitorName(lead.fields) || 'a visitor';
   const replyTo = visitorEmail(lead.fields);
   const lines = [
     `New enquiry from ${who}`,
@@ -78,6 +72,7 @@ export function leadEmail(lead: StoredLead, to: string, from: string) {
     ...(replyTo ? { replyTo } : {}),
     subject: `New enquiry: ${form?.heading ?? lead.formId} from ${who}`.replace(/[\r\n]+/g, ' '),
     text: lines.join('\n'),
-    messageId: `<${lead.id}@leads.miqat-travel.example>`,
+    // One id per lead: a mail server that sees a retried notification can tell it is the same one.
+    messageId: `<${lead.id}@${/@([^>\s]+)/.exec(from)?.[1] ?? 'localhost'}>`,
   };
 }

@@ -1,5 +1,6 @@
 import { findForm } from '../../lib/forms/definitions.ts';
 import type { Delivery, StoredLead } from './store.ts';
+import { pick, visitorName, visitorPhone } from './visitor.ts';
 
 export interface InboxRow {
   id: string;
@@ -11,9 +12,6 @@ export interface InboxRow {
   travellers: string;
   status: string;
 }
-
-const pick = (fields: Record<string, string>, ...names: string[]) =>
-  names.map((name) => fields[name]).find((value) => value !== undefined && value !== '') ?? '';
 
 /** "2 adults, 1 child" from whichever count fields the form has; empty when it has none. */
 export function travellerText(fields: Record<string, string>): string {
@@ -37,16 +35,13 @@ export function deliveryText(counts: { total: number; delivered: number } | unde
 /** One line of the inbox list. */
 export function inboxRow(lead: StoredLead, counts: { total: number; delivered: number } | undefined): InboxRow {
   const { fields } = lead;
-  const name = [pick(fields, 'name', 'Name', 'full_name', 'firstName'), pick(fields, 'lastName')]
-    .filter(Boolean)
-    .join(' ');
   return {
     id: lead.id,
     receivedAt: lead.receivedAt,
     form: findForm(lead.formId)?.heading ?? lead.formId,
-    name: name || '(no name)',
+    name: visitorName(fields) || '(no name)',
     email: pick(fields, 'email', 'Email'),
-    phone: pick(fields, 'phone', 'Phone'),
+    phone: visitorPhone(fields),
     travellers: travellerText(fields),
     status: deliveryText(counts),
   };
