@@ -10,6 +10,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { FORMS, optionValues } from '../src/lib/forms/definitions.ts';
 // @ts-expect-error -- autocannon 9 ships no type declarations; its shape is declared below.
 import autocannonUntyped from 'autocannon';
 
@@ -30,7 +31,8 @@ const DRAIN_PATH = '/robots.txt';
 const HOST = '127.0.0.1';
 const PORT = Number(process.env['BENCH_PORT'] ?? 4398);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
-const SUBJECTS = ['umrah-packages', 'visa-services', 'group-bookings', 'general-inquiry', 'other'];
+/** The contact form's subjects, as its definition lists them. */
+const SUBJECTS = optionValues(FORMS.contact, 'subject');
 
 interface RequestData {
   method: string;

@@ -84,3 +84,69 @@ export function findPackages(items: readonly FinderItem[], query: FinderQuery): 
     )
     .sort((a, b) => direction * (a.price - b.price) || a.title.localeCompare(b.title));
 }
+
+export interface FinderFilter {
+  /** The query-string key, also the select's name. */
+  name: 'city' | 'stars' | 'nights' | 'season' | 'sort';
+  label: string;
+  /** The empty choice ("Any city"); the sort has none. */
+  any?: string;
+  options: { value: string; label: string }[];
+}
+
+/** The finder's filters and their choices, from the packages and cities on offer. */
+export function finderFilters(
+  items: readonly FinderItem[],
+  cities: readonly { id: string; name: string }[],
+  nightsLabel: (nights: number) => string,
+): FinderFilter[] {
+  const nights = [...new Set(items.map((item) => item.nights))].sort((a, b) => a - b);
+  return [
+    {
+      name: 'city',
+      label: 'Departure city',
+      any: 'Any city',
+      options: cities.map((city) => ({ value: city.id, label: city.name })),
+    },
+    {
+      name: 'stars',
+      label: 'Hotel rating',
+      any: 'Any rating',
+      options: [3, 4, 5].map((stars) => ({ value: String(stars), label: `${stars} star` })),
+    },
+    {
+      name: 'nights',
+      label: 'Nights',
+      any: 'Any length',
+      options: nights.map((count) => ({ value: String(count), label: nightsLabel(count) })),
+    },
+    {
+      name: 'season',
+      label: 'Season',
+      any: 'Any season',
+      options: Object.entries(SEASONS).map(([value, label]) => ({ value, label })),
+    },
+    {
+      name: 'sort',
+      label: 'Sort by',
+      options: [
+        { value: 'price-asc', label: 'Price: low to high' },
+        { value: 'price-desc', label: 'Price: high to low' },
+      ],
+    },
+  ];
+}
+
+/** The query after one filter changes; an empty value clears it. Parsing keeps it valid. */
+export function withFilter(query: FinderQuery, name: FinderFilter['name'], value: string): FinderQuery {
+  const params = new URLSearchParams(finderSearch(query));
+  if (value) params.set(name, value);
+  else params.delete(name);
+  return parseFinderQuery(params.toString());
+}
+
+/** A filter's current value as its select shows it. */
+export function filterValue(query: FinderQuery, name: FinderFilter['name']): string {
+  const value = query[name];
+  return value === undefined ? '' : String(value);
+}

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
+import { FORMS, optionValues } from '@/lib/forms/definitions';
 import { startServer } from './support/server';
 
 /**
@@ -23,15 +24,8 @@ const KILL_AFTER = 400;
 /** A guard so a server that never acknowledges cannot keep the load going for ever. */
 const MAX_SUBMISSIONS = 5_000;
 const DELIVERY_WAIT_MS = 20_000;
-const SUBJECTS = [
-  'umrah-packages',
-  'hajj-packages',
-  'visa-services',
-  'group-bookings',
-  'payment-inquiry',
-  'general-inquiry',
-  'other',
-] as const;
+/** The contact form's subjects, as its definition lists them. */
+const SUBJECTS = optionValues(FORMS.contact, 'subject');
 
 type FormId = 'contact' | 'hajj';
 interface Submission {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { findPackages, finderSearch, parseFinderQuery, seasonOf, type FinderItem } from '@/lib/finder';
+import {
+  filterValue,
+  finderFilters,
+  findPackages,
+  finderSearch,
+  parseFinderQuery,
+  seasonOf,
+  withFilter,
+  type FinderItem,
+} from '@/lib/finder';
 
 const item = (id: string, price: number, extra: Partial<FinderItem> = {}): FinderItem => ({
   id,
@@ -59,5 +68,27 @@ describe('package finder', () => {
     expect(seasonOf('hajj-shifting')).toBe('hajj');
     expect(seasonOf('city')).toBe('umrah');
     expect(seasonOf('december')).toBe('december');
+  });
+});
+
+describe('finder filters', () => {
+  it('offer every city, the nights on sale in order, and no empty choice for the sort', () => {
+    const filters = finderFilters(items, [{ id: 'chicago', name: 'Chicago' }], (nights) => `${nights} Nights`);
+    expect(filters.map((filter) => filter.name)).toEqual(['city', 'stars', 'nights', 'season', 'sort']);
+    expect(filters[0]!.options).toEqual([{ value: 'chicago', label: 'Chicago' }]);
+    expect(filters[2]!.options.map((option) => option.label)).toEqual(['5 Nights', '7 Nights', '10 Nights']);
+    expect(filters[4]!.any).toBeUndefined();
+  });
+
+  it('change one filter at a time, clear it with an empty value, and drop nonsense', () => {
+    const chicago = withFilter({ sort: 'price-asc' }, 'city', 'chicago');
+    expect(chicago).toEqual({ city: 'chicago', sort: 'price-asc' });
+    const threeStar = withFilter(chicago, 'stars', '3');
+    expect(threeStar).toMatchObject({ city: 'chicago', stars: 3 });
+    expect(withFilter(threeStar, 'city', '')).toEqual({ stars: 3, sort: 'price-asc' });
+    expect(withFilter(threeStar, 'stars', 'lots')).not.toHaveProperty('stars', expect.anything());
+    expect(withFilter(threeStar, 'sort', 'price-desc').sort).toBe('price-desc');
+    expect(filterValue(threeStar, 'stars')).toBe('3');
+    expect(filterValue(threeStar, 'season')).toBe('');
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FORMS, fieldLabel } from '@/lib/forms/definitions';
+import { FORMS, fieldLabel, optionValues } from '@/lib/forms/definitions';
 import { InboxAuth, SESSION_COOKIE, readCookie, sameOrigin } from '@/server/leads/admin-auth';
 import { deliveryText, inboxRow, travellerText } from '@/server/leads/inbox';
 import { LeadStore } from '@/server/leads/store';
@@ -40,6 +40,14 @@ describe('visitor details', () => {
     expect(visitorName({ message: 'no name' })).toBe('');
     expect(visitorEmail({ Email: 'yusuf@example.com' })).toBe('yusuf@example.com');
     expect(visitorEmail({ email: 'not an email' })).toBeUndefined();
+  });
+});
+
+describe('optionValues', () => {
+  it("lists a select field's values, and nothing for other fields", () => {
+    expect(optionValues(FORMS.contact, 'subject')).toHaveLength(7);
+    expect(optionValues(FORMS['last-10-days'], 'infants')).toEqual(['0', '1', '2']);
+    expect(optionValues(FORMS.contact, 'email')).toEqual([]);
   });
 });
 

@@ -1,6 +1,18 @@
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatPrice, nightsLabel } from '@/lib/format';
-import { SEASONS, findPackages, finderSearch, parseFinderQuery, type FinderItem, type FinderQuery } from '@/lib/finder';
+import {
+  SEASONS,
+  filterValue,
+  finderFilters,
+  findPackages,
+  finderSearch,
+  parseFinderQuery,
+  withFilter,
+  type FinderFilter,
+  type FinderItem,
+  type FinderQuery,
+} from '@/lib/finder';
+import FilterSelect from './FilterSelect';
 
 interface Props {
   items: readonly FinderItem[];
@@ -13,7 +25,7 @@ const DEFAULT_QUERY: FinderQuery = { sort: 'price-asc' };
 export default function PackageFinder({ items, cities }: Props) {
   const [query, setQuery] = useState<FinderQuery>(DEFAULT_QUERY);
   const id = useId();
-  const nightOptions = useMemo(() => [...new Set(items.map((item) => item.nights))].sort((a, b) => a - b), [items]);
+  const filterList = useMemo(() => finderFilters(items, cities, nightsLabel), [items, cities]);
   const results = findPackages(items, query);
 
   const filters = useRef<HTMLFieldSetElement>(null);
@@ -37,75 +49,24 @@ export default function PackageFinder({ items, cities }: Props) {
     return () => window.removeEventListener('popstate', fromUrl);
   }, []);
 
-  const update = (change: Partial<FinderQuery>) => {
-    const next = { ...query, ...change };
+  const update = (name: FinderFilter['name'], value: string) => {
+    const next = withFilter(query, name, value);
     setQuery(next);
     window.history.replaceState(null, '', `${window.location.pathname}${finderSearch(next)}`);
   };
-  const select = (key: 'city' | 'season') => (event: ChangeEvent<HTMLSelectElement>) =>
-    update({ [key]: event.target.value || undefined });
-  const number = (key: 'stars' | 'nights') => (event: ChangeEvent<HTMLSelectElement>) =>
-    update({ [key]: event.target.value ? Number(event.target.value) : undefined });
 
   return (
     <div>
       <fieldset ref={filters} className="finder-filters">
         <legend className="sr-only">Filter packages</legend>
-        <label className="finder-field">
-          <span>Departure city</span>
-          <select name="city" value={query.city ?? ''} onChange={select('city')}>
-            <option value="">Any city</option>
-            {cities.map((city) => (
-              <option key={city.id} value={city.id}>
-                {city.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="finder-field">
-          <span>Hotel rating</span>
-          <select name="stars" value={query.stars ?? ''} onChange={number('stars')}>
-            <option value="">Any rating</option>
-            {[3, 4, 5].map((stars) => (
-              <option key={stars} value={stars}>
-                {stars} star
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="finder-field">
-          <span>Nights</span>
-          <select name="nights" value={query.nights ?? ''} onChange={number('nights')}>
-            <option value="">Any length</option>
-            {nightOptions.map((nights) => (
-              <option key={nights} value={nights}>
-                {nightsLabel(nights)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="finder-field">
-          <span>Season</span>
-          <select name="season" value={query.season ?? ''} onChange={select('season')}>
-            <option value="">Any season</option>
-            {Object.entries(SEASONS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="finder-field">
-          <span>Sort by</span>
-          <select
-            name="sort"
-            value={query.sort}
-            onChange={(event) => update({ sort: event.target.value === 'price-desc' ? 'price-desc' : 'price-asc' })}
-          >
-            <option value="price-asc">Price: low to high</option>
-            <option value="price-desc">Price: high to low</option>
-          </select>
-        </label>
+        {filterList.map((filter) => (
+          <FilterSelect
+            key={filter.name}
+            filter={filter}
+            value={filterValue(query, filter.name)}
+            onChange={(value) => update(filter.name, value)}
+          />
+        ))}
       </fieldset>
       <p id={`${id}-count`} className="mt-6 font-semibold" role="status">
         {results.length === items.length

@@ -72,7 +72,7 @@ function travellerInquiry(
 const lowerTravel = { ...lower, adults: 'adults', children: 'children', answer: 'answer' };
 const capitalisedTravel = { ...capitalised, adults: 'Adults', children: 'Children', answer: 'Answer' };
 const cityIntro = (city: string) =>
-  `Tell us who is travelling from ${city} and we will send dates, hotels and a price within 24 hours.`;
+  `Tell us who is travelling from ${city} and we will send dates, hotels and a price.`;
 
 /** A city page's "Let's Plan Your Umrah" form; cities differ in wire names, texts and extras. */
 function cityInquiry(
@@ -101,7 +101,7 @@ export const FORMS = {
   contact: {
     id: 'contact',
     heading: 'Send us a message',
-    intro: 'Ask about dates, prices, visas or travelling with parents. We reply within 24 hours.',
+    intro: 'Ask about dates, prices, visas or travelling with parents.',
     encoding: 'urlencoded',
     fields: [
       { kind: 'text', name: 'firstName', label: 'First name', required: true, autoComplete: 'given-name', half: true },
@@ -145,7 +145,7 @@ export const FORMS = {
     {
       id: 'umrah',
       heading: 'Plan Your Umrah Journey',
-      intro: 'Tell us who is travelling and we will send dates, hotels and a price within 24 hours.',
+      intro: 'Tell us who is travelling and we will send dates, hotels and a price.',
       messages: { success: SUBMITTED, failure: INQUIRY_FAILURE, invalid: CHECK_FIELDS },
     },
     lowerTravel,
@@ -351,7 +351,7 @@ export const FORMS = {
   booking: {
     id: 'booking',
     heading: 'Book this package',
-    intro: 'Leave your name and email; we will confirm dates, rooms and the price within 24 hours.',
+    intro: 'Leave your name and email; we will confirm dates, rooms and the price.',
     encoding: 'urlencoded',
     fields: contactFields(lower, null),
     pageFields: ['package_id', 'package_name'],
@@ -366,7 +366,7 @@ export const FORMS = {
   'home-booking': {
     id: 'home-booking',
     heading: 'Start your booking',
-    intro: 'Tell us who is travelling; we will come back with dates, hotels and a price within 24 hours.',
+    intro: 'Tell us who is travelling; we will come back with dates, hotels and a price.',
     encoding: 'urlencoded',
     fields: contactFields(lower, null),
     travellers: { adults: 'adults', children: 'children', label: 'total' },
@@ -417,4 +417,10 @@ export function fieldLabel(form: FormDef | undefined, name: string): string {
   if (name === '_subject') return 'Email subject';
   const words = name.replace(/^_/, '').replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The values a select field of a form offers, e.g. the contact form's seven subjects. */
+export function optionValues(form: FormDef, fieldName: string): string[] {
+  const field = form.fields.find((item) => item.name === fieldName);
+  return field?.kind === 'select' ? field.options.map((option) => option.value) : [];
 }

@@ -49,6 +49,7 @@ export interface FormMessages {
 export interface FormDef {
   id: string;
   heading: string;
+  /** The sentence under the heading; the promised reply time from site settings follows it. */
   intro: string;
   encoding: Encoding;
   fields: readonly FieldDef[];

@@ -15,7 +15,6 @@ export const GET: APIRoute = ({ request, url }) => {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="leads-${formId ?? 'all'}-${day}.csv"`,
-      'Cache-Control': 'no-store',
     },
   });
 };
