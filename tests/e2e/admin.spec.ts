@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { startServer } from './support/server';
+import { sidePort, startServer } from './support/server';
 
 /** The staff inbox on its own server: a password set, a fresh leads file, two stored enquiries. */
-const port = 4396;
+const port = sidePort(5);
 const origin = `http://localhost:${port}`;
 const PASSWORD = 'correct horse battery staple';
 let server: ChildProcess;

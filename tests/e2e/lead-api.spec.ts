@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
-import { startServer } from './support/server';
+import { sidePort, startServer } from './support/server';
 
 /**
  * The lead API over HTTP, as a bot or a broken client would call it: the real server on its own
  * port with a fresh SQLite file and a small rate limit, so the counts below are exact.
  */
-const port = 4394;
+const port = sidePort(3);
 const origin = `http://localhost:${port}`;
 const RATE_LIMIT = 5;
 let server: ChildProcess;

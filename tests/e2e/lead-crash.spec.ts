@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { FORMS, optionValues } from '@/lib/forms/definitions';
-import { startServer } from './support/server';
+import { sidePort, startServer } from './support/server';
 
 /**
  * Crash safety of the lead API: the real server under concurrent submissions is killed with
@@ -15,7 +15,7 @@ import { startServer } from './support/server';
  * acknowledged with 201 must be in the file exactly as sent, and every stored lead must still
  * reach its webhook, once, through the outbox.
  */
-const port = 4395;
+const port = sidePort(4);
 const origin = `http://localhost:${port}`;
 /** Submissions in flight at any moment. */
 const CONCURRENCY = 20;

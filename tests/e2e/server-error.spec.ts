@@ -3,14 +3,14 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startServer } from './support/server';
+import { sidePort, startServer } from './support/server';
 
 /**
  * The real server in front of an Astro handler that throws: the visitor must get HTTP 500 with
  * the site's plain error page, not a hung request or a stack trace.
  */
 let server: ChildProcess;
-const port = 4393;
+const port = sidePort(2);
 
 test.beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'miqat-dist-'));

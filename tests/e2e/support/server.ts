@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
+/**
+ * A port for a spec's own server, offset from the run's `TEST_PORT` so that two runs on one machine
+ * (given different `TEST_PORT`s) never collide.
+ */
+export function sidePort(offset: number): number {
+  return Number(process.env['TEST_PORT'] ?? 4391) + offset;
+}
+
 /** Starts `src/server/main.ts` on `port` with extra environment, and waits until it answers. */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['src/server/main.ts'], {
