@@ -11,13 +11,6 @@ export const FOUNDATION_PAGES = [
   { path: '/payment-security', h1: 'Payment Security' },
 ] as const;
 
-/**
- * Routes the header, footer or copy already link to, whose pages later issues build.
- * The link check accepts these only while they still answer 404; the test in
- * gates.spec.ts fails once one of them exists, so the entry gets removed.
- */
-export const PENDING_ROUTES: Readonly<Record<string, string>> = {};
-
 /** Every page path in the built sitemap, read from dist so new pages join the gates by themselves. */
 export function sitemapPaths(): string[] {
   const client = resolve('dist/client');
