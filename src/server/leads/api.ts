@@ -6,6 +6,7 @@ import { newChallenge, signChallenge, verifyCaptcha, type CaptchaCheck } from '.
 import { deliveriesFor, type LeadApiConfig } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { LeadStore, type StoredLead } from './store.ts';
+import { visitorEmail } from './visitor.ts';
 
 /**
  * What came of one submission, before it is put into words: `outcomeResponse` answers the island's
@@ -248,7 +249,7 @@ export class LeadApi {
         captcha,
         new Date(nowMs),
         deliveriesFor(form.id, this.config),
-        { idempotencyKey },
+        { idempotencyKey, acknowledgeTo: this.config.acknowledge ? visitorEmail(form, fields) : undefined },
       );
     } catch (error) {
       console.error('Could not store a lead:', error);
