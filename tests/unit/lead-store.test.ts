@@ -259,6 +259,20 @@ describe('LeadStore', () => {
   });
 
   describe('acknowledgements', () => {
+    it('come after the staff deliveries when more are due than one pass takes', () => {
+      const store = openStore();
+      const start = Date.parse('2026-03-01T10:00:00Z');
+      for (let index = 0; index < 25; index += 1) {
+        store.insertLead(umrahLead, undefined, new Date(start + index), [], { acknowledgeTo: `v${index}@example.com` });
+      }
+      const staff = store.insertLead(contactLead, undefined, new Date(start + 1000), [
+        { channel: 'email', destination: 'staff@agency.example' },
+      ])!;
+      const due = store.dueDeliveries(start + 2000, 20);
+      expect(due[0]).toMatchObject({ leadId: staff.id, channel: 'email' });
+      expect(due.slice(1).every((delivery) => delivery.channel === 'acknowledgement')).toBe(true);
+    });
+
     const DAY = 24 * 60 * 60 * 1000;
     const acknowledgements = (store: LeadStore) =>
       store.db.prepare("SELECT destination FROM outbox WHERE channel = 'acknowledgement' ORDER BY id").all();
