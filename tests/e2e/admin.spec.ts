@@ -136,6 +136,21 @@ test('the form filter narrows the list and the CSV download has every field', as
   expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
 });
 
+test('a reference quoted on the phone opens its enquiry, typed any way', async ({ page }) => {
+  await signIn(page);
+  const typed = references['hajj']!.slice(3).toLowerCase();
+  await page.getByLabel('Reference').fill(` mq ${typed} `);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ask about Hajj 2026');
+  await expect(page.getByText(`Reference ${references['hajj']}`)).toBeVisible();
+
+  await page.goto(`${origin}/admin/leads?reference=MQ-ZZZZZZ`);
+  await expect(page.getByRole('alert')).toHaveText('No enquiry has the reference MQ-ZZZZZZ.');
+  await expect(page.getByLabel('Reference')).toHaveValue('MQ-ZZZZZZ');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+});
+
 test('signing out ends the session; a lead page then asks to sign in', async ({ page }) => {
   await signIn(page);
   const leadHref = await page.locator('tbody a').first().getAttribute('href');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REFERENCE_PATTERN } from '@/server/leads/reference';
+import { REFERENCE_PATTERN, normalizeReference } from '@/server/leads/reference';
 import { LeadStore, type NewLead } from '@/server/leads/store';
 
 let dir: string;
@@ -190,6 +190,18 @@ describe('LeadStore', () => {
     expect(references.map((reference) => reference.slice(3)).join('')).not.toMatch(/[01ILOU]/);
     expect(new Set(references).size).toBe(500);
     expect(store.getLead(store.listLeads()[0]!.id)?.reference).toBe(references.at(-1));
+  });
+
+  it('finds a lead by its reference, however staff type it', () => {
+    const store = openStore();
+    const stored = store.insertLead(umrahLead)!;
+    const code = stored.reference.slice(3);
+    for (const typed of [stored.reference, code, ` mq ${code.toLowerCase()} `, `MQ${code}`]) {
+      expect(store.leadByReference(normalizeReference(typed)!)?.id, typed).toBe(stored.id);
+    }
+    expect(normalizeReference('MQ-0O1IL5')).toBeUndefined();
+    expect(normalizeReference('')).toBeUndefined();
+    expect(store.leadByReference('MQ-ZZZZZZ')).toBeUndefined();
   });
 
   it('draws another reference when the first is taken, storing both leads', () => {

@@ -341,6 +341,13 @@ export class LeadStore {
     return rows.map(toLead);
   }
 
+  /** One lead by its reference (`MQ-7K3F9Q`), or undefined. */
+  leadByReference(reference: string): StoredLead | undefined {
+    const row = this.db.prepare('SELECT * FROM leads WHERE reference = ?').get(reference) as unknown as
+      LeadRow | undefined;
+    return row && toLead(row);
+  }
+
   /** One lead by id, or undefined. */
   getLead(id: string): StoredLead | undefined {
     const row = this.db.prepare('SELECT * FROM leads WHERE id = ?').get(id) as unknown as LeadRow | undefined;
