@@ -1,4 +1,5 @@
 import { resolveSiteUrl } from '../../lib/site-url.ts';
+import { parseTrustProxy, type TrustedProxies } from './client-address.ts';
 
 /** The lead API's settings, read from the environment so an operator can tune them without a build. */
 export interface RelayTarget {
@@ -14,14 +15,18 @@ export interface LeadApiConfig {
   rateWindowSeconds: number;
   maxBodyBytes: number;
   captchaTtlSeconds: number;
-  /** Behind a proxy the client is the first X-Forwarded-For address, not the socket's. */
-  trustProxy: boolean;
+  /** The proxies in front of the server, whose `X-Forwarded-For` entries name the client (see client-address.ts). */
+  trustProxy: TrustedProxies;
   /** Per form id (or `*` for every form), where each stored lead is sent on. */
   relays: Readonly<Record<string, RelayTarget>>;
   /** Staff email: both must be set, or no email is sent. */
   smtpUrl: string | undefined;
   notifyTo: string | undefined;
   notifyFrom: string;
+  /** The visitor's acknowledgement email: on when SMTP is set, unless `LEADS_ACKNOWLEDGE=off`. */
+  acknowledge: boolean;
+  /** The canonical origin, for links in the acknowledgement. */
+  siteUrl: string;
   /** Delivery retries: the first waits about `retryBaseMs`, doubling up to `retryMaxMs`, with jitter. */
   retryBaseMs: number;
   retryMaxMs: number;
@@ -62,6 +67,12 @@ export function parseRelays(json: string | undefined): Record<string, RelayTarge
   return relays;
 }
 
+function onOff(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", got "${value}"`);
+}
+
 /** Settings from `env`, with defaults that suit one agency's traffic. */
 export function leadApiConfig(env: Record<string, string | undefined>): LeadApiConfig {
   return {
@@ -70,11 +81,13 @@ export function leadApiConfig(env: Record<string, string | undefined>): LeadApiC
     rateWindowSeconds: positive(env['LEADS_RATE_WINDOW_SECONDS'], 600, 'LEADS_RATE_WINDOW_SECONDS'),
     maxBodyBytes: positive(env['LEADS_MAX_BODY_BYTES'], 32 * 1024, 'LEADS_MAX_BODY_BYTES'),
     captchaTtlSeconds: positive(env['CAPTCHA_TTL_SECONDS'], 2 * 60 * 60, 'CAPTCHA_TTL_SECONDS'),
-    trustProxy: env['TRUST_PROXY'] === '1' || env['TRUST_PROXY'] === 'true',
+    trustProxy: parseTrustProxy(env['TRUST_PROXY']),
     relays: parseRelays(env['LEADS_RELAYS']),
     smtpUrl: env['SMTP_URL'] || undefined,
     notifyTo: env['LEADS_NOTIFY_TO'] || undefined,
     notifyFrom: env['LEADS_NOTIFY_FROM'] || `Website enquiries <leads@${new URL(resolveSiteUrl(env)).hostname}>`,
+    acknowledge: onOff(env['LEADS_ACKNOWLEDGE'], 'LEADS_ACKNOWLEDGE') && Boolean(env['SMTP_URL']),
+    siteUrl: resolveSiteUrl(env),
     retryBaseMs: positive(env['LEADS_RETRY_BASE_MS'], 5_000, 'LEADS_RETRY_BASE_MS'),
     retryMaxMs: positive(env['LEADS_RETRY_MAX_MS'], 15 * 60_000, 'LEADS_RETRY_MAX_MS'),
     deliveryTimeoutMs: positive(env['LEADS_DELIVERY_TIMEOUT_MS'], 10_000, 'LEADS_DELIVERY_TIMEOUT_MS'),
