@@ -8,7 +8,30 @@ export { pastSeasons, SEASON_NAMES, seasonText } from './seasons.ts';
 const celsiusRange = (t: { low: number; high: number }) =>
   `${t.low}–${t.high} °C (${Math.round((t.low * 9) / 5 + 32)}–${Math.round((t.high * 9) / 5 + 32)} °F)`;
 
-/** Texts computed from structured facts: monthly weather and the card fee. */
+const dollarRange = (range: { low: number; high: number }) => `${formatPrice(range.low)} to ${formatPrice(range.high)}`;
+
+/** The sample week's spending beyond the package: each estimate, the meals for seven days and their sum. */
+function budgetFacts(): [string, string, readonly string[]][] {
+  const { mealsPerDay, taxisPerWeek, dataPlan, gifts, vaccine } = facts.budget;
+  const mealsWeek = { low: mealsPerDay.low * 7, high: mealsPerDay.high * 7 };
+  const week = [mealsWeek, taxisPerWeek, dataPlan, gifts];
+  const total = {
+    low: week.reduce((sum, range) => sum + range.low, 0),
+    high: week.reduce((sum, range) => sum + range.high, 0),
+  };
+  return [
+    ['budget.food', `roughly ${dollarRange(mealsPerDay)} per person a day for meals outside the package`, []],
+    ['budget.mealsPerDay', `${dollarRange(mealsPerDay)} a day`, []],
+    ['budget.mealsWeek', `about ${dollarRange(mealsWeek)}`, []],
+    ['budget.taxisPerWeek', `about ${dollarRange(taxisPerWeek)}`, []],
+    ['budget.dataPlan', `about ${dollarRange(dataPlan)}`, []],
+    ['budget.gifts', `about ${dollarRange(gifts)}`, []],
+    ['budget.weekTotal', `about ${dollarRange(total)}`, []],
+    ['budget.vaccine', `about ${dollarRange(vaccine)}`, []],
+  ];
+}
+
+/** Texts computed from structured facts: monthly weather, the sample budget and the card fee. */
 function derivedFacts(): [string, string, readonly string[]][] {
   const { months, watch } = facts.weather;
   const weather = MONTHS.map((month): [string, string, readonly string[]] => [
@@ -29,6 +52,7 @@ function derivedFacts(): [string, string, readonly string[]][] {
       : `a payment of ${formatPrice(example)} is ${formatPrice(example)} by any card`;
   return [
     ...weather,
+    ...budgetFacts(),
     ['payment.cardFee', cardFee, feeWatch],
     ['payment.cardFee.percent', String(percent), []],
     ['payment.cardFee.example', cardFeeExample, []],

@@ -32,6 +32,11 @@ const fact = <Shape extends z.ZodRawShape>(values: Shape = {} as Shape) =>
 
 const percent = z.number().min(0).max(100);
 
+/** A rounded range of whole US dollars per person: our estimate for spending no package covers. */
+const dollarRange = z
+  .strictObject({ low: z.number().int().min(0), high: z.number().int().min(0) })
+  .refine((range) => range.high >= range.low, { message: 'high must be at or above low', path: ['high'] });
+
 const temperatures = z
   .strictObject({ high: z.number().min(-10).max(55), low: z.number().min(-10).max(55) })
   .refine((t) => t.high >= t.low, { message: 'high must be at or above low', path: ['high'] });
@@ -76,7 +81,18 @@ export const factsSchema = z.strictObject({
     hajj: z.strictObject({ registration: fact(), farewellTawaf: fact() }),
     health: z.strictObject({ acwy: fact({ daysBeforeArrival: z.number().int().positive() }) }),
     zamzam: z.strictObject({ rule: fact({ litres: z.number().positive() }) }),
-    budget: z.strictObject({ food: fact() }),
+    budget: z.strictObject({
+      /** Meals outside the package, per day. */
+      mealsPerDay: dollarRange,
+      /** Taxis and ride-hailing over a week. */
+      taxisPerWeek: dollarRange,
+      /** A local SIM card or eSIM with data for the trip. */
+      dataPlan: dollarRange,
+      /** Gifts, dates and souvenirs for the trip. */
+      gifts: dollarRange,
+      /** The ACWY vaccine at a US pharmacy when insurance does not cover it. */
+      vaccine: dollarRange,
+    }),
     weather: z.strictObject({
       /** Average daily high and low in °C per month, the weather guide's table. */
       months: z.strictObject(

@@ -87,8 +87,13 @@ export const settings = parseFacts({
       },
     },
     budget: {
-      // Everyday spending the packages do not cover; a typed figure the catalogue cannot back.
-      food: { text: 'roughly $20 to $40 per person a day for meals outside the package' },
+      // Our rounded estimates per person for spending the packages do not cover (the costs guide's
+      // sample budget); figures the catalogue cannot back, so copy reads them as budget.* facts.
+      mealsPerDay: { low: 20, high: 40 },
+      taxisPerWeek: { low: 40, high: 100 },
+      dataPlan: { low: 20, high: 40 },
+      gifts: { low: 100, high: 300 },
+      vaccine: { low: 100, high: 200 },
     },
     weather: {
       // Average daily high and low in °C (climate normals; December per F07).
