@@ -1,4 +1,5 @@
 // Runs under Node's type stripping too (the server reads every form): relative `.ts` imports only.
+import { seasonText } from '../seasons.ts';
 import { fieldOrder } from './submission.ts';
 import type { FieldDef, FormDef, FormMessages, SelectField, TextField } from './types.ts';
 
@@ -195,7 +196,8 @@ export const FORMS = {
   ),
   hajj: {
     id: 'hajj',
-    heading: 'Ask about Hajj 2026',
+    // The coming season, so the heading never sells a Hajj that has passed.
+    heading: `Ask about ${seasonText('hajj', 'label')}`,
     intro: 'Hajj places are limited. Tell us your plans and we will explain the options and the next steps.',
     encoding: 'urlencoded',
     fields: [...contactFields(lower, { bounded: false }), messageField('message', true, 'maximum')],
