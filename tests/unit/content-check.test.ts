@@ -49,6 +49,13 @@ describe('content check', () => {
     ]);
   });
 
+  it('fails on copy that names a season before the coming one', () => {
+    const findings = check('past-season.yaml');
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ line: 2, text: 'Hajj Packages 2026' });
+    expect(findings[0]!.fix).toBe('names a season that has passed: use Hajj {{season:hajj.year}}');
+  });
+
   it('lets a package state its own distance band but not another', () => {
     const findings = check('packages/own-band.yaml');
     expect(findings.map((finding) => finding.text)).toEqual(['200 - 400 m']);
