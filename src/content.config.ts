@@ -1,6 +1,33 @@
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { DISTANCE_BANDS } from '@/lib/facts-schema';
+import { placeholderText, PLACEHOLDER, unknownPlaceholders } from '@/lib/fact-lookup';
+
+/**
+ * Resolves `{{fact:…}}` and `{{season:…}}` in every string of an entry before it is validated,
+ * so no page ever sees a placeholder; an unknown name fails the build naming the entry, the field
+ * and the placeholder.
+ */
+function withPlaceholders<T extends z.ZodType>(schema: T) {
+  const resolve = (value: unknown, path: PropertyKey[], ctx: z.RefinementCtx): unknown => {
+    if (typeof value === 'string') {
+      for (const placeholder of unknownPlaceholders(value)) {
+        ctx.addIssue({ code: 'custom', path, input: value, message: `unknown placeholder ${placeholder}` });
+      }
+      return value.replace(PLACEHOLDER, (all, kind: string, name: string) => placeholderText(kind, name) ?? all);
+    }
+    if (Array.isArray(value)) return value.map((item, index) => resolve(item, [...path, index], ctx));
+    if (value && Object.getPrototypeOf(value) === Object.prototype) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item, [...path, key], ctx)]));
+    }
+    return value;
+  };
+  return z.preprocess((raw, ctx) => resolve(raw, [], ctx), schema);
+}
+
+/** When an editor last checked a page's facts against current rules; printed as "Reviewed Month Year". */
+const reviewed = z.coerce.date();
 
 /** Search-result text every page carries. */
 const seoFields = {
@@ -20,8 +47,7 @@ const faq = z.strictObject({ question: z.string().min(10), answer: z.string().mi
 
 const starRating = z.union([z.literal(3), z.literal(4), z.literal(5)]);
 
-/** Walking distance from the hotel to the Haram, in the bands the agency quotes. */
-export const DISTANCE_BANDS = ['800 m - 1.5 km', '400 - 800 m', '200 - 400 m', 'adjacent'] as const;
+export { DISTANCE_BANDS };
 
 const stay = z.strictObject({
   nights: z.number().int().min(0),
@@ -34,17 +60,19 @@ const stay = z.strictObject({
 /** Company and policy pages written in MDX; the file name is the URL segment. */
 const pages = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }),
-  schema: z.strictObject({
-    ...seoFields,
-    /** The document's real revision date, shown as "Last updated". */
-    updated: z.coerce.date(),
-  }),
+  schema: withPlaceholders(
+    z.strictObject({
+      ...seoFields,
+      /** The document's real revision date, shown as "Last updated". */
+      updated: z.coerce.date(),
+    }),
+  ),
 });
 
 /** Question-and-answer lists, one YAML file per page that shows them. */
 const faqs = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/faqs' }),
-  schema: z.strictObject({ items: z.array(faq).min(1) }),
+  schema: withPlaceholders(z.strictObject({ items: z.array(faq).min(1) })),
 });
 
 export const PACKAGE_CATEGORIES = [
@@ -61,101 +89,114 @@ export const PACKAGE_CATEGORIES = [
 const packages = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/packages' }),
   schema: ({ image }) =>
-    z.strictObject({
-      title: z.string().min(5),
-      category: z.enum(PACKAGE_CATEGORIES),
-      tier: z.enum(['economy', 'standard', 'deluxe', 'premium']).optional(),
-      city: reference('cities').optional(),
-      nights: z.number().int().positive(),
-      stars: starRating,
-      deluxe: z.boolean().default(false),
-      /** One third of Ramadan or its last ten nights: listed as "Ashra packages" on home and Ramadan pages. */
-      ashra: z.boolean().default(false),
-      price,
-      originalPrice: price.optional(),
-      images: z.array(imageWithAlt(image)).min(2),
-      description: z.string().min(60),
-      makkah: stay,
-      /** Absent only where a package has no Madinah stay (the shifting Hajj package). */
-      madinah: stay.optional(),
-      inclusions: z.array(z.string().min(3)).min(3),
-      departureAirport: z.string().min(3).optional(),
-      /** Group size for escorted tiers, e.g. "25-35 pilgrims". */
-      groupSize: z.string().optional(),
-    }),
+    withPlaceholders(
+      z.strictObject({
+        title: z.string().min(5),
+        category: z.enum(PACKAGE_CATEGORIES),
+        tier: z.enum(['economy', 'standard', 'deluxe', 'premium']).optional(),
+        city: reference('cities').optional(),
+        nights: z.number().int().positive(),
+        stars: starRating,
+        deluxe: z.boolean().default(false),
+        /** One third of Ramadan or its last ten nights: listed as "Ashra packages" on home and Ramadan pages. */
+        ashra: z.boolean().default(false),
+        price,
+        originalPrice: price.optional(),
+        images: z.array(imageWithAlt(image)).min(2),
+        description: z.string().min(60),
+        makkah: stay,
+        /** Absent only where a package has no Madinah stay (the shifting Hajj package). */
+        madinah: stay.optional(),
+        inclusions: z.array(z.string().min(3)).min(3),
+        departureAirport: z.string().min(3).optional(),
+        /** Group size for escorted tiers, e.g. "25-35 pilgrims". */
+        groupSize: z.string().optional(),
+      }),
+    ),
 });
 
 /** The seven US departure cities; `/{id}-umrah` is each city's landing page. */
 const cities = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/cities' }),
   schema: ({ image }) =>
-    z.strictObject({
-      name: z.string().min(3),
-      state: z.string().length(2),
-      seo: z.strictObject(seoFields),
-      banner: imageWithAlt(image),
-      /** One or two sentences for cards and the home page's city section. */
-      summary: z.string().min(40).max(240),
-      airports: z.array(z.strictObject({ code: z.string().length(3), name: z.string().min(5) })).min(1),
-      popularFeatures: z.array(z.string().min(3)).min(3).max(5),
-      bestTime: z.string().min(20),
-      /** Long copy: why this city, its airport and routes, what is included, when to travel. */
-      sections: z
-        .array(z.strictObject({ heading: z.string().min(5), paragraphs: z.array(z.string().min(40)).min(1) }))
-        .min(4),
-      faqs: z.array(faq).min(3),
-      /** Show the call and chat panel beside the cards (Dallas, as on the current site). */
-      showContactPanel: z.boolean().default(false),
-      /** Listed in the home page's six-city section. */
-      featuredOnHome: z.boolean().default(false),
-    }),
+    withPlaceholders(
+      z.strictObject({
+        name: z.string().min(3),
+        state: z.string().length(2),
+        seo: z.strictObject(seoFields),
+        banner: imageWithAlt(image),
+        /** One or two sentences for cards and the home page's city section. */
+        summary: z.string().min(40).max(240),
+        airports: z.array(z.strictObject({ code: z.string().length(3), name: z.string().min(5) })).min(1),
+        popularFeatures: z.array(z.string().min(3)).min(3).max(5),
+        bestTime: z.string().min(20),
+        /** Long copy: why this city, its airport and routes, what is included, when to travel. */
+        sections: z
+          .array(z.strictObject({ heading: z.string().min(5), paragraphs: z.array(z.string().min(40)).min(1) }))
+          .min(4),
+        faqs: z.array(faq).min(3),
+        /** Show the call and chat panel beside the cards (Dallas, as on the current site). */
+        showContactPanel: z.boolean().default(false),
+        /** Listed in the home page's six-city section. */
+        featuredOnHome: z.boolean().default(false),
+      }),
+    ),
 });
 
 /** Islamic holiday trips (Turkey, Jordan, UAE, Egypt); the file name is the `/package/{id}` segment. */
 const holidays = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/holidays' }),
   schema: ({ image }) =>
-    z.strictObject({
-      title: z.string().min(5),
-      country: z.enum(['turkey', 'jordan', 'uae', 'egypt']),
-      days: z.number().int().positive(),
-      price,
-      /**
-       * A former price, shown struck through. Set it only for a price the trip was really sold at
-       * for a reasonable recent period (FTC 16 CFR 233.1); no trip has one today.
-       */
-      originalPrice: price.optional(),
-      images: z.array(imageWithAlt(image)).min(2),
-      description: z.string().min(60),
-      features: z.array(z.string().min(3)).length(4),
-      itinerary: z
-        .array(z.strictObject({ day: z.number().int().positive(), title: z.string().min(3), text: z.string().min(20) }))
-        .min(2),
-      inclusions: z.array(z.string().min(3)).min(3),
-    }),
+    withPlaceholders(
+      z.strictObject({
+        title: z.string().min(5),
+        country: z.enum(['turkey', 'jordan', 'uae', 'egypt']),
+        days: z.number().int().positive(),
+        price,
+        /**
+         * A former price, shown struck through. Set it only for a price the trip was really sold at
+         * for a reasonable recent period (FTC 16 CFR 233.1); no trip has one today.
+         */
+        originalPrice: price.optional(),
+        images: z.array(imageWithAlt(image)).min(2),
+        description: z.string().min(60),
+        features: z.array(z.string().min(3)).length(4),
+        itinerary: z
+          .array(
+            z.strictObject({ day: z.number().int().positive(), title: z.string().min(3), text: z.string().min(20) }),
+          )
+          .min(2),
+        inclusions: z.array(z.string().min(3)).min(3),
+      }),
+    ),
 });
 
 /** Long copy for the package listing pages, in MDX; the file name is the route. */
 const landing = defineCollection({
   loader: glob({ pattern: '*.mdx', base: './src/content/landing' }),
-  schema: z.strictObject({
-    ...seoFields,
-    heading: z.string().min(5),
-    lead: z.string().min(40),
-    faqs: z.array(faq).default([]),
-  }),
+  schema: withPlaceholders(
+    z.strictObject({
+      ...seoFields,
+      heading: z.string().min(5),
+      lead: z.string().min(40),
+      reviewed,
+      faqs: z.array(faq).default([]),
+    }),
+  ),
 });
 
 /** Visa services and their prices, as data rather than copy. */
 const visaServices = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/visa-services' }),
-  schema: z.strictObject({
-    name: z.string().min(5),
-    price,
-    summary: z.string().min(20),
-    details: z.array(z.string().min(3)).min(1),
-    order: z.number().int(),
-  }),
+  schema: withPlaceholders(
+    z.strictObject({
+      name: z.string().min(5),
+      price,
+      summary: z.string().min(20),
+      details: z.array(z.string().min(3)).min(1),
+      order: z.number().int(),
+    }),
+  ),
 });
 
 /**
@@ -164,16 +205,18 @@ const visaServices = defineCollection({
  */
 const tiers = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/tiers' }),
-  schema: z.strictObject({
-    name: z.string().min(3),
-    order: z.number().int(),
-    stars: starRating,
-    groupSize: z.string().min(3),
-    distance: z.enum(DISTANCE_BANDS),
-    highlights: z.array(z.string().min(3)).min(2),
-    /** The home page's card text, where the tier has a card. */
-    homeCard: z.strictObject({ summary: z.string().min(20) }).optional(),
-  }),
+  schema: withPlaceholders(
+    z.strictObject({
+      name: z.string().min(3),
+      order: z.number().int(),
+      stars: starRating,
+      groupSize: z.string().min(3),
+      distance: z.enum(DISTANCE_BANDS),
+      highlights: z.array(z.string().min(3)).min(2),
+      /** The home page's card text, where the tier has a card. */
+      homeCard: z.strictObject({ summary: z.string().min(20) }).optional(),
+    }),
+  ),
 });
 
 export const GUIDE_CATEGORIES = [
@@ -194,35 +237,40 @@ export const GUIDE_CATEGORIES = [
 const blog = defineCollection({
   loader: glob({ pattern: '**/[^_]*.mdx', base: './src/content/blog' }),
   schema: ({ image }) =>
-    z
-      .strictObject({
-        title: z.string().min(10).max(100),
-        description: z.string().min(50).max(170),
-        published: z.coerce.date(),
-        updated: z.coerce.date(),
-        category: z.enum(GUIDE_CATEGORIES),
-        cover: imageWithAlt(image),
-        relatedPackages: z.array(reference('packages')).max(4).default([]),
-        relatedGuides: z.array(reference('blog')).max(4).default([]),
-        faqs: z.array(faq).default([]),
-        draft: z.boolean().default(false),
-      })
-      .refine((data) => data.updated >= data.published, {
-        message: 'updated must be on or after published',
-        path: ['updated'],
-      }),
+    withPlaceholders(
+      z
+        .strictObject({
+          title: z.string().min(10).max(100),
+          description: z.string().min(50).max(170),
+          published: z.coerce.date(),
+          updated: z.coerce.date(),
+          reviewed,
+          category: z.enum(GUIDE_CATEGORIES),
+          cover: imageWithAlt(image),
+          relatedPackages: z.array(reference('packages')).max(4).default([]),
+          relatedGuides: z.array(reference('blog')).max(4).default([]),
+          faqs: z.array(faq).default([]),
+          draft: z.boolean().default(false),
+        })
+        .refine((data) => data.updated >= data.published, {
+          message: 'updated must be on or after published',
+          path: ['updated'],
+        }),
+    ),
 });
 
 /** Short reviews from pilgrims for the home page, shown in `order`. */
 const testimonials = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/testimonials' }),
-  schema: z.strictObject({
-    name: z.string().min(2),
-    location: z.string().min(2),
-    trip: z.string().min(5),
-    quote: z.string().min(60).max(400),
-    order: z.number().int(),
-  }),
+  schema: withPlaceholders(
+    z.strictObject({
+      name: z.string().min(2),
+      location: z.string().min(2),
+      trip: z.string().min(5),
+      quote: z.string().min(60).max(400),
+      order: z.number().int(),
+    }),
+  ),
 });
 
 export const collections = {

@@ -1,4 +1,5 @@
-import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
+import { assertFactNames } from '@/lib/fact-names';
 import { sortPackages } from '@/lib/catalogue';
 import { newestFirst, publishedOnly } from '@/lib/posts';
 import type { Faq } from '@/lib/json-ld';
@@ -43,4 +44,10 @@ export async function holidaysIn(country: CollectionEntry<'holidays'>['data']['c
 /** Every published guide, newest first. */
 export async function publishedPosts() {
   return newestFirst(publishedOnly(await getCollection('blog')));
+}
+
+/** Renders an MDX entry once its `<Fact>` and `<Season>` names are known; a typo fails the build naming the file. */
+export async function renderMdx(entry: CollectionEntry<'blog' | 'landing' | 'pages'>) {
+  assertFactNames(entry.filePath ?? entry.id, entry.body ?? '');
+  return render(entry);
 }

@@ -7,3 +7,8 @@ export function formatLongDate(date: Date): string {
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
+
+/** Month and year as US readers write them, e.g. "November 2026", for "Reviewed …" lines. */
+export function formatMonthYear(date: Date): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}

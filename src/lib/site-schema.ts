@@ -53,7 +53,6 @@ export const siteSettingsSchema = z.strictObject({
     ministry: z.string().min(2),
     customers: z.string().min(2),
     visaSuccess: z.string().min(2),
-    visaApproval: z.string().min(2),
     support: z.string().min(2),
     replyTime: z.string().min(2),
   }),

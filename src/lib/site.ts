@@ -1,5 +1,6 @@
 import { parseSiteSettings } from '@/lib/site-schema';
 import { resolveSiteUrl } from '@/lib/site-url';
+import { facts } from '@/lib/facts';
 
 /**
  * The agency's settings. Edit the values here; the build fails with the field's name
@@ -50,8 +51,8 @@ export const site = parseSiteSettings({
     iata: 'IATA certified',
     ministry: 'verified by the Saudi Ministry of Hajj and Umrah',
     customers: '10,000+',
-    visaSuccess: '99.8%',
-    visaApproval: '99%',
+    // One figure, kept with the visa facts (src/lib/facts.ts).
+    visaSuccess: facts.visa.successRate.value,
     support: '24/7',
     replyTime: 'within 24 hours',
   },

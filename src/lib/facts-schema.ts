@@ -1,0 +1,135 @@
+import { z } from 'astro/zod';
+
+/** A calendar date written as YYYY-MM-DD. */
+const isoDay = z.iso.date('must be an ISO date, like 2027-05-14');
+
+/** A day or a short run of days ("about 9-10 March"), as the expected calendar gives them. */
+const dayRange = z
+  .strictObject({ from: isoDay, to: isoDay.optional() })
+  .refine((range) => !range.to || range.to >= range.from, { message: 'to must be on or after from', path: ['to'] });
+
+/** An expected season: Gregorian dates computed from the Hijri calendar, confirmed by moon sighting. */
+const seasonSchema = z
+  .strictObject({
+    /** How copy names the season, e.g. "Hajj". */
+    name: z.string().min(3),
+    hijriYear: z.number().int().min(1440).max(1500),
+    /** The Hijri days the season covers, e.g. "8-13 Dhul Hijjah". */
+    hijriDays: z.string().min(3).optional(),
+    start: isoDay,
+    end: isoDay,
+    /** Named days inside or around the season (Arafah, Eid, last entry...). */
+    days: z.record(z.string().regex(/^[a-z][A-Za-z]*$/, 'day names are camelCase words'), dayRange),
+  })
+  .refine((season) => season.end >= season.start, { message: 'end must be on or after start', path: ['end'] });
+
+/** Phrases that restate a fact by hand; the content check points copy that contains one to the fact. */
+const watch = z.array(z.string().min(4)).default([]);
+
+/** One fact: `text` reads well inline ("valid for one year…"); extra fields carry its structured values. */
+const fact = <Shape extends z.ZodRawShape>(values: Shape = {} as Shape) =>
+  z.strictObject({ text: z.string().min(2), watch, ...values });
+
+const percent = z.number().min(0).max(100);
+
+const temperatures = z
+  .strictObject({ high: z.number().min(-10).max(55), low: z.number().min(-10).max(55) })
+  .refine((t) => t.high >= t.low, { message: 'high must be at or above low', path: ['high'] });
+
+export const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+
+/** Walking distance from the hotel to the Haram, in the bands the agency quotes, nearest last. */
+export const DISTANCE_BANDS = ['800 m - 1.5 km', '400 - 800 m', '200 - 400 m', 'adjacent'] as const;
+
+/** The seasons and volatile facts the copy reads; one validated source. */
+export const factsSchema = z.strictObject({
+  /** Said after every expected date. */
+  seasonNote: z.string().min(10),
+  seasons: z.strictObject({ hajj: seasonSchema, ramadan: seasonSchema, umrahPause: seasonSchema }),
+  facts: z.strictObject({
+    visa: z.strictObject({
+      validity: fact({ validMonths: z.number().int().positive(), maxStayDays: z.number().int().positive() }),
+      processing: fact({ minBusinessDays: z.number().int().positive(), maxBusinessDays: z.number().int().positive() }),
+      issueTime: fact(),
+      passport: fact({ monthsValid: z.number().int().positive(), blankPages: z.number().int().positive() }),
+      photo: fact(),
+      successRate: fact({ value: z.string().regex(/^\d{1,3}(\.\d)?%$/, 'a percentage like 99.8%') }),
+    }),
+    permits: z.strictObject({
+      nusuk: fact(),
+      rawdah: fact({ onceInDays: z.number().int().positive() }),
+      ramadan: fact(),
+    }),
+    hajj: z.strictObject({ registration: fact(), farewellTawaf: fact() }),
+    health: z.strictObject({ acwy: fact({ daysBeforeArrival: z.number().int().positive() }) }),
+    zamzam: z.strictObject({ rule: fact({ litres: z.number().positive() }) }),
+    weather: z.strictObject({
+      /** Average daily high and low in °C per month, the weather guide's table. */
+      months: z.strictObject(
+        Object.fromEntries(
+          MONTHS.map((month) => [month, z.strictObject({ makkah: temperatures, madinah: temperatures })]),
+        ) as {
+          [M in (typeof MONTHS)[number]]: z.ZodObject<{ makkah: typeof temperatures; madinah: typeof temperatures }>;
+        },
+      ),
+      watch,
+    }),
+    hotels: z.strictObject({
+      threeStar: fact({ band: z.enum(DISTANCE_BANDS) }),
+      fourStar: fact({ band: z.enum(DISTANCE_BANDS) }),
+      fiveStar: fact({ band: z.enum(DISTANCE_BANDS) }),
+      premium: fact({ band: z.enum(DISTANCE_BANDS) }),
+      deluxeUpgrade: fact(),
+    }),
+    booking: z.strictObject({
+      earlyBird: fact({ maxPercent: percent }),
+      ramadan: fact(),
+      december: fact(),
+    }),
+    transfers: z.strictObject({ economy: fact(), standard: fact(), deluxe: fact(), premium: fact() }),
+    insurance: z.strictObject({ policy: fact(), included: fact(), optional: fact() }),
+    payment: z.strictObject({
+      cardFee: z.strictObject({
+        /** Percentage added to credit-card payments; 0 means no fee. The card networks cap it at 3. */
+        percent: z.number().min(0).max(3, 'card networks cap a credit-card surcharge at 3%'),
+        watch,
+      }),
+    }),
+    rites: z.strictObject({ miqat: fact() }),
+    registrations: z.strictObject({
+      /** California Seller of Travel registration number; printed in the footer when set. */
+      californiaCst: z
+        .string()
+        .regex(/^(\d{4,10}-\d{2})?$/, 'a CST number like 2123456-40, or empty')
+        .default(''),
+      /** Other states' seller-of-travel registrations, e.g. { "Florida": "ST12345" }. */
+      other: z.record(z.string().min(2), z.string().min(2)).default({}),
+    }),
+  }),
+});
+
+export type FactsSettings = z.infer<typeof factsSchema>;
+export type FactsInput = z.input<typeof factsSchema>;
+export type Season = FactsSettings['seasons']['hajj'];
+export type SeasonName = keyof FactsSettings['seasons'];
+
+/** Validates raw facts and throws an error that names every bad field. */
+export function parseFacts(raw: unknown): FactsSettings {
+  const result = factsSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new Error(`Invalid facts settings (src/lib/facts.ts):\n${problems.join('\n')}`);
+}

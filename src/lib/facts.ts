@@ -1,0 +1,205 @@
+import { parseFacts } from './facts-schema.ts';
+
+/**
+ * The seasons and the volatile facts that guides, landing pages and YAML copy read (through
+ * `<Fact name="…" />`, `<Season … />` and `{{fact:…}}` / `{{season:…}}`). Changing a fact here
+ * changes every page; the build fails naming the field when a value is invalid. `watch` lists
+ * phrases that restate a fact by hand: `npm run content:check` points copy containing one here.
+ * Plain Node imports this file (content check, form definitions), so imports stay relative.
+ */
+export const settings = parseFacts({
+  seasonNote: 'expected, subject to moon sighting and Saudi announcements',
+  seasons: {
+    // Hajj 1448: 8-13 Dhul Hijjah; Umm al-Qura approximation, sighting may move it a day.
+    hajj: {
+      name: 'Hajj',
+      hijriYear: 1448,
+      hijriDays: '8-13 Dhul Hijjah',
+      start: '2027-05-14',
+      end: '2027-05-19',
+      days: { arafah: { from: '2027-05-15' }, eid: { from: '2027-05-16' } },
+    },
+    // Ramadan 1448: the month, its last ten nights and Eid al-Fitr.
+    ramadan: {
+      name: 'Ramadan',
+      hijriYear: 1448,
+      start: '2027-02-08',
+      end: '2027-03-09',
+      days: { lastTenNights: { from: '2027-02-27' }, eid: { from: '2027-03-09', to: '2027-03-10' } },
+    },
+    // The pre-Hajj pause of Umrah visas, on the 2025 pattern (last entry 15 Shawwal, reopening after Hajj).
+    umrahPause: {
+      name: 'the pre-Hajj pause of Umrah visas',
+      hijriYear: 1448,
+      start: '2027-03-24',
+      end: '2027-05-21',
+      days: {
+        lastEntry: { from: '2027-03-23', to: '2027-03-24' },
+        departBy: { from: '2027-04-07', to: '2027-04-08' },
+        reopens: { from: '2027-05-21' },
+      },
+    },
+  },
+  facts: {
+    visa: {
+      // The Saudi tourist eVisa (F03).
+      validity: {
+        text: 'valid for one year, for multiple entries, with stays of up to 90 days',
+        validMonths: 12,
+        maxStayDays: 90,
+        watch: ['valid for 90 days'],
+      },
+      // Our own allowance, not the Saudi processing time (F10).
+      processing: {
+        text: 'we allow 5-10 business days for our checks and any resubmission',
+        minBusinessDays: 5,
+        maxBusinessDays: 10,
+        watch: ['5 to 10 business days', '5-10 business days', '5–10 business days', 'five to ten business days'],
+      },
+      // What the Saudi system usually takes (F10).
+      issueTime: { text: 'the eVisa itself is often issued within a day or two' },
+      // Saudi entry rule, counted from arrival (F27).
+      passport: {
+        text: 'a passport valid for at least six months from the day you arrive, with two blank pages',
+        monthsValid: 6,
+        blankPages: 2,
+        watch: ['two blank pages', 'six months beyond the travel dates'],
+      },
+      // Uploaded, not printed (F28).
+      photo: {
+        text: 'a recent digital photo on a white background, uploaded with the application',
+        watch: ['two recent passport-style photos', 'two passport photos'],
+      },
+      // The agency's visa-success figure; site.claims.visaSuccess reads it (F19).
+      successRate: { text: '99.8% of the visas we filed were approved', value: '99.8%' },
+    },
+    permits: {
+      // Nusuk Umrah permit with a time slot.
+      nusuk: { text: 'every Umrah needs a permit with a time slot, booked free in the Nusuk app' },
+      // Rawdah visits (F12).
+      rawdah: {
+        text: 'a Rawdah visit is booked in Nusuk, allowed once every 365 days, for a slot of about 10 minutes, and a missed slot can block your next booking',
+        onceInDays: 365,
+        watch: ['once a year to the Rawdah'],
+      },
+      // Ramadan Umrah permits (F11).
+      ramadan: {
+        text: 'under recent rules Nusuk issues one Umrah permit per person during Ramadan, while extra tawaf needs no permit',
+      },
+    },
+    hajj: {
+      // Nusuk Hajj registration for US residents (F33).
+      registration: {
+        text: 'pilgrims living in the US register on Nusuk Hajj as soon as it opens for the season, and the final package price is confirmed there',
+        watch: ['six to seven months before Hajj', '6 to 7 months ahead'],
+      },
+      // Tawaf al-wada' and who is excused (F23).
+      farewellTawaf: {
+        text: "before leaving Makkah pilgrims perform the farewell tawaf, tawaf al-wada'; women in menstruation or post-natal bleeding are excused from it",
+        watch: ['every pilgrim performs the farewell tawaf'],
+      },
+    },
+    health: {
+      // Meningococcal ACWY rule, one sentence everywhere (F26).
+      acwy: {
+        text: 'the Saudi Ministry of Health requires the quadrivalent meningococcal (ACWY) vaccine for Umrah and Hajj for everyone aged one and over, given at least 10 days before arrival; a conjugate vaccine counts for 5 years and a polysaccharide one for 3',
+        daysBeforeArrival: 10,
+      },
+    },
+    zamzam: {
+      // A Saudi airport rule, not an airline policy (F09).
+      rule: {
+        text: 'Saudi airport rules let each departing passenger on an Umrah or Hajj visa, or with a Nusuk Umrah booking, take one sealed 5-litre bottle from the official Zamzam outlets; check at Jeddah or Madinah check-in, and recheck it if you connect to a domestic US flight',
+        litres: 5,
+        watch: ['Most airlines allow each passenger one sealed Zamzam container'],
+      },
+    },
+    weather: {
+      // Average daily high and low in °C (climate normals; December per F07).
+      months: {
+        january: { makkah: { high: 31, low: 19 }, madinah: { high: 24, low: 12 } },
+        february: { makkah: { high: 32, low: 19 }, madinah: { high: 27, low: 14 } },
+        march: { makkah: { high: 35, low: 21 }, madinah: { high: 31, low: 17 } },
+        april: { makkah: { high: 38, low: 24 }, madinah: { high: 35, low: 21 } },
+        may: { makkah: { high: 42, low: 27 }, madinah: { high: 40, low: 26 } },
+        june: { makkah: { high: 44, low: 28 }, madinah: { high: 43, low: 29 } },
+        july: { makkah: { high: 43, low: 29 }, madinah: { high: 43, low: 29 } },
+        august: { makkah: { high: 43, low: 29 }, madinah: { high: 44, low: 30 } },
+        september: { makkah: { high: 43, low: 28 }, madinah: { high: 42, low: 28 } },
+        october: { makkah: { high: 40, low: 26 }, madinah: { high: 37, low: 23 } },
+        november: { makkah: { high: 35, low: 23 }, madinah: { high: 30, low: 18 } },
+        december: { makkah: { high: 32, low: 20 }, madinah: { high: 26, low: 13 } },
+      },
+      watch: ['15 to 25 °C', '15-25 °C', '15–25 °C', 'mildest month'],
+    },
+    hotels: {
+      // Distance bands per star, as the catalogue's packages carry them.
+      threeStar: {
+        text: '3-star hotels 800 m to 1.5 km from the Haram',
+        band: '800 m - 1.5 km',
+        watch: ['800 m - 1.5 km', '800 m – 1.5 km', '800 m to 1.5 km'],
+      },
+      fourStar: {
+        text: '4-star hotels 400 to 800 m from the Haram',
+        band: '400 - 800 m',
+        watch: ['400 - 800 m', '400 – 800 m', '400 to 800 m', '400-800 m'],
+      },
+      fiveStar: {
+        text: '5-star hotels 200 to 400 m from the Haram',
+        band: '200 - 400 m',
+        watch: ['200 - 400 m', '200 – 400 m', '200 to 400 m', '200-400 m', '200 to 400 meters'],
+      },
+      premium: { text: '5-star hotels at the gates of the Haram', band: 'adjacent' },
+      // City packages marked "Deluxe".
+      deluxeUpgrade: {
+        text: 'a Deluxe package moves you one distance band closer to the Haram at the same star rating',
+      },
+    },
+    booking: {
+      // The agency's early-booking offer.
+      earlyBird: {
+        text: 'an early-booking discount of up to 15% on selected departures booked well ahead',
+        maxPercent: 15,
+        watch: ['up to 15%'],
+      },
+      // When to book Ramadan.
+      ramadan: {
+        text: 'book six to eight months before Ramadan, when hotels near the Haram are still available',
+        watch: ['six to eight months', '6 to 8 months', '6-8 months'],
+      },
+      // When to book the December holidays.
+      december: { text: 'book three to four months ahead for the December school holidays' },
+    },
+    transfers: {
+      // Transfer type per tier (F18).
+      economy: { text: 'shared air-conditioned coach transfers with your group' },
+      standard: { text: 'shared air-conditioned coach transfers with your group' },
+      deluxe: { text: 'shared air-conditioned coach transfers with your smaller group' },
+      premium: { text: 'private car transfers for your family' },
+    },
+    insurance: {
+      // One insurance statement everywhere (decisions.md, F14).
+      policy: {
+        text: 'the health cover that comes with the Saudi visa is included; comprehensive travel insurance (cancellation, baggage, pre-existing conditions) is optional and arranged on request',
+      },
+      included: { text: 'the health cover that comes with the Saudi visa' },
+      optional: {
+        text: 'comprehensive travel insurance (cancellation, baggage, pre-existing conditions), optional and arranged on request',
+      },
+    },
+    payment: {
+      // Credit cards only, at most 3%, never debit or prepaid, kept by the agency (F02).
+      cardFee: { percent: 3, watch: ['4% card charge', 'payable to the bank', 'same 4% charge'] },
+    },
+    rites: {
+      // One miqat and intention instruction (F13).
+      miqat: {
+        text: 'put on ihram clothing before you board the last flight, and make the intention when the crew announce that the plane is approaching the miqat or, if unsure, 15 to 20 minutes earlier; never after it',
+      },
+    },
+    registrations: { californiaCst: '', other: {} },
+  },
+});
+
+export const { seasons, seasonNote } = settings;
+export const facts = settings.facts;
