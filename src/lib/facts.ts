@@ -176,6 +176,8 @@ export const settings = parseFacts({
       standard: { text: 'shared air-conditioned coach transfers with your group' },
       deluxe: { text: 'shared air-conditioned coach transfers with your smaller group' },
       premium: { text: 'private car transfers for your family' },
+      // City, Ramadan and December departures travel as a group.
+      group: { text: 'shared air-conditioned coach transfers with your group' },
     },
     insurance: {
       // One insurance statement everywhere (decisions.md, F14).

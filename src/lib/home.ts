@@ -1,5 +1,6 @@
 import type { CollectionEntry } from 'astro:content';
 import { fromPrice, packagesFromCity, tierOffer, type PackageFacts } from '@/lib/catalogue';
+import { factText } from '@/lib/fact-lookup';
 import { nightsRangeLabel } from '@/lib/format';
 
 /** The home page's city cards: featured cities with their package count and lowest price. */
@@ -21,6 +22,8 @@ export interface TierSummary {
   data: CollectionEntry<'tiers'>['data'];
   fromPrice: number;
   nights: string;
+  /** The tier's airport transfers, from the facts settings (`transfers.<tier>`). */
+  transfers: string;
 }
 
 /**
@@ -36,11 +39,14 @@ export function tierSummaries(
     .map((tier) => {
       const offer = tierOffer(packages, tier.id);
       if (!offer) throw new Error(`src/content/tiers/${tier.id}.yaml: no package has "tier: ${tier.id}"`);
+      const transfers = factText(`transfers.${tier.id}`);
+      if (!transfers) throw new Error(`src/content/tiers/${tier.id}.yaml: no fact transfers.${tier.id} in src/lib/facts.ts`);
       return {
         id: tier.id,
         data: tier.data,
         fromPrice: offer.fromPrice,
         nights: nightsRangeLabel(offer.minNights, offer.maxNights),
+        transfers,
       };
     });
 }

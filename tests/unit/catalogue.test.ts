@@ -11,6 +11,7 @@ import {
 } from '@/lib/catalogue';
 import { daysLabel, formatPrice, formatPriceWithCents, nightsLabel, nightsRangeLabel } from '@/lib/format';
 import { tierSummaries } from '@/lib/home';
+import { facts } from '@/lib/facts';
 import { cityUrl, packageUrl } from '@/lib/urls';
 
 const pkg = (id: string, data: Partial<PackageFacts['data']>): PackageFacts => ({
@@ -88,6 +89,7 @@ describe('tier "from" figures', () => {
       ['economy', 899, '5-7 nights'],
       ['premium', 2799, '5 nights'],
     ]);
+    expect(rows[1]!.transfers).toBe(facts.transfers.premium.text);
   });
 
   it('fail the build naming the tier file when a tier has no packages', () => {
