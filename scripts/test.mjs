@@ -8,6 +8,8 @@ const steps = [
   ['Lint', 'npx', ['eslint', '.']],
   ['Formatting', 'npx', ['prettier', '--check', '.']],
   ['Type check', 'npx', ['astro', 'check']],
+  // Copy that contradicts src/lib/facts.ts or the catalogue fails here, before the slower gates.
+  ['Content check', 'npm', ['run', '--silent', 'content:check']],
   [
     'Unit tests',
     'npx',

@@ -1,62 +1,9 @@
-import { MONTHS, type Season, type SeasonName } from './facts-schema.ts';
-import { facts, seasonNote, seasons } from './facts.ts';
+import { MONTHS } from './facts-schema.ts';
+import { facts } from './facts.ts';
+import { formatPrice } from './format.ts';
+import { seasonText } from './seasons.ts';
 
-/** What `<Season show="…">` and `{{season:name.show}}` can print besides the season's named days. */
-export const SEASON_SHOWS = ['label', 'year', 'hijri', 'hijriYear', 'hijriDays', 'dates', 'note'] as const;
-
-const MONTH_NAMES = MONTHS.map((month) => month[0]!.toUpperCase() + month.slice(1));
-
-/** "15 May 2027", read from an ISO day without time-zone drift. */
-function longDay(iso: string): { day: number; month: string; year: number } {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return { day, month: MONTH_NAMES[month - 1]!, year };
-}
-
-/** "14–19 May 2027", "27 February – 9 March 2027" or "15 May 2027". */
-export function formatDayRange(from: string, to?: string): string {
-  const a = longDay(from);
-  if (!to || to === from) return `${a.day} ${a.month} ${a.year}`;
-  const b = longDay(to);
-  if (a.year !== b.year) return `${a.day} ${a.month} ${a.year} – ${b.day} ${b.month} ${b.year}`;
-  if (a.month !== b.month) return `${a.day} ${a.month} – ${b.day} ${b.month} ${b.year}`;
-  return `${a.day}–${b.day} ${b.month} ${b.year}`;
-}
-
-/** The text one view of a season prints, or undefined for an unknown view. */
-function seasonView(season: Season, show: string): string | undefined {
-  const year = season.start.slice(0, 4);
-  switch (show) {
-    case 'label':
-      return `${season.name} ${year} (${season.hijriYear} AH)`;
-    case 'year':
-      return year;
-    case 'hijri':
-      return `${season.hijriYear} AH`;
-    case 'hijriYear':
-      return String(season.hijriYear);
-    case 'hijriDays':
-      return season.hijriDays;
-    case 'dates':
-      return `about ${formatDayRange(season.start, season.end)}`;
-    case 'note':
-      return seasonNote;
-  }
-  const day = season.days[show];
-  return day && `about ${formatDayRange(day.from, day.to)}`;
-}
-
-/** A season's text (`seasonText('hajj', 'year')` is "2027"), or undefined when either name is unknown. */
-export function seasonText(name: string, show: string): string | undefined {
-  if (!Object.hasOwn(seasons, name)) return undefined;
-  return seasonView(seasons[name as SeasonName], show);
-}
-
-/** Every `name.show` a `{{season:…}}` placeholder may use. */
-export const SEASON_NAMES: readonly string[] = Object.entries(seasons).flatMap(([name, season]) =>
-  [...SEASON_SHOWS, ...Object.keys(season.days)]
-    .filter((show) => seasonView(season, show))
-    .map((show) => `${name}.${show}`),
-);
+export { pastSeasons, SEASON_NAMES, seasonText } from './seasons.ts';
 
 const celsiusRange = (t: { low: number; high: number }) =>
   `${t.low}–${t.high} °C (${Math.round((t.low * 9) / 5 + 32)}–${Math.round((t.high * 9) / 5 + 32)} °F)`;
@@ -74,17 +21,36 @@ function derivedFacts(): [string, string, readonly string[]][] {
     percent > 0
       ? `a ${percent}% fee on payments by credit card, kept by us and shown before you pay; debit and prepaid cards carry no fee`
       : 'no fee on payments by card';
-  return [...weather, ['payment.cardFee', cardFee, feeWatch], ['payment.cardFee.percent', String(percent), []]];
+  const example = 2000;
+  const fee = (example * percent) / 100;
+  const cardFeeExample =
+    percent > 0
+      ? `a payment of ${formatPrice(example)} by credit card carries a fee of ${formatPrice(fee)}, ${formatPrice(example + fee)} in all, while the same payment by debit card is ${formatPrice(example)}`
+      : `a payment of ${formatPrice(example)} is ${formatPrice(example)} by any card`;
+  return [
+    ...weather,
+    ['payment.cardFee', cardFee, feeWatch],
+    ['payment.cardFee.percent', String(percent), []],
+    ['payment.cardFee.example', cardFeeExample, []],
+  ];
+}
+
+interface FlatFact {
+  text: string;
+  watch: readonly string[];
+  /** The distance band a hotel fact describes; a package may state its own band. */
+  band?: string;
 }
 
 /** Every fact as name → text: each `{ text }` node, its scalar values (`visa.validity.maxStayDays`) and the derived texts. */
-function flatten(): Map<string, { text: string; watch: readonly string[] }> {
-  const flat = new Map<string, { text: string; watch: readonly string[] }>();
+function flatten(): Map<string, FlatFact> {
+  const flat = new Map<string, FlatFact>();
   for (const [group, entries] of Object.entries(facts)) {
     for (const [key, node] of Object.entries(entries)) {
       if (typeof node !== 'object' || node === null || !('text' in node)) continue;
       const name = `${group}.${key}`;
-      flat.set(name, { text: String(node.text), watch: 'watch' in node ? (node.watch as string[]) : [] });
+      const watch = 'watch' in node ? (node.watch as string[]) : [];
+      flat.set(name, { text: String(node.text), watch, ...('band' in node && { band: String(node.band) }) });
       for (const [field, value] of Object.entries(node)) {
         if (field !== 'text' && (typeof value === 'string' || typeof value === 'number')) {
           flat.set(`${name}.${field}`, { text: String(value), watch: [] });
@@ -107,18 +73,29 @@ export function factText(name: string): string | undefined {
 }
 
 /** Phrases that restate a fact by hand, each with the fact copy should use instead. */
-export const WATCHED_PHRASES: readonly { phrase: string; fact: string }[] = [...FLAT].flatMap(([fact, { watch }]) =>
-  watch.map((phrase) => ({ phrase, fact })),
+export const WATCHED_PHRASES: readonly { phrase: string; fact: string; band?: string }[] = [...FLAT].flatMap(
+  ([fact, { watch, band }]) => watch.map((phrase) => ({ phrase, fact, ...(band && { band }) })),
 );
 
-/** `{{fact:visa.processing}}` or `{{season:hajj.year}}`; names are dotted camelCase words. */
-export const PLACEHOLDER = /\{\{\s*(fact|season)\s*:\s*([A-Za-z0-9.]+)\s*\}\}/g;
+/**
+ * `{{fact:visa.processing}}` or `{{season:hajj.year}}`; names are dotted camelCase words.
+ * `{{Fact:…}}` (capital F) starts a sentence: the text's first letter is upper-cased.
+ */
+export const PLACEHOLDER = /\{\{\s*([Ff]act|[Ss]eason)\s*:\s*([A-Za-z0-9.]+)\s*\}\}/g;
+
+/** The text with its first letter upper-cased, for a fact that starts a sentence. */
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The text a placeholder stands for, or undefined when its name is unknown. */
 export function placeholderText(kind: string, name: string): string | undefined {
-  if (kind === 'fact') return factText(name);
   const dot = name.indexOf('.');
-  return dot > 0 ? seasonText(name.slice(0, dot), name.slice(dot + 1)) : undefined;
+  const text =
+    kind.toLowerCase() === 'fact'
+      ? factText(name)
+      : dot > 0
+        ? seasonText(name.slice(0, dot), name.slice(dot + 1))
+        : undefined;
+  return text !== undefined && kind[0] === kind[0]!.toUpperCase() ? capitalize(text) : text;
 }
 
 /** Placeholders in `text` whose names are unknown, as written. */
@@ -131,14 +108,6 @@ export function resolvePlaceholders(text: string, where: string): string {
   const unknown = unknownPlaceholders(text);
   if (unknown.length) throw new Error(`${where}: unknown ${unknown.join(', ')} (see src/lib/facts.ts for the names)`);
   return text.replace(PLACEHOLDER, (_, kind: string, name: string) => placeholderText(kind, name)!);
-}
-
-/** Every season whose expected dates ended before `today`, for the content check's reminder. */
-export function pastSeasons(today: Date): { name: string; end: string }[] {
-  const day = today.toISOString().slice(0, 10);
-  return Object.entries(seasons)
-    .filter(([, season]) => season.end < day)
-    .map(([name, season]) => ({ name, end: season.end }));
 }
 
 /** The seller-of-travel registrations set in src/lib/facts.ts, as the footer prints them. */

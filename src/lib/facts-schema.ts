@@ -76,6 +76,7 @@ export const factsSchema = z.strictObject({
     hajj: z.strictObject({ registration: fact(), farewellTawaf: fact() }),
     health: z.strictObject({ acwy: fact({ daysBeforeArrival: z.number().int().positive() }) }),
     zamzam: z.strictObject({ rule: fact({ litres: z.number().positive() }) }),
+    budget: z.strictObject({ food: fact() }),
     weather: z.strictObject({
       /** Average daily high and low in °C per month, the weather guide's table. */
       months: z.strictObject(

@@ -1,45 +1,17 @@
 import { parseFacts } from './facts-schema.ts';
+import { seasonNote, seasons } from './seasons.ts';
 
 /**
  * The seasons and the volatile facts that guides, landing pages and YAML copy read (through
  * `<Fact name="…" />`, `<Season … />` and `{{fact:…}}` / `{{season:…}}`). Changing a fact here
  * changes every page; the build fails naming the field when a value is invalid. `watch` lists
  * phrases that restate a fact by hand: `npm run content:check` points copy containing one here.
- * Plain Node imports this file (content check, form definitions), so imports stay relative.
+ * The seasons live in `seasons.ts`, free of zod, so the enquiry form's script can read them; they
+ * are validated here with the rest. Plain Node imports this file, so imports stay relative.
  */
 export const settings = parseFacts({
-  seasonNote: 'expected, subject to moon sighting and Saudi announcements',
-  seasons: {
-    // Hajj 1448: 8-13 Dhul Hijjah; Umm al-Qura approximation, sighting may move it a day.
-    hajj: {
-      name: 'Hajj',
-      hijriYear: 1448,
-      hijriDays: '8-13 Dhul Hijjah',
-      start: '2027-05-14',
-      end: '2027-05-19',
-      days: { arafah: { from: '2027-05-15' }, eid: { from: '2027-05-16' } },
-    },
-    // Ramadan 1448: the month, its last ten nights and Eid al-Fitr.
-    ramadan: {
-      name: 'Ramadan',
-      hijriYear: 1448,
-      start: '2027-02-08',
-      end: '2027-03-09',
-      days: { lastTenNights: { from: '2027-02-27' }, eid: { from: '2027-03-09', to: '2027-03-10' } },
-    },
-    // The pre-Hajj pause of Umrah visas, on the 2025 pattern (last entry 15 Shawwal, reopening after Hajj).
-    umrahPause: {
-      name: 'the pre-Hajj pause of Umrah visas',
-      hijriYear: 1448,
-      start: '2027-03-24',
-      end: '2027-05-21',
-      days: {
-        lastEntry: { from: '2027-03-23', to: '2027-03-24' },
-        departBy: { from: '2027-04-07', to: '2027-04-08' },
-        reopens: { from: '2027-05-21' },
-      },
-    },
-  },
+  seasonNote,
+  seasons,
   facts: {
     visa: {
       // The Saudi tourist eVisa (F03).
@@ -113,6 +85,10 @@ export const settings = parseFacts({
         litres: 5,
         watch: ['Most airlines allow each passenger one sealed Zamzam container'],
       },
+    },
+    budget: {
+      // Everyday spending the packages do not cover; a typed figure the catalogue cannot back.
+      food: { text: 'roughly $20 to $40 per person a day for meals outside the package' },
     },
     weather: {
       // Average daily high and low in °C (climate normals; December per F07).
@@ -203,5 +179,4 @@ export const settings = parseFacts({
   },
 });
 
-export const { seasons, seasonNote } = settings;
 export const facts = settings.facts;

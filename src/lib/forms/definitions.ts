@@ -1,3 +1,4 @@
+import { seasonText } from '../seasons.ts';
 import type { FieldDef, FormDef, FormMessages, TextField } from './types';
 
 const MESSAGE_MAX = 500;
@@ -152,7 +153,8 @@ export const FORMS = {
   ),
   hajj: {
     id: 'hajj',
-    heading: 'Ask about Hajj 2026',
+    // The coming season, so the heading never sells a Hajj that has passed.
+    heading: `Ask about ${seasonText('hajj', 'label')}`,
     intro: 'Hajj places are limited. Tell us your plans and we will explain the options and the next steps.',
     encoding: 'urlencoded',
     fields: [...contactFields(lower, { bounded: false }), messageField('message', true, 'maximum')],

@@ -1,0 +1,44 @@
+// `npm run content:check [files…]`: fails on copy that contradicts the facts or the catalogue
+// (src/lib/content-check.ts has the rules) and lists, without failing, what is due for review.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import yaml from 'js-yaml';
+import { checkFile, formatFindings, reminders, type ContentFile } from '../src/lib/content-check.ts';
+
+const CONTENT = 'src/content';
+
+/** Every published content file: YAML and MDX, without templates (names starting with "_"). */
+function contentFiles(): string[] {
+  return readdirSync(CONTENT, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.(ya?ml|mdx)$/.test(path) && !path.split('/').some((part) => part.startsWith('_')))
+    .map((path) => join(CONTENT, path))
+    .sort();
+}
+
+/** Every price the catalogue shows: packages, holiday trips (sale and former price) and visa services. */
+function cataloguePrices(): Set<number> {
+  const prices = new Set<number>();
+  for (const folder of ['packages', 'holidays', 'visa-services']) {
+    for (const name of readdirSync(join(CONTENT, folder))) {
+      const data = yaml.load(readFileSync(join(CONTENT, folder, name), 'utf8')) as Record<string, unknown>;
+      for (const key of ['price', 'originalPrice']) if (typeof data[key] === 'number') prices.add(data[key]);
+    }
+  }
+  return prices;
+}
+
+const all = contentFiles();
+const asked = process.argv.slice(2).map((path) => relative('.', path));
+const files: ContentFile[] = (asked.length ? asked : all).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+const prices = cataloguePrices();
+const findings = files.flatMap((file) => checkFile(file, prices));
+const notes = reminders(files, new Date());
+
+if (notes.length) console.log(`Due for review (not failures):\n${notes.map((note) => `  - ${note}`).join('\n')}\n`);
+if (findings.length) {
+  console.log(formatFindings(findings));
+  const failing = new Set(findings.map((finding) => finding.file)).size;
+  console.log(`\ncontent:check: ${findings.length} problems in ${failing} of ${files.length} files.`);
+  process.exit(1);
+}
+console.log(`content:check: ${files.length} files agree with src/lib/facts.ts and the catalogue.`);
