@@ -40,7 +40,8 @@ export function tierSummaries(
       const offer = tierOffer(packages, tier.id);
       if (!offer) throw new Error(`src/content/tiers/${tier.id}.yaml: no package has "tier: ${tier.id}"`);
       const transfers = factText(`transfers.${tier.id}`);
-      if (!transfers) throw new Error(`src/content/tiers/${tier.id}.yaml: no fact transfers.${tier.id} in src/lib/facts.ts`);
+      if (!transfers)
+        throw new Error(`src/content/tiers/${tier.id}.yaml: no fact transfers.${tier.id} in src/lib/facts.ts`);
       return {
         id: tier.id,
         data: tier.data,
