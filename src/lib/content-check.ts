@@ -1,5 +1,6 @@
 import { pastSeasons, placeholderText, WATCHED_PHRASES } from './fact-lookup.ts';
 import { factNameProblems } from './fact-names.ts';
+import { seasons } from './seasons.ts';
 
 /** A content file as the check reads it: its path from the project root and its text. */
 export interface ContentFile {
@@ -115,6 +116,29 @@ function unbackedPrices(file: ContentFile, lines: readonly Line[], prices: Reado
   );
 }
 
+const SEASON_YEAR = /\b(Hajj|Ramadan)(?:\s+(?:Umrah\s+)?Packages?)?\s+(\d{4})\b/gi;
+const comingYear = { hajj: Number(seasons.hajj.start.slice(0, 4)), ramadan: Number(seasons.ramadan.start.slice(0, 4)) };
+
+/** "Hajj 2026" typed in copy once the coming Hajj is 2027: the page is selling a season that has passed. */
+function pastSeasonYears(file: ContentFile, lines: readonly Line[]): Finding[] {
+  return lines.flatMap((line) =>
+    [...line.text.matchAll(SEASON_YEAR)]
+      .filter(([, season, year]) => Number(year) < comingYear[season!.toLowerCase() as keyof typeof comingYear])
+      .map(([written, season]) => {
+        const name = season!.toLowerCase();
+        return {
+          file: file.path,
+          line: line.number,
+          text: written,
+          fix:
+            line.place === 'body'
+              ? `names a season that has passed: use <Season name="${name}" show="label" /> (or show="year")`
+              : `names a season that has passed: use ${season} {{season:${name}.year}}`,
+        };
+      }),
+  );
+}
+
 const ANY_PLACEHOLDER = /\{\{[^{}]*\}\}/g;
 
 /** Placeholders naming nothing, and placeholders in an MDX body (where only components work). */
@@ -153,6 +177,7 @@ export function checkFile(file: ContentFile, cataloguePrices: ReadonlySet<number
     ...badPlaceholders(file, lines),
     ...badComponents(file),
     ...restatedFacts(file, lines),
+    ...pastSeasonYears(file, lines),
     ...unbackedPrices(file, lines, cataloguePrices),
   ].sort((a, b) => a.line - b.line);
 }

@@ -47,4 +47,18 @@ describe('content schemas', () => {
     expect(output).toContain('istanbul-3-days-package');
     expect(output).toMatch(/price/);
   }, 90_000);
+
+  it('reject an unknown fact placeholder in a city, naming the file, the field and the placeholder', () => {
+    const file = 'src/content/cities/chicago.yaml';
+    const output = sync(projectWith(file, (text) => text.replace(/^( {2}title: .*)$/m, '$1 {{fact:visa.procesing}}')));
+    expect(output).toContain('chicago');
+    expect(output).toMatch(/seo\.title: unknown placeholder \{\{fact:visa\.procesing\}\}/);
+  }, 90_000);
+
+  it('reject a guide without its reviewed date, naming the field', () => {
+    const file = 'src/content/blog/umrah-weather-guide-what-to-expect.mdx';
+    const output = sync(projectWith(file, (text) => text.replace(/^reviewed:.*\n/m, '')));
+    expect(output).toContain('umrah-weather-guide-what-to-expect');
+    expect(output).toMatch(/reviewed/);
+  }, 90_000);
 });

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkFile, formatFindings, reminders, type ContentFile } from '@/lib/content-check';
+
+const FIXTURES = 'tests/unit/fixtures/content-check';
+const fixture = (name: string): ContentFile => {
+  const path = `${FIXTURES}/${name}`;
+  return { path, text: readFileSync(path, 'utf8') };
+};
+/** The catalogue as the check sees it: the prices the fixtures may quote. */
+const catalogue = new Set([899, 1399]);
+const check = (name: string) => checkFile(fixture(name), catalogue);
+
+describe('content check', () => {
+  it('passes copy that uses facts, seasons and catalogue prices', () => {
+    expect(check('clean.mdx')).toEqual([]);
+  });
+
+  it('fails on an unknown placeholder in YAML, naming the file, line and placeholder', () => {
+    const findings = check('unknown-placeholder.yaml');
+    expect(findings).toHaveLength(1);
+    expect(formatFindings(findings)).toMatch(
+      /^tests\/unit\/fixtures\/content-check\/unknown-placeholder\.yaml:3: "\{\{fact:visa\.procesing\}\}" names no fact or season/,
+    );
+  });
+
+  it('fails on unknown <Fact> and <Season> names and on placeholders in an MDX body', () => {
+    const findings = check('unknown-component.mdx');
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([
+      [6, '<Fact name="visa.valdity" />'],
+      [8, '<Season name="haj" show="dates" />'],
+      [10, '{{fact:visa.validity}}'],
+    ]);
+    expect(findings[2]!.fix).toMatch(/in the body use <Fact/);
+  });
+
+  it('fails on a typed dollar figure the catalogue does not back, and allows one it does', () => {
+    const findings = check('typed-price.mdx');
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ line: 6, text: '$8,850' });
+    expect(findings[0]!.fix).toMatch(/<PackagePrice/);
+  });
+
+  it('fails on a fact restated by hand, across a folded line, pointing at the fact', () => {
+    const findings = check('restated-fact.mdx');
+    expect(findings.map((finding) => [finding.line, finding.text, finding.fix])).toEqual([
+      [7, '5 to 10 business days', 'restates the fact visa.processing: use {{fact:visa.processing}}'],
+      [11, '15-25 °C', 'restates the fact weather.december: use <Fact name="weather.december" />'],
+    ]);
+  });
+
+  it('fails on copy that names a season before the coming one', () => {
+    const findings = check('past-season.yaml');
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ line: 2, text: 'Hajj Packages 2026' });
+    expect(findings[0]!.fix).toBe('names a season that has passed: use Hajj {{season:hajj.year}}');
+  });
+
+  it('lets a package state its own distance band but not another', () => {
+    const findings = check('packages/own-band.yaml');
+    expect(findings.map((finding) => finding.text)).toEqual(['200 - 400 m']);
+  });
+
+  it('reminds, without failing, of pages not reviewed for a year and seasons that have passed', () => {
+    const files = [fixture('stale.mdx'), fixture('clean.mdx')];
+    expect(reminders(files, new Date('2026-11-24T00:00:00Z'))).toEqual([
+      `${FIXTURES}/stale.mdx: last reviewed 2025-06-01, over a year ago: check its facts and update "reviewed"`,
+    ]);
+    const later = reminders([], new Date('2027-06-01T00:00:00Z'));
+    expect(later).toContain('season "hajj" ended about 2027-05-19: set the next one in src/lib/seasons.ts');
+    expect(later.some((note) => note.startsWith('season "ramadan"'))).toBe(true);
+  });
+});
