@@ -127,8 +127,8 @@ export function resolvePlaceholders(text: string, where: string): string {
 }
 
 /** The seller-of-travel registrations set in src/lib/facts.ts, as the footer prints them. */
-export function registrationLines(registrations: typeof facts.registrations = facts.registrations): string[] {
-  const { californiaCst, other } = registrations;
+export function registrationLines(): string[] {
+  const { californiaCst, other } = facts.registrations;
   return [
     ...(californiaCst ? [`California Seller of Travel Reg. No. ${californiaCst}`] : []),
     ...Object.entries(other).map(([state, number]) => `${state} Seller of Travel Reg. No. ${number}`),
