@@ -98,6 +98,8 @@ const packages = defineCollection({
         nights: z.number().int().positive(),
         stars: starRating,
         deluxe: z.boolean().default(false),
+        /** One third of Ramadan or its last ten nights: listed as "Ashra packages" on home and Ramadan pages. */
+        ashra: z.boolean().default(false),
         price,
         originalPrice: price.optional(),
         images: z.array(imageWithAlt(image)).min(2),
@@ -151,7 +153,11 @@ const holidays = defineCollection({
         country: z.enum(['turkey', 'jordan', 'uae', 'egypt']),
         days: z.number().int().positive(),
         price,
-        originalPrice: price,
+        /**
+         * A former price, shown struck through. Set it only for a price the trip was really sold at
+         * for a reasonable recent period (FTC 16 CFR 233.1); no trip has one today.
+         */
+        originalPrice: price.optional(),
         images: z.array(imageWithAlt(image)).min(2),
         description: z.string().min(60),
         features: z.array(z.string().min(3)).length(4),
@@ -194,8 +200,8 @@ const visaServices = defineCollection({
 });
 
 /**
- * The four Umrah tiers as the home page compares them. These figures describe no single
- * catalogue package, so they stay as the agency's copy gives them (decisions.md, Packages).
+ * The four Umrah tiers as the home page compares them; the file name is the packages' `tier`.
+ * Prices and nights are never typed here: they come from the tier's packages (`tierOffer`).
  */
 const tiers = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/tiers' }),
@@ -204,12 +210,11 @@ const tiers = defineCollection({
       name: z.string().min(3),
       order: z.number().int(),
       stars: starRating,
-      comparisonPrice: price,
       groupSize: z.string().min(3),
       distance: z.enum(DISTANCE_BANDS),
       highlights: z.array(z.string().min(3)).min(2),
-      /** The home page's "from" card, where the tier has one. */
-      homeCard: z.strictObject({ fromPrice: price, nights: z.string().min(3), summary: z.string().min(20) }).optional(),
+      /** The home page's card text, where the tier has a card. */
+      homeCard: z.strictObject({ summary: z.string().min(20) }).optional(),
     }),
   ),
 });

@@ -12,6 +12,8 @@ export interface PackageFacts {
     deluxe: boolean;
     price: number;
     city?: { id: string } | undefined;
+    tier?: string | undefined;
+    ashra?: boolean | undefined;
   };
 }
 
@@ -29,6 +31,23 @@ export function sortPackages<T extends PackageFacts>(packages: readonly T[]): T[
 /** The lowest price among some packages: the honest "from" figure. Undefined for none. */
 export function fromPrice(packages: readonly { data: { price: number } }[]): number | undefined {
   return packages.length ? Math.min(...packages.map((item) => item.data.price)) : undefined;
+}
+
+/** What one Umrah tier's packages offer: the lowest price and the range of nights. Undefined for none. */
+export function tierOffer(
+  packages: readonly PackageFacts[],
+  tier: string,
+): { fromPrice: number; minNights: number; maxNights: number } | undefined {
+  const inTier = packages.filter((item) => item.data.tier === tier);
+  const lowest = fromPrice(inTier);
+  if (lowest === undefined) return undefined;
+  const nights = inTier.map((item) => item.data.nights);
+  return { fromPrice: lowest, minNights: Math.min(...nights), maxNights: Math.max(...nights) };
+}
+
+/** The Ashra packages (one third of Ramadan, or its last ten nights), cheapest first. */
+export function ashraPackages<T extends PackageFacts>(packages: readonly T[]): T[] {
+  return packages.filter((item) => item.data.ashra).sort((a, b) => a.data.price - b.data.price);
 }
 
 /** Packages grouped by star rating, 3 to 5, each group in listing order; empty groups dropped. */

@@ -59,6 +59,22 @@ function derivedFacts(): [string, string, readonly string[]][] {
   ];
 }
 
+/**
+ * Phrases that restate a fact, read from its own values so they follow an edit: a hotel band as
+ * the catalogue writes it and in words ("800 m to 1.5 km"), and a range of business days. The
+ * check unifies dashes and spaces, so "5-10" also catches "5–10" and "5 - 10".
+ */
+function derivedWatch(node: object): string[] {
+  const phrases: string[] = [];
+  if ('band' in node && node.band !== 'adjacent')
+    phrases.push(String(node.band), String(node.band).replace(' - ', ' to '));
+  if ('minBusinessDays' in node && 'maxBusinessDays' in node) {
+    const { minBusinessDays: min, maxBusinessDays: max } = node;
+    phrases.push(`${min} to ${max} business days`, `${min}-${max} business days`);
+  }
+  return phrases;
+}
+
 interface FlatFact {
   text: string;
   watch: readonly string[];
@@ -73,7 +89,7 @@ function flatten(): Map<string, FlatFact> {
     for (const [key, node] of Object.entries(entries)) {
       if (typeof node !== 'object' || node === null || !('text' in node)) continue;
       const name = `${group}.${key}`;
-      const watch = 'watch' in node ? (node.watch as string[]) : [];
+      const watch = [...derivedWatch(node), ...('watch' in node ? (node.watch as string[]) : [])];
       flat.set(name, { text: String(node.text), watch, ...('band' in node && { band: String(node.band) }) });
       for (const [field, value] of Object.entries(node)) {
         if (field !== 'text' && (typeof value === 'string' || typeof value === 'number')) {

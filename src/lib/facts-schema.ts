@@ -116,7 +116,7 @@ export const factsSchema = z.strictObject({
       ramadan: fact(),
       december: fact(),
     }),
-    transfers: z.strictObject({ economy: fact(), standard: fact(), deluxe: fact(), premium: fact() }),
+    transfers: z.strictObject({ economy: fact(), standard: fact(), deluxe: fact(), premium: fact(), group: fact() }),
     insurance: z.strictObject({ policy: fact(), included: fact(), optional: fact() }),
     payment: z.strictObject({
       cardFee: z.strictObject({

@@ -5,7 +5,8 @@ import { seasonNote, seasons } from './seasons.ts';
  * The seasons and the volatile facts that guides, landing pages and YAML copy read (through
  * `<Fact name="…" />`, `<Season … />` and `{{fact:…}}` / `{{season:…}}`). Changing a fact here
  * changes every page; the build fails naming the field when a value is invalid. `watch` lists
- * phrases that restate a fact by hand: `npm run content:check` points copy containing one here.
+ * phrases that restate a fact by hand, beside those read from its values (fact-lookup.ts):
+ * `npm run content:check` points copy containing one here.
  * The seasons live in `seasons.ts`, free of zod, so the enquiry form's script can read them; they
  * are validated here with the rest. Plain Node imports this file, so imports stay relative.
  */
@@ -26,7 +27,7 @@ export const settings = parseFacts({
         text: 'we allow 5-10 business days for our checks and any resubmission',
         minBusinessDays: 5,
         maxBusinessDays: 10,
-        watch: ['5 to 10 business days', '5-10 business days', '5–10 business days', 'five to ten business days'],
+        watch: ['five to ten business days'],
       },
       // What the Saudi system usually takes (F10).
       issueTime: { text: 'the eVisa itself is often issued within a day or two' },
@@ -118,17 +119,15 @@ export const settings = parseFacts({
       threeStar: {
         text: '3-star hotels 800 m to 1.5 km from the Haram',
         band: '800 m - 1.5 km',
-        watch: ['800 m - 1.5 km', '800 m – 1.5 km', '800 m to 1.5 km'],
       },
       fourStar: {
         text: '4-star hotels 400 to 800 m from the Haram',
         band: '400 - 800 m',
-        watch: ['400 - 800 m', '400 – 800 m', '400 to 800 m', '400-800 m'],
       },
       fiveStar: {
         text: '5-star hotels 200 to 400 m from the Haram',
         band: '200 - 400 m',
-        watch: ['200 - 400 m', '200 – 400 m', '200 to 400 m', '200-400 m', '200 to 400 meters'],
+        watch: ['200 to 400 meters'],
       },
       premium: { text: '5-star hotels at the gates of the Haram', band: 'adjacent' },
       // City packages marked "Deluxe".
@@ -157,6 +156,8 @@ export const settings = parseFacts({
       standard: { text: 'shared air-conditioned coach transfers with your group' },
       deluxe: { text: 'shared air-conditioned coach transfers with your smaller group' },
       premium: { text: 'private car transfers for your family' },
+      // City, Ramadan and December departures travel as a group.
+      group: { text: 'shared air-conditioned coach transfers with your group' },
     },
     insurance: {
       // One insurance statement everywhere (decisions.md, F14).

@@ -10,6 +10,12 @@ export function nightsLabel(nights: number): string {
   return `${nights} ${nights === 1 ? 'Night' : 'Nights'}`;
 }
 
+/** "5-7 nights", or "7 nights" when the range is one length: the nights a tier's packages span. */
+export function nightsRangeLabel(minNights: number, maxNights: number): string {
+  const unit = maxNights === 1 ? 'night' : 'nights';
+  return minNights === maxNights ? `${maxNights} ${unit}` : `${minNights}-${maxNights} ${unit}`;
+}
+
 /** "3 Days" (and "1 Day") for holiday trips. */
 export function daysLabel(days: number): string {
   return `${days} ${days === 1 ? 'Day' : 'Days'}`;

@@ -1,5 +1,7 @@
 import type { CollectionEntry } from 'astro:content';
-import { fromPrice, packagesFromCity } from '@/lib/catalogue';
+import { fromPrice, packagesFromCity, tierOffer, type PackageFacts } from '@/lib/catalogue';
+import { factText } from '@/lib/fact-lookup';
+import { nightsRangeLabel } from '@/lib/format';
 
 /** The home page's city cards: featured cities with their package count and lowest price. */
 export function cityHighlights(
@@ -11,6 +13,42 @@ export function cityHighlights(
     .map((city) => {
       const fromCity = packagesFromCity(packages, city.id);
       return { city, fromPrice: fromPrice(fromCity), count: fromCity.length };
+    });
+}
+
+/** A tier as the home page shows it, with its "from" price and nights read from its packages. */
+export interface TierSummary {
+  id: string;
+  data: CollectionEntry<'tiers'>['data'];
+  fromPrice: number;
+  nights: string;
+  /** The tier's airport transfers, from the facts settings (`transfers.<tier>`). */
+  transfers: string;
+}
+
+/**
+ * The tiers in their order, each priced from the catalogue, so the home cards and the comparison
+ * table cannot disagree. A tier without packages fails the build.
+ */
+export function tierSummaries(
+  tiers: readonly Pick<CollectionEntry<'tiers'>, 'id' | 'data'>[],
+  packages: readonly PackageFacts[],
+): TierSummary[] {
+  return [...tiers]
+    .sort((a, b) => a.data.order - b.data.order)
+    .map((tier) => {
+      const offer = tierOffer(packages, tier.id);
+      if (!offer) throw new Error(`src/content/tiers/${tier.id}.yaml: no package has "tier: ${tier.id}"`);
+      const transfers = factText(`transfers.${tier.id}`);
+      if (!transfers)
+        throw new Error(`src/content/tiers/${tier.id}.yaml: no fact transfers.${tier.id} in src/lib/facts.ts`);
+      return {
+        id: tier.id,
+        data: tier.data,
+        fromPrice: offer.fromPrice,
+        nights: nightsRangeLabel(offer.minNights, offer.maxNights),
+        transfers,
+      };
     });
 }
 

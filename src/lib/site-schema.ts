@@ -50,7 +50,6 @@ export const siteSettingsSchema = z.strictObject({
     foundingYear: z.number().int().min(1950).max(2100),
     yearsExperience: z.string().min(2),
     iata: z.string().min(2),
-    ministry: z.string().min(2),
     customers: z.string().min(2),
     visaSuccess: z.string().min(2),
     support: z.string().min(2),

@@ -36,8 +36,8 @@ export const site = parseSiteSettings({
   claims: {
     foundingYear: 2008,
     yearsExperience: '15+ years',
-    iata: 'IATA certified',
-    ministry: 'verified by the Saudi Ministry of Hajj and Umrah',
+    // IATA accredits agencies; it does not certify them.
+    iata: 'IATA accredited',
     customers: '10,000+',
     // One figure, kept with the visa facts (src/lib/facts.ts).
     visaSuccess: facts.visa.successRate.value,

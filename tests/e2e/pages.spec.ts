@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { FOUNDATION_PAGES } from './support/site';
 import { baseURL } from '../../playwright.config';
+import { facts } from '../../src/lib/facts';
 
 for (const { path, h1 } of FOUNDATION_PAGES) {
   test(`${path} answers 200 with its heading`, async ({ page }) => {
@@ -32,7 +33,7 @@ test('a nested unknown URL also answers 404', async ({ request }) => {
 
 test('terms print the agency details from the settings and a real revision date', async ({ page }) => {
   await page.goto('/terms-conditions');
-  await expect(page.getByText('Last updated November 20, 2026')).toBeVisible();
+  await expect(page.getByText('Last updated November 24, 2026')).toBeVisible();
   const text = await page.locator('main').innerText();
   expect(text).toContain('Texas');
   expect(text).toContain('+1 (512) 555-0143');
@@ -41,10 +42,11 @@ test('terms print the agency details from the settings and a real revision date'
   await expect(page.locator('main article h2')).toHaveCount(12);
 });
 
-test('payment security states the card charge, cheque delay and support contacts', async ({ page }) => {
+test('payment security states the card fee, cheque delay and support contacts', async ({ page }) => {
   await page.goto('/payment-security');
   const text = await page.locator('main').innerText();
-  for (const fact of ['4%', '10', '3D Secure', 'receipt', '+1 (512) 555-0143', '+1 (512) 555-0199']) {
+  const fee = `${facts.payment.cardFee.percent}% fee on payments by credit card`;
+  for (const fact of [fee, '10', '3D Secure', 'receipt', '+1 (512) 555-0143', '+1 (512) 555-0199']) {
     expect(text).toContain(fact);
   }
 });

@@ -3,11 +3,15 @@ import {
   fromPrice,
   groupByStars,
   packagesFromCity,
+  ashraPackages,
   relatedPackages,
   sortPackages,
+  tierOffer,
   type PackageFacts,
 } from '@/lib/catalogue';
-import { daysLabel, formatPrice, formatPriceWithCents, nightsLabel } from '@/lib/format';
+import { daysLabel, formatPrice, formatPriceWithCents, nightsLabel, nightsRangeLabel } from '@/lib/format';
+import { tierSummaries } from '@/lib/home';
+import { facts } from '@/lib/facts';
 import { cityUrl, packageUrl } from '@/lib/urls';
 
 const pkg = (id: string, data: Partial<PackageFacts['data']>): PackageFacts => ({
@@ -53,6 +57,54 @@ describe('catalogue functions', () => {
     const related = relatedPackages(list[3]!, list, 3).map((x) => x.id);
     expect(related).not.toContain('c-5-3');
     expect(related).toEqual(['c-7-3', 'c-7d-3', 'c-5-4']);
+  });
+});
+
+describe('tier "from" figures', () => {
+  const tierList = [
+    pkg('e-7', { category: 'umrah', tier: 'economy', nights: 7, price: 1099 }),
+    pkg('e-5', { category: 'umrah', tier: 'economy', nights: 5, price: 899 }),
+    pkg('p-5', { category: 'umrah', tier: 'premium', nights: 5, stars: 5, price: 2799 }),
+    pkg('city-3', { price: 450, nights: 3 }),
+  ];
+  const tier = (id: string, order: number) => ({
+    id,
+    data: { name: id, order, stars: 3 as const, groupSize: '40', distance: 'adjacent' as const, highlights: [] },
+  });
+
+  it("take the lowest price and the span of nights from the tier's own packages only", () => {
+    expect(tierOffer(tierList, 'economy')).toEqual({ fromPrice: 899, minNights: 5, maxNights: 7 });
+    expect(tierOffer(tierList, 'premium')).toEqual({ fromPrice: 2799, minNights: 5, maxNights: 5 });
+    expect(tierOffer(tierList, 'standard')).toBeUndefined();
+  });
+
+  it('label the nights as a range, or one length when every package has the same', () => {
+    expect(nightsRangeLabel(5, 7)).toBe('5-7 nights');
+    expect(nightsRangeLabel(5, 5)).toBe('5 nights');
+  });
+
+  it('give the home cards and the comparison table one list, in tier order', () => {
+    const rows = tierSummaries([tier('premium', 4), tier('economy', 1)], tierList);
+    expect(rows.map((row) => [row.id, row.fromPrice, row.nights])).toEqual([
+      ['economy', 899, '5-7 nights'],
+      ['premium', 2799, '5 nights'],
+    ]);
+    expect(rows[1]!.transfers).toBe(facts.transfers.premium.text);
+  });
+
+  it('fail the build naming the tier file when a tier has no packages', () => {
+    expect(() => tierSummaries([tier('standard', 2)], tierList)).toThrow('src/content/tiers/standard.yaml');
+  });
+});
+
+describe('Ashra packages', () => {
+  it('are the packages the content marks as Ashra, cheapest first', () => {
+    const ramadan = [
+      pkg('r-7', { category: 'ramadan', price: 900 }),
+      pkg('last-10', { category: 'ramadan', ashra: true, price: 1699 }),
+      pkg('first', { category: 'ramadan', ashra: true, price: 975 }),
+    ];
+    expect(ashraPackages(ramadan).map((item) => item.id)).toEqual(['first', 'last-10']);
   });
 });
 
