@@ -1,6 +1,7 @@
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interact'?: boolean;
+    /** `true`, or a sessionStorage key whose presence hydrates at once (a form's kept entries). */
+    'client:interact'?: boolean | string;
   }
 }
 
