@@ -24,7 +24,13 @@ describe('inbox rows', () => {
   });
 
   it('name the visitor from any form', () => {
-    const base = { id: 'x', receivedAt: '2026-11-22T09:00:00.000Z', pageUrl: null, userAgent: null };
+    const base = {
+      id: 'x',
+      reference: 'MQ-7K3F9Q',
+      receivedAt: '2026-11-22T09:00:00.000Z',
+      pageUrl: null,
+      userAgent: null,
+    };
     expect(
       inboxRow({ ...base, formId: 'contact', fields: { firstName: 'Maryam', lastName: 'Ali' } }, undefined).name,
     ).toBe('Maryam Ali');

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FORMS } from '@/lib/forms/definitions';
 import { LeadApi } from '@/server/leads/api';
 import { leadApiConfig } from '@/server/leads/config';
+import { REFERENCE_PATTERN } from '@/server/leads/reference';
 
 const CLIENT = '203.0.113.7';
 const OTHER_CLIENT = '198.51.100.23';
@@ -79,13 +81,15 @@ describe('GET /api/captcha', () => {
 });
 
 describe('POST /api/forms/{formId}', () => {
-  it('stores a valid enquiry and answers 201 with its id', async () => {
+  it('stores a valid enquiry and answers 201 with its id and reference', async () => {
     const { fields, request } = await umrahRequest(CLIENT, { website: '' });
     const response = await api.submit('umrah', request, CLIENT);
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const { id, reference } = (await response.json()) as { id: string; reference: string };
     expect(id).toEqual(expect.any(String));
+    expect(reference).toMatch(REFERENCE_PATTERN);
     const lead = api.store.getLead(id);
+    expect(lead?.reference).toBe(reference);
     expect(lead?.formId).toBe('umrah');
     expect(lead?.fields).toEqual(fields);
     expect(lead?.fields).not.toHaveProperty('_captcha');
@@ -304,6 +308,157 @@ describe('POST /api/forms/{formId}', () => {
     expect((await api.submit('umrah', late.request, CLIENT, start + 1000)).status).toBe(429);
     const { request } = await umrahRequest(CLIENT);
     expect((await api.submit('umrah', request, CLIENT, start + 601_000)).status).toBe(201);
+  });
+});
+
+describe('LeadApi.receive: the outcome before it is put into words', () => {
+  const contactFields = {
+    firstName: 'Omar',
+    lastName: 'Farouk',
+    email: 'omar@example.com',
+    subject: 'general-inquiry',
+    message: 'Hello',
+  };
+
+  it('stored: the form, the fields as stored, the lead id and its reference', async () => {
+    const { fields, request } = await umrahRequest();
+    const outcome = await api.receive('umrah', request, CLIENT);
+    expect(outcome).toEqual({
+      kind: 'stored',
+      form: FORMS.umrah,
+      fields,
+      leadId: expect.any(String),
+      reference: expect.stringMatching(REFERENCE_PATTERN),
+      repeat: false,
+    });
+    if (outcome.kind !== 'stored') return;
+    expect(api.store.getLead(outcome.leadId)?.reference).toBe(outcome.reference);
+  });
+
+  it('ignored: a filled honeypot, and nothing stored', async () => {
+    const { request } = await umrahRequest(CLIENT, { website: 'http://spam.example' });
+    expect(await api.receive('umrah', request, CLIENT)).toEqual({ kind: 'ignored' });
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it('invalid: the errors by wire name with every value the visitor sent kept', async () => {
+    const { token, answer } = await challenge();
+    const fields = { ...umrahFields(answer), email: 'nope' };
+    const outcome = await api.receive(
+      'umrah',
+      post('umrah', new URLSearchParams({ ...fields, _captcha: token })),
+      CLIENT,
+    );
+    expect(outcome).toEqual({
+      kind: 'invalid',
+      form: FORMS.umrah,
+      fields,
+      errors: { email: 'Please enter a valid email address.' },
+    });
+  });
+
+  it('invalid with captcha "missing": a captcha form posted without any token, as a browser without scripts does', async () => {
+    const fields = { ...umrahFields('') };
+    const outcome = await api.receive('umrah', post('umrah', new URLSearchParams(fields)), CLIENT);
+    expect(outcome).toMatchObject({
+      kind: 'invalid',
+      fields,
+      captcha: 'missing',
+      errors: { answer: 'Please answer the sum.' },
+    });
+    const answered = await api.receive('umrah', post('umrah', new URLSearchParams(umrahFields('7'))), CLIENT);
+    expect(answered).toMatchObject({ kind: 'invalid', captcha: 'missing', errors: { answer: 'Invalid Captcha' } });
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it.each([
+    ['forged', (token: string) => `${token.split('.')[0]}.${'A'.repeat(43)}`],
+    ['malformed', () => 'not-a-token'],
+  ] as const)('invalid with captcha "%s"', async (reason, spoil) => {
+    const { token, answer } = await challenge();
+    const body = new URLSearchParams({ ...umrahFields(answer), _captcha: spoil(token) });
+    expect(await api.receive('umrah', post('umrah', body), CLIENT)).toMatchObject({ kind: 'invalid', captcha: reason });
+  });
+
+  it('invalid with captcha "wrong", "expired" and "reused"', async () => {
+    const { token, answer } = await challenge();
+    const wrong = new URLSearchParams({ ...umrahFields(String(Number(answer) + 1)), _captcha: token });
+    expect(await api.receive('umrah', post('umrah', wrong), CLIENT)).toMatchObject({ captcha: 'wrong' });
+    const right = new URLSearchParams({ ...umrahFields(answer), _captcha: token });
+    const late = Date.now() + 3 * 60 * 60 * 1000;
+    expect(await api.receive('umrah', post('umrah', right), CLIENT, late)).toMatchObject({ captcha: 'expired' });
+    expect(await api.receive('umrah', post('umrah', right), CLIENT)).toMatchObject({ kind: 'stored' });
+    expect(await api.receive('umrah', post('umrah', right), CLIENT)).toMatchObject({
+      kind: 'invalid',
+      captcha: 'reused',
+      errors: { answer: 'Invalid Captcha' },
+    });
+  });
+
+  it('refused 404 without a form, 415 and 413 with the form', async () => {
+    expect(await api.receive('nope', post('nope', new URLSearchParams()), CLIENT)).toEqual({
+      kind: 'refused',
+      status: 404,
+      message: 'There is no form with this address.',
+      headers: {},
+    });
+    const json = new Request('http://localhost/', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(await api.receive('contact', json, CLIENT)).toMatchObject({
+      kind: 'refused',
+      status: 415,
+      form: FORMS.contact,
+    });
+    api.store.close();
+    api = makeApi({ LEADS_MAX_BODY_BYTES: '1024' });
+    const big = post('contact', new URLSearchParams({ ...contactFields, message: 'x'.repeat(2000) }));
+    expect(await api.receive('contact', big, CLIENT)).toMatchObject({ kind: 'refused', status: 413 });
+  });
+
+  it('refused 429 with Retry-After once the client has used its window', async () => {
+    for (let count = 0; count < 3; count += 1) {
+      await api.receive('contact', post('contact', new URLSearchParams(contactFields)), CLIENT);
+    }
+    const outcome = await api.receive('contact', post('contact', new URLSearchParams(contactFields)), CLIENT);
+    expect(outcome).toMatchObject({
+      kind: 'refused',
+      status: 429,
+      headers: { 'Retry-After': expect.stringMatching(/^\d+$/) },
+    });
+  });
+
+  it('refused 503 with the form and the values when the lead cannot be written', async () => {
+    api.store.db.exec("CREATE TRIGGER refuse BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const outcome = await api.receive('contact', post('contact', new URLSearchParams(contactFields)), CLIENT);
+      expect(outcome).toMatchObject({ kind: 'refused', status: 503, form: FORMS.contact, fields: contactFields });
+    } finally {
+      console.error = quiet;
+    }
+  });
+
+  it('issueChallenge: a signed sum, then null once the client has asked too often', () => {
+    const issued = api.issueChallenge(CLIENT);
+    expect(issued).toEqual({
+      token: expect.any(String),
+      a: expect.any(Number),
+      b: expect.any(Number),
+      expiresAt: expect.any(Number),
+    });
+    for (let count = 1; count < 36; count += 1) api.issueChallenge(CLIENT);
+    expect(api.issueChallenge(CLIENT)).toBeNull();
+    expect(api.challenge(CLIENT).status).toBe(429);
+  });
+
+  it('outcomeResponse puts each outcome in the JSON the island reads', async () => {
+    const missing = await api.submit('umrah', post('umrah', new URLSearchParams(umrahFields('7'))), CLIENT);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ errors: { answer: 'Invalid Captcha' }, reason: 'missing' });
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REFERENCE_PATTERN } from '@/server/leads/reference';
 import { LeadStore, type NewLead } from '@/server/leads/store';
 
 let dir: string;
@@ -58,7 +59,12 @@ describe('LeadStore', () => {
     const store = openStore();
     const received = new Date('2026-03-01T10:00:00.000Z');
     const stored = store.insertLead(umrahLead, undefined, received);
-    expect(stored).toEqual({ ...umrahLead, id: expect.any(String), receivedAt: '2026-03-01T10:00:00.000Z' });
+    expect(stored).toEqual({
+      ...umrahLead,
+      id: expect.any(String),
+      reference: expect.stringMatching(REFERENCE_PATTERN),
+      receivedAt: '2026-03-01T10:00:00.000Z',
+    });
     expect(store.getLead(stored!.id)).toEqual(stored);
     expect(store.listLeads()).toEqual([stored]);
   });
@@ -66,7 +72,12 @@ describe('LeadStore', () => {
   it('keeps text with quotes, emoji and accents intact and leaves missing page details empty', () => {
     const store = openStore();
     const stored = store.insertLead(contactLead)!;
-    expect(store.getLead(stored.id)).toEqual({ ...contactLead, id: stored.id, receivedAt: stored.receivedAt });
+    expect(store.getLead(stored.id)).toEqual({
+      ...contactLead,
+      id: stored.id,
+      reference: stored.reference,
+      receivedAt: stored.receivedAt,
+    });
   });
 
   it('gives every lead its own id', () => {
@@ -170,5 +181,107 @@ describe('LeadStore', () => {
     const one = openStore();
     const two = openStore(join(dir, 'other.db'));
     expect(one.secret('captcha-secret')).not.toBe(two.secret('captcha-secret'));
+  });
+
+  it('gives every lead a readable reference of its own', () => {
+    const store = openStore();
+    const references = Array.from({ length: 500 }, () => store.insertLead(umrahLead)!.reference);
+    expect(references.every((reference) => REFERENCE_PATTERN.test(reference))).toBe(true);
+    expect(references.map((reference) => reference.slice(3)).join('')).not.toMatch(/[01ILOU]/);
+    expect(new Set(references).size).toBe(500);
+    expect(store.getLead(store.listLeads()[0]!.id)?.reference).toBe(references.at(-1));
+  });
+
+  it('draws another reference when the first is taken, storing both leads', () => {
+    const drawn = ['MQ-AAAAAA', 'MQ-AAAAAA', 'MQ-AAAAAA', 'MQ-BBBBBB'];
+    const store = new LeadStore(path, { newReference: () => drawn.shift()! });
+    open.push(store);
+    expect(store.insertLead(umrahLead)!.reference).toBe('MQ-AAAAAA');
+    expect(store.insertLead(contactLead)!.reference).toBe('MQ-BBBBBB');
+    expect(leadCount(store)).toBe(2);
+  });
+
+  it('gives the leads of an older file a reference when it is opened', () => {
+    const old = openStore();
+    const stored = [old.insertLead(umrahLead)!, old.insertLead(contactLead)!];
+    // Back to the schema before references (version 2), as a file written by the previous release.
+    old.db.exec(`DROP INDEX leads_reference; DROP INDEX outbox_acknowledged; DROP TABLE idempotency_keys;
+      ALTER TABLE leads DROP COLUMN reference; PRAGMA user_version = 2;`);
+    closeStore(old);
+    const reopened = openStore();
+    const migrated = stored.map((lead) => reopened.getLead(lead.id)!);
+    expect(migrated.map((lead) => lead.fields)).toEqual([umrahLead.fields, contactLead.fields]);
+    expect(migrated.every((lead) => REFERENCE_PATTERN.test(lead.reference))).toBe(true);
+    expect(migrated[0]!.reference).not.toBe(migrated[1]!.reference);
+    expect(reopened.insertLead(umrahLead)!.reference).toMatch(REFERENCE_PATTERN);
+  });
+
+  describe('idempotency keys', () => {
+    const now = new Date('2026-03-01T10:00:00Z');
+    const later = (ms: number) => new Date(now.getTime() + ms);
+    const DAY = 24 * 60 * 60 * 1000;
+
+    it('answers a repeated key with the first lead, marked repeat, storing nothing new', () => {
+      const store = openStore();
+      const first = store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'key-1' })!;
+      const again = store.insertLead(umrahLead, undefined, later(1000), [], { idempotencyKey: 'key-1' })!;
+      expect(first.repeat).toBeUndefined();
+      expect(again).toEqual({ ...first, repeat: true });
+      expect(leadCount(store)).toBe(1);
+    });
+
+    it('answers the repeat even when its captcha nonce is already spent', () => {
+      const store = openStore();
+      const captcha = { nonce: 'nonce-key', expiresAt: 1_800_000_000 };
+      const first = store.insertLead(umrahLead, captcha, now, [], { idempotencyKey: 'key-2' })!;
+      expect(store.insertLead(umrahLead, captcha, now, [], { idempotencyKey: 'key-2' })?.id).toBe(first.id);
+    });
+
+    it('keeps keys apart per form and forgets them after 24 hours', () => {
+      const store = openStore();
+      const first = store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'key-3' })!;
+      const otherForm = store.insertLead(contactLead, undefined, now, [], { idempotencyKey: 'key-3' })!;
+      expect(otherForm.id).not.toBe(first.id);
+      expect(store.leadForKey('umrah', 'key-3', later(DAY - 1).getTime())?.id).toBe(first.id);
+      const nextDay = store.insertLead(umrahLead, undefined, later(DAY), [], { idempotencyKey: 'key-3' })!;
+      expect(nextDay.id).not.toBe(first.id);
+      expect(nextDay.repeat).toBeUndefined();
+      expect(leadCount(store)).toBe(3);
+    });
+
+    it('prunes keys older than 24 hours from the file', () => {
+      const store = openStore();
+      store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'old' });
+      store.insertLead(umrahLead, undefined, later(DAY + 1), [], { idempotencyKey: 'new' });
+      const keys = store.db.prepare('SELECT key FROM idempotency_keys').all() as { key: string }[];
+      expect(keys.map((row) => row.key)).toEqual(['new']);
+    });
+  });
+
+  describe('acknowledgements', () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const acknowledgements = (store: LeadStore) =>
+      store.db.prepare("SELECT destination FROM outbox WHERE channel = 'acknowledgement' ORDER BY id").all();
+
+    it('queues one per address a day, whatever the case of the address', () => {
+      const store = openStore();
+      const start = new Date('2026-03-01T10:00:00Z');
+      store.insertLead(umrahLead, undefined, start, [], { acknowledgeTo: 'amina@example.com' });
+      store.insertLead(umrahLead, undefined, new Date(start.getTime() + 60_000), [], {
+        acknowledgeTo: 'Amina@Example.com',
+      });
+      store.insertLead(contactLead, undefined, new Date(start.getTime() + 60_000), [], {
+        acknowledgeTo: 'omar@example.com',
+      });
+      expect(acknowledgements(store)).toEqual([
+        { destination: 'amina@example.com' },
+        { destination: 'omar@example.com' },
+      ]);
+      store.insertLead(umrahLead, undefined, new Date(start.getTime() + DAY + 1), [], {
+        acknowledgeTo: 'amina@example.com',
+      });
+      expect(acknowledgements(store)).toHaveLength(3);
+      expect(leadCount(store)).toBe(4);
+    });
   });
 });

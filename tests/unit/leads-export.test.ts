@@ -10,6 +10,7 @@ import { LeadStore, type StoredLead } from '@/server/leads/store';
 
 const lead = (formId: string, fields: Record<string, string>, receivedAt: string): StoredLead => ({
   id: `${formId}-${receivedAt}`,
+  reference: 'MQ-7K3F9Q',
   formId,
   fields,
   receivedAt,

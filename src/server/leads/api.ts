@@ -1,18 +1,63 @@
 import { findForm } from '../../lib/forms/definitions.ts';
 import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, validateLead } from '../../lib/forms/schema.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
-import { newChallenge, signChallenge, verifyCaptcha } from './captcha.ts';
+import { newChallenge, signChallenge, verifyCaptcha, type CaptchaCheck } from './captcha.ts';
 import { deliveriesFor, type LeadApiConfig } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { LeadStore } from './store.ts';
+
+/**
+ * What came of one submission, before it is put into words: `outcomeResponse` answers the island's
+ * `fetch` with JSON; the page side answers a browser's own post with HTML from the same outcome.
+ */
+export type SubmitOutcome =
+  /** 201 `{id, reference}`; `repeat` when an idempotency key already stood for this lead. */
+  | {
+      kind: 'stored';
+      form: FormDef;
+      fields: Record<string, string>;
+      leadId: string;
+      reference: string;
+      repeat: boolean;
+    }
+  /** 200 `{ok: true}`: the honeypot was filled; nothing is kept. */
+  | { kind: 'ignored' }
+  /** 400 `{errors, reason?}`: field errors keyed by wire name, and why the captcha failed if it did. */
+  | {
+      kind: 'invalid';
+      form: FormDef;
+      fields: Record<string, string>;
+      errors: Record<string, string>;
+      captcha?: CaptchaProblem;
+    }
+  /** Any other refusal, `{error: message}`; `form` and `fields` when they were read before it. */
+  | {
+      kind: 'refused';
+      status: 400 | 404 | 413 | 415 | 429 | 503;
+      message: string;
+      headers: Record<string, string>;
+      form?: FormDef;
+      fields?: Record<string, string>;
+    };
+
+/** Why a captcha form's sum was not accepted; `missing` means no token came (a browser without scripts). */
+export type CaptchaProblem = 'missing' | 'malformed' | 'forged' | 'expired' | 'wrong' | 'reused';
+
+/** A new signed sum: the browser fetches one, the page side prints one in a script-free form. */
+export interface IssuedChallenge {
+  token: string;
+  a: number;
+  b: number;
+  expiresAt: number;
+}
 
 const CONTENT_TYPES = { urlencoded: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' } as const;
 const CAPTCHA_SECRET_KEY = 'captcha-secret';
 
 class RequestProblem extends Error {
-  readonly status: number;
+  readonly status: 400 | 413 | 415;
 
-  constructor(status: number, message: string) {
+  constructor(status: 400 | 413 | 415, message: string) {
     super(message);
     this.status = status;
   }
@@ -64,6 +109,22 @@ async function readEntries(form: FormDef, request: Request, limit: number): Prom
   return entries;
 }
 
+/** The JSON answer to an outcome: the wire behaviour the island and any other client rely on. */
+export function outcomeResponse(outcome: SubmitOutcome): Response {
+  switch (outcome.kind) {
+    case 'stored':
+      return json(201, { id: outcome.leadId, reference: outcome.reference });
+    case 'ignored':
+      return json(200, { ok: true });
+    case 'invalid':
+      return json(400, { errors: outcome.errors, ...(outcome.captcha ? { reason: outcome.captcha } : {}) });
+    case 'refused':
+      return json(outcome.status, { error: outcome.message }, outcome.headers);
+  }
+}
+
+const TOO_MANY = 'Too many submissions from this connection. Please wait a few minutes or call us.';
+
 /** The lead API: one store, one rate limiter, and the two request handlers the routes call. */
 export class LeadApi {
   private storeInstance: LeadStore | undefined;
@@ -91,45 +152,74 @@ export class LeadApi {
     return this.config.trustProxy && forwarded ? forwarded.split(',')[0]!.trim() : socketAddress;
   }
 
-  /** GET /api/captcha: a new signed sum for the browser to show. */
-  challenge(client: string, nowMs = Date.now()): Response {
-    if (!this.challenges.allow(client, nowMs)) return this.tooMany(this.challenges, client, nowMs);
+  /** A new signed sum, or null when this client has asked for too many. */
+  issueChallenge(client: string, nowMs = Date.now()): IssuedChallenge | null {
+    if (!this.challenges.allow(client, nowMs)) return null;
     const nowSeconds = Math.floor(nowMs / 1000);
     const challenge = newChallenge(nowSeconds, this.config.captchaTtlSeconds);
     this.store.pruneSpentCaptchas(nowSeconds);
     const token = signChallenge(challenge, this.store.secret(CAPTCHA_SECRET_KEY));
-    return json(200, { token, a: challenge.a, b: challenge.b, expiresAt: challenge.expiresAt });
+    return { token, a: challenge.a, b: challenge.b, expiresAt: challenge.expiresAt };
   }
 
-  /** POST /api/forms/{formId}: validates, checks the captcha and stores the lead before answering 201. */
+  /** GET /api/captcha: a new signed sum for the browser to show. */
+  challenge(client: string, nowMs = Date.now()): Response {
+    const issued = this.issueChallenge(client, nowMs);
+    if (issued) return json(200, issued);
+    return json(429, { error: TOO_MANY }, { 'Retry-After': String(this.challenges.retryAfter(client, nowMs)) });
+  }
+
+  /** POST /api/forms/{formId} as JSON: the outcome of `receive`, in words the island reads. */
   async submit(formId: string, request: Request, client: string, nowMs = Date.now()): Promise<Response> {
+    return outcomeResponse(await this.receive(formId, request, client, nowMs));
+  }
+
+  /** Reads, checks and stores one submission: the lead is in the file before a `stored` outcome. */
+  async receive(formId: string, request: Request, client: string, nowMs = Date.now()): Promise<SubmitOutcome> {
     const form = findForm(formId);
-    if (!form) return json(404, { error: 'There is no form with this address.' });
-    if (!this.submissions.allow(client, nowMs)) return this.tooMany(this.submissions, client, nowMs);
+    if (!form) return refused(404, 'There is no form with this address.');
+    if (!this.submissions.allow(client, nowMs)) {
+      return refused(429, TOO_MANY, {
+        form,
+        headers: { 'Retry-After': String(this.submissions.retryAfter(client, nowMs)) },
+      });
+    }
 
     let entries: Record<string, string>;
     try {
       entries = await readEntries(form, request, this.config.maxBodyBytes);
     } catch (error) {
-      if (error instanceof RequestProblem) return json(error.status, { error: error.message });
+      if (error instanceof RequestProblem) return refused(error.status, error.message, { form });
       throw error;
     }
     const { [CAPTCHA_TOKEN_FIELD]: token, [HONEYPOT_FIELD]: honeypot, ...fields } = entries;
     // Only bots fill the hidden field; they are told "fine" so they do not adapt, and nothing is kept.
-    if (honeypot) return json(200, { ok: true });
+    if (honeypot) return { kind: 'ignored' };
 
     const validation = validateLead(form, fields);
-    if (!validation.ok) return json(400, { errors: validation.errors });
+    // A browser without scripts never fetched a sum; the page side shows one as an extra step.
+    const tokenMissing = form.captcha !== undefined && !token;
+    if (!validation.ok) {
+      return {
+        kind: 'invalid',
+        form,
+        fields,
+        errors: validation.errors,
+        ...(tokenMissing ? { captcha: 'missing' } : {}),
+      };
+    }
 
     let captcha: { nonce: string; expiresAt: number } | undefined;
     if (form.captcha) {
-      const check = verifyCaptcha(
-        token ?? '',
-        fields[form.captcha] ?? '',
-        this.store.secret(CAPTCHA_SECRET_KEY),
-        Math.floor(nowMs / 1000),
-      );
-      if (!check.ok) return json(400, { errors: { [form.captcha]: INVALID_CAPTCHA }, reason: check.reason });
+      const check: CaptchaCheck | { ok: false; reason: 'missing' } = tokenMissing
+        ? { ok: false, reason: 'missing' }
+        : verifyCaptcha(
+            token!,
+            fields[form.captcha] ?? '',
+            this.store.secret(CAPTCHA_SECRET_KEY),
+            Math.floor(nowMs / 1000),
+          );
+      if (!check.ok) return captchaRefused(form, fields, check.reason);
       captcha = { nonce: check.challenge.nonce, expiresAt: check.challenge.expiresAt };
     }
 
@@ -148,17 +238,28 @@ export class LeadApi {
       );
     } catch (error) {
       console.error('Could not store a lead:', error);
-      return json(503, { error: 'Your enquiry could not be saved. Please try again or call us.' });
+      return refused(503, 'Your enquiry could not be saved. Please try again or call us.', { form, fields });
     }
-    if (!stored) return json(400, { errors: { [form.captcha!]: INVALID_CAPTCHA }, reason: 'reused' });
-    return json(201, { id: stored.id });
+    if (!stored) return captchaRefused(form, fields, 'reused');
+    return {
+      kind: 'stored',
+      form,
+      fields,
+      leadId: stored.id,
+      reference: stored.reference,
+      repeat: stored.repeat === true,
+    };
   }
+}
 
-  private tooMany(limiter: RateLimiter, client: string, nowMs: number): Response {
-    return json(
-      429,
-      { error: 'Too many submissions from this connection. Please wait a few minutes or call us.' },
-      { 'Retry-After': String(limiter.retryAfter(client, nowMs)) },
-    );
-  }
+function refused(
+  status: Extract<SubmitOutcome, { kind: 'refused' }>['status'],
+  message: string,
+  extra: { form?: FormDef; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+): SubmitOutcome {
+  return { kind: 'refused', status, message, headers: extra.headers ?? {}, ...extra };
+}
+
+function captchaRefused(form: FormDef, fields: Record<string, string>, reason: CaptchaProblem): SubmitOutcome {
+  return { kind: 'invalid', form, fields, errors: { [form.captcha!]: INVALID_CAPTCHA }, captcha: reason };
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
+import { newReference } from './reference.ts';
 
 export interface NewLead {
   formId: string;
@@ -12,14 +13,35 @@ export interface NewLead {
 
 export interface StoredLead extends NewLead {
   id: string;
+  /** What the visitor quotes on the phone, e.g. `MQ-7K3F9Q`; unique, random, never reused. */
+  reference: string;
   receivedAt: string;
 }
 
-/** Where a stored lead goes next: the agency's form service, a webhook, or the staff's inbox by email. */
+/** A lead as `insertLead` answers it: `repeat` when an idempotency key already stood for it. */
+export type AcceptedLead = StoredLead & { repeat?: true };
+
+/**
+ * Where a stored lead goes next: the agency's form service, a webhook, the staff's inbox by email,
+ * or the visitor's acknowledgement by email.
+ */
 export interface DeliveryTarget {
-  channel: 'relay' | 'webhook' | 'email';
+  channel: 'relay' | 'webhook' | 'email' | 'acknowledgement';
   destination: string;
 }
+
+/** What a new lead brings beside its fields, all written in the lead's own transaction. */
+export interface InsertOptions {
+  /** The client's `Idempotency-Key`: a repeat within `IDEMPOTENCY_TTL_MS` answers the first lead. */
+  idempotencyKey?: string | undefined;
+  /** The visitor's address: an acknowledgement is queued unless one went there in the last 24 hours. */
+  acknowledgeTo?: string | undefined;
+}
+
+/** How long an idempotency key stands for its lead, and how long one address gets one acknowledgement. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const REFERENCE_ATTEMPTS = 8;
 
 export interface Delivery extends DeliveryTarget {
   id: number;
@@ -53,6 +75,7 @@ interface DeliveryRow {
 
 interface LeadRow {
   id: string;
+  reference: string;
   form_id: string;
   received_at: string;
   fields: string;
@@ -60,8 +83,11 @@ interface LeadRow {
   user_agent: string | null;
 }
 
-/** Each entry moves the schema one version on; `PRAGMA user_version` records how far a file has come. */
-const MIGRATIONS = [
+/**
+ * Each entry moves the schema one version on; `PRAGMA user_version` records how far a file has come.
+ * A function runs where SQL alone cannot (giving existing rows a random value).
+ */
+const MIGRATIONS: (string | ((db: DatabaseSync) => void))[] = [
   `CREATE TABLE leads (
      seq INTEGER PRIMARY KEY AUTOINCREMENT,
      id TEXT NOT NULL UNIQUE,
@@ -96,13 +122,38 @@ const MIGRATIONS = [
      detail TEXT NOT NULL,
      duration_ms INTEGER NOT NULL
    );`,
+  // References for every lead, the old ones too; idempotency keys; the acknowledgement's once-a-day lookup.
+  (db) => {
+    db.exec('ALTER TABLE leads ADD COLUMN reference TEXT');
+    const give = db.prepare('UPDATE leads SET reference = ? WHERE id = ?');
+    const taken = new Set<string>();
+    for (const { id } of db.prepare('SELECT id FROM leads').all() as { id: string }[]) {
+      let reference = newReference();
+      while (taken.has(reference)) reference = newReference();
+      taken.add(reference);
+      give.run(reference, id);
+    }
+    db.exec(`CREATE UNIQUE INDEX leads_reference ON leads (reference);
+      CREATE TABLE idempotency_keys (
+        form_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        lead_id TEXT NOT NULL REFERENCES leads (id),
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (form_id, key)
+      );
+      CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+      CREATE INDEX outbox_acknowledged ON outbox (channel, lower(destination));`);
+  },
 ];
 
 /** The SQLite file that holds every lead; opening it creates and migrates it. */
 export class LeadStore {
   readonly db: DatabaseSync;
+  private readonly newReference: () => string;
 
-  constructor(path: string) {
+  /** `options.newReference` lets a test force a collision; the default draws at random. */
+  constructor(path: string, options: { newReference?: () => string } = {}) {
+    this.newReference = options.newReference ?? newReference;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
@@ -113,7 +164,9 @@ export class LeadStore {
     const { user_version: version } = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
     for (let next = version; next < MIGRATIONS.length; next += 1) {
       this.transaction(() => {
-        this.db.exec(MIGRATIONS[next]!);
+        const migration = MIGRATIONS[next]!;
+        if (typeof migration === 'string') this.db.exec(migration);
+        else migration(this.db);
         this.db.exec(`PRAGMA user_version = ${next + 1}`);
       });
     }
@@ -133,39 +186,89 @@ export class LeadStore {
   }
 
   /**
-   * Stores a lead with its outbox entries, spending its captcha nonce in the same transaction.
-   * Returns null, storing nothing, when the nonce was already spent.
+   * Stores a lead with its reference and outbox entries, spending its captcha nonce and recording
+   * its idempotency key in the same transaction. Returns the earlier lead, marked `repeat`, for a
+   * key already used on this form within 24 hours; returns null, storing nothing, when the nonce
+   * was already spent.
    */
   insertLead(
     lead: NewLead,
     captcha?: { nonce: string; expiresAt: number },
     now = new Date(),
     deliveries: readonly DeliveryTarget[] = [],
-  ): StoredLead | null {
-    const stored: StoredLead = { ...lead, id: randomUUID(), receivedAt: now.toISOString() };
+    options: InsertOptions = {},
+  ): AcceptedLead | null {
+    const { idempotencyKey, acknowledgeTo } = options;
+    const nowMs = now.getTime();
     return this.transaction(() => {
+      if (idempotencyKey !== undefined) {
+        const earlier = this.leadForKey(lead.formId, idempotencyKey, nowMs);
+        if (earlier) return { ...earlier, repeat: true as const };
+      }
       if (captcha) {
         const spent = this.db
           .prepare('INSERT INTO captcha_spent (nonce, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
           .run(captcha.nonce, captcha.expiresAt);
         if (spent.changes === 0) return null;
       }
-      this.db
-        .prepare('INSERT INTO leads (id, form_id, received_at, fields, page_url, user_agent) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(
-          stored.id,
-          stored.formId,
-          stored.receivedAt,
-          JSON.stringify(stored.fields),
-          stored.pageUrl,
-          stored.userAgent,
-        );
+      const id = randomUUID();
+      const receivedAt = now.toISOString();
+      const stored: StoredLead = { ...lead, id, reference: this.insertRow(id, lead, receivedAt), receivedAt };
       const queue = this.db.prepare(
         'INSERT INTO outbox (lead_id, channel, destination, next_attempt_at) VALUES (?, ?, ?, ?)',
       );
-      for (const target of deliveries) queue.run(stored.id, target.channel, target.destination, now.getTime());
+      for (const target of deliveries) queue.run(stored.id, target.channel, target.destination, nowMs);
+      if (acknowledgeTo !== undefined && !this.acknowledgedSince(acknowledgeTo, nowMs - ACKNOWLEDGEMENT_INTERVAL_MS)) {
+        queue.run(stored.id, 'acknowledgement', acknowledgeTo, nowMs);
+      }
+      if (idempotencyKey !== undefined) {
+        this.db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?').run(nowMs - IDEMPOTENCY_TTL_MS);
+        this.db
+          .prepare('INSERT INTO idempotency_keys (form_id, key, lead_id, created_at) VALUES (?, ?, ?, ?)')
+          .run(lead.formId, idempotencyKey, stored.id, nowMs);
+      }
       return stored;
     });
+  }
+
+  /** Inserts the lead's row under a fresh reference, drawing again when one is already taken. */
+  private insertRow(id: string, lead: NewLead, receivedAt: string): string {
+    const insert = this.db.prepare(
+      'INSERT INTO leads (id, reference, form_id, received_at, fields, page_url, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (let attempt = 1; ; attempt += 1) {
+      const reference = this.newReference();
+      try {
+        insert.run(id, reference, lead.formId, receivedAt, JSON.stringify(lead.fields), lead.pageUrl, lead.userAgent);
+        return reference;
+      } catch (error) {
+        // A failed statement leaves the transaction open, so drawing again is safe.
+        const collision = error instanceof Error && error.message.includes('leads.reference');
+        if (!collision || attempt >= REFERENCE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** The lead an idempotency key of `formId` stands for, if it was used within the last 24 hours. */
+  leadForKey(formId: string, key: string, nowMs = Date.now()): StoredLead | undefined {
+    const row = this.db
+      .prepare(
+        `SELECT leads.* FROM idempotency_keys JOIN leads ON leads.id = idempotency_keys.lead_id
+         WHERE idempotency_keys.form_id = ? AND idempotency_keys.key = ? AND idempotency_keys.created_at > ?`,
+      )
+      .get(formId, key, nowMs - IDEMPOTENCY_TTL_MS) as unknown as LeadRow | undefined;
+    return row && toLead(row);
+  }
+
+  /** Whether an acknowledgement was queued for `address` (any case) by a lead received since `sinceMs`. */
+  private acknowledgedSince(address: string, sinceMs: number): boolean {
+    const row = this.db
+      .prepare(
+        `SELECT 1 FROM outbox JOIN leads ON leads.id = outbox.lead_id
+         WHERE outbox.channel = 'acknowledgement' AND lower(outbox.destination) = ? AND leads.received_at > ? LIMIT 1`,
+      )
+      .get(address.toLowerCase(), new Date(sinceMs).toISOString());
+    return row !== undefined;
   }
 
   /** Pending deliveries whose next attempt is due, oldest first. */
@@ -277,6 +380,7 @@ function toDelivery(row: DeliveryRow): Delivery {
 function toLead(row: LeadRow): StoredLead {
   return {
     id: row.id,
+    reference: row.reference,
     formId: row.form_id,
     receivedAt: row.received_at,
     fields: JSON.parse(row.fields) as Record<string, string>,

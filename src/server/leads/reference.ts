@@ -1,0 +1,20 @@
+import { randomInt } from 'node:crypto';
+
+/**
+ * Digits and capitals a visitor can read aloud on the phone without doubt: no 0/O, 1/I/L, and no U
+ * (read as V). Thirty symbols, six of them: 729 million references, drawn at random so that a
+ * reference says nothing about how many enquiries came before it.
+ */
+const ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+const LENGTH = 6;
+const PREFIX = 'MQ-';
+
+/** A reference such as `MQ-7K3F9Q` matches this; anything else is not one of ours. */
+export const REFERENCE_PATTERN = new RegExp(`^${PREFIX}[${ALPHABET}]{${LENGTH}}$`);
+
+/** A new random reference; the store keeps them unique and draws again on the rare collision. */
+export function newReference(): string {
+  let code = '';
+  for (let index = 0; index < LENGTH; index += 1) code += ALPHABET[randomInt(ALPHABET.length)];
+  return PREFIX + code;
+}
