@@ -5,4 +5,13 @@ declare module 'astro' {
   }
 }
 
+declare global {
+  namespace App {
+    interface Locals {
+      /** Set by the form endpoint for the page that answers a browser's own post. */
+      enquiry?: import('@/lib/forms/returned-form').EnquiryAnswer;
+    }
+  }
+}
+
 export {};

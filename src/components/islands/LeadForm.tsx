@@ -22,6 +22,8 @@ interface Props {
   draftKey: string;
   /** The server's answer to a post made without scripts: the values, their problems, a sum. */
   returned?: ReturnedForm | undefined;
+  /** The page the form began on, named in its address when the server shows it elsewhere. */
+  sentFrom?: string | undefined;
 }
 
 let validator: Promise<typeof import('@/lib/forms/schema')> | undefined;
@@ -33,8 +35,9 @@ const loadValidator = () => (validator ??= import('@/lib/forms/schema'));
  * server HTML is a complete form that posts without scripts (plain traveller counts, an enabled
  * button); hydration swaps in the picker and sends by `fetch` instead.
  */
-export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey, returned }: Props) {
+export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey, returned, sentFrom }: Props) {
   const form: FormDef = FORMS[formId];
+  const action = sentFrom ? `${formEndpoint(form.id)}?from=${encodeURIComponent(sentFrom)}` : formEndpoint(form.id);
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [countsHadFocus, setCountsHadFocus] = useState(false);
@@ -65,7 +68,9 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
   const keepDraft = () => {
     const element = formRef.current;
     if (!element) return;
-    const { [answerName ?? '']: _answer, ...kept } = leadFields(form, new FormData(element).entries());
+    const kept = leadFields(form, new FormData(element).entries());
+    // A sum's answer belongs to that sum only.
+    if (answerName) delete kept[answerName];
     saveDraft(draftKey, kept);
   };
   // The picker's counts reach their hidden inputs on render, so they are kept after it.
@@ -91,7 +96,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
   const send = async (current: Attempt) => {
     setErrors({});
     setStatus({ kind: 'busy' });
-    const sent = await sendLead(form, current.fields, current.transport, current.key);
+    const sent = await sendLead(form, current.fields, current.transport, current.key, action);
     if (sent.outcome === 'stored') {
       attempt.current = null;
       edited.current = false;
@@ -152,7 +157,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
     <form
       ref={formRef}
       method="post"
-      action={formEndpoint(form.id)}
+      action={action}
       encType={form.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded'}
       noValidate
       aria-labelledby={labelledBy}

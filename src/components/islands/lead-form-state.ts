@@ -44,7 +44,8 @@ function controlsOf(element: HTMLFormElement, form: FormDef): [string, Control][
 
 /** Whether a control still shows what the server's HTML gave it. */
 function untouched(control: Control): boolean {
-  if (control instanceof HTMLSelectElement) return [...control.options].every((option) => option.selected === option.defaultSelected);
+  if (control instanceof HTMLSelectElement)
+    return [...control.options].every((option) => option.selected === option.defaultSelected);
   return control.value === control.defaultValue;
 }
 

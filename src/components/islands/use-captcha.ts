@@ -13,7 +13,9 @@ export type CaptchaState = { status: 'loading' } | { status: 'failed' } | { stat
  * server already put in the page (the no-script captcha step) is used first: it is single-use and unspent.
  */
 export function useCaptcha(enabled: boolean, issued?: Challenge): [CaptchaState, () => void] {
-  const [state, setState] = useState<CaptchaState>(issued ? { status: 'ready', challenge: issued } : { status: 'loading' });
+  const [state, setState] = useState<CaptchaState>(
+    issued ? { status: 'ready', challenge: issued } : { status: 'loading' },
+  );
   const skipFirst = useRef(issued !== undefined);
   const refresh = useCallback(() => {
     if (!enabled) return;

@@ -70,10 +70,11 @@ export async function sendLead(
   fields: LeadFields,
   transport: LeadFields,
   attemptKey: string,
+  endpoint = formEndpoint(form.id),
 ): Promise<SendOutcome> {
   let response: Response;
   try {
-    response = await fetch(formEndpoint(form.id), {
+    response = await fetch(endpoint, {
       method: 'POST',
       headers: { Accept: 'application/json', 'Idempotency-Key': attemptKey },
       body: requestBody(form, fields, transport),
