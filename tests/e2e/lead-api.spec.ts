@@ -184,3 +184,68 @@ test('a burst from one client is limited with 429 while another client is served
   const { token, sum } = await challenge();
   expect((await umrahLead(token, sum)).status).toBe(201);
 });
+
+test('a forged left-most X-Forwarded-For entry does not dodge the limit behind one proxy', async () => {
+  // TRUST_PROXY=1: the proxy appends the real address on the right; the client writes whatever it likes to its left.
+  const real = '198.51.100.77';
+  const statuses: number[] = [];
+  for (let index = 0; index < 25; index += 1) {
+    const response = await fetch(`${origin}/api/forms/contact`, {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': `10.66.${index}.1, ${real}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        firstName: 'Forged',
+        lastName: `Client ${index}`,
+        email: 'forged@example.com',
+        subject: 'general-inquiry',
+        message: 'Rotating the first forwarded address.',
+      }),
+    });
+    statuses.push(response.status);
+  }
+  expect(statuses.slice(0, RATE_LIMIT)).toEqual(Array(RATE_LIMIT).fill(201));
+  expect(statuses.slice(RATE_LIMIT)).toEqual(Array(25 - RATE_LIMIT).fill(429));
+});
+
+test('the same Idempotency-Key twice stores one lead and gives one reference', async () => {
+  const before = leadCount();
+  const key = crypto.randomUUID();
+  const client = freshClient();
+  const { token, sum } = await challenge(client);
+  const send = () =>
+    fetch(`${origin}/api/forms/umrah`, {
+      method: 'POST',
+      headers: {
+        'X-Forwarded-For': client,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Idempotency-Key': key,
+      },
+      body: new URLSearchParams({
+        name: 'Bilal Rahman',
+        email: 'bilal@example.com',
+        phone: '3125550199',
+        adults: '2',
+        children: '0',
+        answer: String(sum),
+        _captcha: token,
+      }),
+    });
+  const first = await send();
+  const again = await send();
+  expect([first.status, again.status]).toEqual([201, 201]);
+  const firstBody = (await first.json()) as { id: string; reference: string };
+  expect(firstBody.reference).toMatch(/^MQ-[2-9A-HJKMNP-TV-Z]{6}$/);
+  expect(await again.json()).toEqual(firstBody);
+  expect(leadCount()).toBe(before + 1);
+  const bad = await fetch(`${origin}/api/forms/umrah`, {
+    method: 'POST',
+    headers: {
+      'X-Forwarded-For': freshClient(),
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Idempotency-Key': 'x',
+    },
+    body: 'name=x',
+  });
+  expect(bad.status).toBe(400);
+  expect(((await bad.json()) as { error: string }).error).toContain('Idempotency-Key');
+});

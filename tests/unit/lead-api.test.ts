@@ -462,15 +462,110 @@ describe('LeadApi.receive: the outcome before it is put into words', () => {
   });
 });
 
-describe('client', () => {
-  const request = new Request('http://localhost/', { headers: { 'x-forwarded-for': '192.0.2.1, 10.0.0.1' } });
+describe('Idempotency-Key', () => {
+  const KEY = '3f2b8c1e-9d4a-4b7e-8c2f-6a1d0e5b7c94';
 
-  it('uses the socket address unless the proxy is trusted', () => {
-    expect(api.client(request, '10.0.0.1')).toBe('10.0.0.1');
+  function keyed(request: Request, key: string): Request {
+    const headers = new Headers(request.headers);
+    headers.set('idempotency-key', key);
+    return new Request(request, { headers });
+  }
+
+  it('answers a repeat of an accepted key with the same id and reference and stores one lead', async () => {
+    const { token, answer } = await challenge();
+    const body = () => new URLSearchParams({ ...umrahFields(answer), _captcha: token });
+    const first = await api.submit('umrah', keyed(post('umrah', body()), KEY), CLIENT);
+    const again = await api.submit('umrah', keyed(post('umrah', body()), KEY), CLIENT);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    const firstBody = await json(first);
+    expect(await json(again)).toEqual(firstBody);
+    expect(firstBody['reference']).toMatch(REFERENCE_PATTERN);
+    expect(api.store.listLeads()).toHaveLength(1);
+    const outcome = await api.receive('umrah', keyed(post('umrah', body()), KEY), CLIENT);
+    expect(outcome).toMatchObject({ kind: 'stored', repeat: true, reference: firstBody['reference'] });
   });
 
-  it('uses the first forwarded address behind a trusted proxy', () => {
+  it('stores a new lead for a new key, and for the same key on another form', async () => {
+    const contact = {
+      firstName: 'Omar',
+      lastName: 'Farouk',
+      email: 'omar@example.com',
+      subject: 'general-inquiry',
+      message: 'Hello',
+    };
+    const hajj = { name: 'Omar Farouk', email: 'omar@example.com', phone: '3125550147', message: 'Hello' };
+    await api.submit('contact', keyed(post('contact', new URLSearchParams(contact)), KEY), CLIENT);
+    await api.submit('contact', keyed(post('contact', new URLSearchParams(contact)), `${KEY}-2`), CLIENT);
+    await api.submit('hajj', keyed(post('hajj', new URLSearchParams(hajj)), KEY), OTHER_CLIENT);
+    expect(api.store.listLeads()).toHaveLength(3);
+  });
+
+  it.each([
+    ['too short', 'abc'],
+    ['too long', 'a'.repeat(129)],
+    ['with spaces', 'not a valid key at all'],
+    ['empty', ''],
+  ])('refuses a key that is %s with 400 and a clear message, storing nothing', async (_label, key) => {
+    const { request } = await umrahRequest();
+    const response = await api.submit('umrah', keyed(request, key), CLIENT);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({ error: expect.stringContaining('Idempotency-Key') });
+    expect(api.store.listLeads()).toEqual([]);
+  });
+
+  it('checks the honeypot and the rate limit first, as for any request', async () => {
+    const bot = await umrahRequest(CLIENT, { website: 'http://spam.example' });
+    expect((await api.submit('umrah', keyed(bot.request, 'bad'), CLIENT)).status).toBe(200);
+    const { token, answer } = await challenge();
+    const body = () => new URLSearchParams({ ...umrahFields(answer), _captcha: token });
+    for (let count = 0; count < 2; count += 1) {
+      expect((await api.submit('umrah', keyed(post('umrah', body()), KEY), CLIENT)).status).toBe(201);
+    }
+    expect((await api.submit('umrah', keyed(post('umrah', body()), KEY), CLIENT)).status).toBe(429);
+  });
+});
+
+describe('client', () => {
+  const forwarded = (value: string) => new Request('http://localhost/', { headers: { 'x-forwarded-for': value } });
+  const request = forwarded('192.0.2.1, 10.0.0.1');
+
+  it('uses the socket address unless the proxy is trusted', () => {
+    expect(api.client(request, '10.0.0.2')).toBe('10.0.0.2');
+  });
+
+  it('takes the right-most forwarded address behind one proxy (TRUST_PROXY=1), whatever the client wrote to its left', () => {
     const behindProxy = makeApi({ TRUST_PROXY: '1' });
-    expect(behindProxy.client(request, '10.0.0.1')).toBe('192.0.2.1');
+    expect(behindProxy.client(request, '10.0.0.2')).toBe('10.0.0.1');
+    expect(behindProxy.client(forwarded('1.2.3.4, 5.6.7.8, 203.0.113.9'), '10.0.0.2')).toBe('203.0.113.9');
+    expect(behindProxy.client(forwarded('203.0.113.9'), '10.0.0.2')).toBe('203.0.113.9');
+    expect(behindProxy.client(new Request('http://localhost/'), '10.0.0.2')).toBe('10.0.0.2');
+    behindProxy.store.close();
+  });
+
+  it('counts hops from the right behind two proxies', () => {
+    const twoProxies = makeApi({ TRUST_PROXY: '2' });
+    expect(twoProxies.client(forwarded('6.6.6.6, 203.0.113.9, 10.0.0.1'), '10.0.0.2')).toBe('203.0.113.9');
+    expect(twoProxies.client(forwarded('203.0.113.9'), '10.0.0.2')).toBe('203.0.113.9');
+    twoProxies.store.close();
+  });
+
+  it('walks from the right past the listed proxy addresses', () => {
+    const listed = makeApi({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' });
+    expect(listed.client(forwarded('6.6.6.6, 203.0.113.9, 10.0.0.1'), '10.0.0.2')).toBe('203.0.113.9');
+    expect(listed.client(forwarded('6.6.6.6, 203.0.113.9'), '::ffff:10.0.0.2')).toBe('203.0.113.9');
+    // A request that did not come through a listed proxy names itself, whatever its header says.
+    expect(listed.client(forwarded('6.6.6.6'), '198.51.100.5')).toBe('198.51.100.5');
+    listed.store.close();
+  });
+
+  it.each(['yes', '-1', '1.5', '10.0.0.1, nope', '999'])('refuses TRUST_PROXY="%s", naming the variable', (value) => {
+    expect(() => leadApiConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads "true" as one proxy and "0" or nothing as none', () => {
+    expect(leadApiConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(leadApiConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(leadApiConfig({}).trustProxy).toBe(0);
   });
 });

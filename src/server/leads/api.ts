@@ -1,10 +1,11 @@
 import { findForm } from '../../lib/forms/definitions.ts';
 import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, validateLead } from '../../lib/forms/schema.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
+import { clientAddress } from './client-address.ts';
 import { newChallenge, signChallenge, verifyCaptcha, type CaptchaCheck } from './captcha.ts';
 import { deliveriesFor, type LeadApiConfig } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { LeadStore } from './store.ts';
+import { LeadStore, type StoredLead } from './store.ts';
 
 /**
  * What came of one submission, before it is put into words: `outcomeResponse` answers the island's
@@ -123,6 +124,11 @@ export function outcomeResponse(outcome: SubmitOutcome): Response {
   }
 }
 
+/** A client's retry key: a UUID fits; shorter keys would be guessable, and they are never shown to anyone. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
+const BAD_IDEMPOTENCY_KEY =
+  'The Idempotency-Key header must be 16 to 128 letters, digits, hyphens or underscores (a UUID will do).';
+
 const TOO_MANY = 'Too many submissions from this connection. Please wait a few minutes or call us.';
 
 /** The lead API: one store, one rate limiter, and the two request handlers the routes call. */
@@ -146,10 +152,9 @@ export class LeadApi {
     return this.storeInstance;
   }
 
-  /** Who is asking: the socket address, or the first forwarded address behind a trusted proxy. */
+  /** Who is asking: the socket address, or the address the trusted proxies say they were reached from. */
   client(request: Request, socketAddress: string): string {
-    const forwarded = request.headers.get('x-forwarded-for');
-    return this.config.trustProxy && forwarded ? forwarded.split(',')[0]!.trim() : socketAddress;
+    return clientAddress(request.headers.get('x-forwarded-for'), socketAddress, this.config.trustProxy);
   }
 
   /** A new signed sum, or null when this client has asked for too many. */
@@ -196,6 +201,14 @@ export class LeadApi {
     // Only bots fill the hidden field; they are told "fine" so they do not adapt, and nothing is kept.
     if (honeypot) return { kind: 'ignored' };
 
+    // A retried send (the answer to the first one was lost) gets the first answer, before its spent captcha is checked.
+    const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
+    if (idempotencyKey !== undefined) {
+      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return refused(400, BAD_IDEMPOTENCY_KEY, { form, fields });
+      const earlier = this.store.leadForKey(form.id, idempotencyKey, nowMs);
+      if (earlier) return storedOutcome(form, earlier, true);
+    }
+
     const validation = validateLead(form, fields);
     // A browser without scripts never fetched a sum; the page side shows one as an extra step.
     const tokenMissing = form.captcha !== undefined && !token;
@@ -235,6 +248,7 @@ export class LeadApi {
         captcha,
         new Date(nowMs),
         deliveriesFor(form.id, this.config),
+        { idempotencyKey },
       );
     } catch (error) {
       console.error('Could not store a lead:', error);
@@ -258,6 +272,10 @@ function refused(
   extra: { form?: FormDef; fields?: Record<string, string>; headers?: Record<string, string> } = {},
 ): SubmitOutcome {
   return { kind: 'refused', status, message, headers: extra.headers ?? {}, ...extra };
+}
+
+function storedOutcome(form: FormDef, lead: StoredLead, repeat: boolean): SubmitOutcome {
+  return { kind: 'stored', form, fields: lead.fields, leadId: lead.id, reference: lead.reference, repeat };
 }
 
 function captchaRefused(form: FormDef, fields: Record<string, string>, reason: CaptchaProblem): SubmitOutcome {

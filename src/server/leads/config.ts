@@ -1,4 +1,5 @@
 import { resolveSiteUrl } from '../../lib/site-url.ts';
+import { parseTrustProxy, type TrustedProxies } from './client-address.ts';
 
 /** The lead API's settings, read from the environment so an operator can tune them without a build. */
 export interface RelayTarget {
@@ -14,8 +15,8 @@ export interface LeadApiConfig {
   rateWindowSeconds: number;
   maxBodyBytes: number;
   captchaTtlSeconds: number;
-  /** Behind a proxy the client is the first X-Forwarded-For address, not the socket's. */
-  trustProxy: boolean;
+  /** The proxies in front of the server, whose `X-Forwarded-For` entries name the client (see client-address.ts). */
+  trustProxy: TrustedProxies;
   /** Per form id (or `*` for every form), where each stored lead is sent on. */
   relays: Readonly<Record<string, RelayTarget>>;
   /** Staff email: both must be set, or no email is sent. */
@@ -70,7 +71,7 @@ export function leadApiConfig(env: Record<string, string | undefined>): LeadApiC
     rateWindowSeconds: positive(env['LEADS_RATE_WINDOW_SECONDS'], 600, 'LEADS_RATE_WINDOW_SECONDS'),
     maxBodyBytes: positive(env['LEADS_MAX_BODY_BYTES'], 32 * 1024, 'LEADS_MAX_BODY_BYTES'),
     captchaTtlSeconds: positive(env['CAPTCHA_TTL_SECONDS'], 2 * 60 * 60, 'CAPTCHA_TTL_SECONDS'),
-    trustProxy: env['TRUST_PROXY'] === '1' || env['TRUST_PROXY'] === 'true',
+    trustProxy: parseTrustProxy(env['TRUST_PROXY']),
     relays: parseRelays(env['LEADS_RELAYS']),
     smtpUrl: env['SMTP_URL'] || undefined,
     notifyTo: env['LEADS_NOTIFY_TO'] || undefined,

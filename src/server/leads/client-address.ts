@@ -1,0 +1,50 @@
+import { isIP } from 'node:net';
+
+/**
+ * Who may write `X-Forwarded-For`: nobody (0), that many proxies in front of the server, or the
+ * proxies at these addresses.
+ */
+export type TrustedProxies = number | readonly string[];
+
+const MAX_HOPS = 20;
+
+/** An IPv4 address as a dual-stack socket reports it (`::ffff:10.0.0.1`) is the same address. */
+function plain(address: string): string {
+  const trimmed = address.trim();
+  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(trimmed) ? trimmed.slice(7) : trimmed;
+}
+
+/** Parses `TRUST_PROXY`: a count (`1`, `2`…; `true` is one), or a comma-separated list of addresses. */
+export function parseTrustProxy(value: string | undefined): TrustedProxies {
+  const raw = value?.trim() ?? '';
+  if (raw === '' || raw === '0' || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  if (/^\d+$/.test(raw) && Number(raw) <= MAX_HOPS) return Number(raw);
+  const addresses = raw.split(',').map(plain);
+  if (addresses.every((address) => isIP(address) !== 0)) return addresses;
+  throw new Error(
+    `TRUST_PROXY must be the number of proxies in front of the server (1 to ${MAX_HOPS}) ` +
+      `or a comma-separated list of their IP addresses, got "${value}"`,
+  );
+}
+
+/**
+ * The client's address. A proxy appends the address it was reached from to `X-Forwarded-For`, so
+ * only the right-hand entries are written by proxies we trust; everything to their left is
+ * whatever the client sent, and may be forged. With a count, the client is that many entries
+ * from the right; with a list, it is the first address from the right that is not a trusted proxy.
+ */
+export function clientAddress(forwarded: string | null, socketAddress: string, trusted: TrustedProxies): string {
+  const hops = (forwarded ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (typeof trusted === 'number') {
+    if (trusted === 0 || hops.length === 0) return socketAddress;
+    // Fewer entries than proxies: every one was written by a proxy, and the left-most is the client's.
+    return hops[Math.max(0, hops.length - trusted)]!;
+  }
+  const chain = [...hops, socketAddress];
+  const untrusted = chain.findLast((address) => !trusted.includes(plain(address)));
+  return untrusted ?? chain[0]!;
+}
