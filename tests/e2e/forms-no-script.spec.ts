@@ -165,7 +165,10 @@ test.describe('the answer pages pass the quality gates', () => {
       await answerServerSum(enquiry(page), def);
       expect(await send(page, def)).toBe(303);
       checks.push(['confirmation', await axeViolations(page)]);
-      checks.push(['confirmation html', await htmlProblems(await (await page.request.get(page.url())).text(), 'confirmation')]);
+      checks.push([
+        'confirmation html',
+        await htmlProblems(await (await page.request.get(page.url())).text(), 'confirmation'),
+      ]);
       expect(checks.filter(([, found]) => found.length > 0)).toEqual([]);
     });
   }
