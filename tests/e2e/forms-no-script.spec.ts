@@ -120,6 +120,37 @@ for (const id of FORM_IDS) {
   });
 }
 
+test.describe('refusals and bots', () => {
+  test('a form too large to read is refused with a page that says so and offers the phone and WhatsApp', async ({
+    page,
+  }) => {
+    const def = formDef('contact');
+    await page.goto('/contact-us');
+    const email = unique('too-large');
+    await fillValid(enquiry(page), def, email);
+    await enquiry(page)
+      .locator('textarea[name="message"]')
+      .evaluate((box: HTMLTextAreaElement) => (box.value = 'x'.repeat(40_000)));
+    expect(await send(page, def)).toBe(413);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your enquiry could not be sent');
+    await expect(page.getByRole('main')).toContainText(/The form is larger than \d+ bytes/);
+    await expect(page.getByRole('main').getByRole('link', { name: /Chat on WhatsApp/ })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: /\+1 \(512\)/ })).toBeVisible();
+    expect(storedLeads('contact', email)).toHaveLength(0);
+  });
+
+  test('a bot that fills the hidden field is shown the confirmation and nothing is stored', async ({ page }) => {
+    const def = formDef('hajj');
+    await page.goto('/hajj-packages');
+    const email = unique('bot');
+    await fillValid(enquiry(page), def, email);
+    await enquiry(page).locator('input[name="website"]').fill('https://spam.example');
+    expect(await send(page, def)).toBe(303);
+    await expect(page.getByRole('status')).toHaveText(def.messages.success);
+    expect(storedLeads('hajj', email)).toHaveLength(0);
+  });
+});
+
 test.describe('with JavaScript turned off', () => {
   test.use({ javaScriptEnabled: false });
 
