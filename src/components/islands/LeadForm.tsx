@@ -55,7 +55,9 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
     // Counts typed into the plain boxes before hydration move into the picker, and so does focus.
     let restored = form.travellers ? readCounts(element, form.travellers, counts) : counts;
     setCountsHadFocus(element.querySelector('[data-traveller-counts]')?.contains(document.activeElement) ?? false);
-    const draft = readDraft(draftKey);
+    // A form the server sent back holds the newest entries, and goes on by posting itself: nothing to keep.
+    const draft = returned ? null : readDraft(draftKey);
+    if (returned) clearDraft(draftKey);
     if (draft) restored = restoreDraft(element, form, draft) ?? restored;
     setCounts(restored);
     setHydrated(true);
@@ -67,7 +69,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
 
   const keepDraft = () => {
     const element = formRef.current;
-    if (!element) return;
+    if (!element || returned) return;
     const kept = leadFields(form, new FormData(element).entries());
     // A sum's answer belongs to that sum only.
     if (answerName) delete kept[answerName];
@@ -118,6 +120,8 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
   };
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    // Sent back by the server, the form stays on the page route: its answer replaces this page.
+    if (returned) return;
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const fields = leadFields(form, data.entries());

@@ -51,20 +51,25 @@ function untouched(control: Control): boolean {
 
 /**
  * Puts kept entries back into a form nobody has typed in yet (the browser may have restored
- * values itself on reload; those win) and returns the kept traveller counts, if any.
+ * values itself on reload; those win) and returns the kept traveller counts when the count boxes
+ * are untouched too.
  */
 export function restoreDraft(element: HTMLFormElement, form: FormDef, draft: LeadFields): Counts | undefined {
   const controls = controlsOf(element, form);
-  if (!controls.every(([, control]) => untouched(control))) return undefined;
-  for (const [name, control] of controls) {
-    if (draft[name] === undefined) continue;
-    control.value = draft[name];
-    // React's handlers (character counters) hear about it as if typed.
-    control.dispatchEvent(new Event('input', { bubbles: true }));
+  if (controls.every(([, control]) => untouched(control))) {
+    for (const [name, control] of controls) {
+      if (draft[name] === undefined) continue;
+      control.value = draft[name];
+      // React's handlers (character counters) hear about it as if typed.
+      control.dispatchEvent(new Event('input', { bubbles: true }));
+    }
   }
-  if (!form.travellers) return undefined;
-  const adults = Number(draft[form.travellers.adults]);
-  const children = Number(draft[form.travellers.children]);
+  const picker = form.travellers;
+  if (!picker) return undefined;
+  const boxes = [picker.adults, picker.children].map((name) => element.elements.namedItem(name));
+  if (!boxes.every((box) => box instanceof HTMLInputElement && untouched(box))) return undefined;
+  const adults = Number(draft[picker.adults]);
+  const children = Number(draft[picker.children]);
   return Number.isInteger(adults) && adults >= 1 && Number.isInteger(children) && children >= 0
     ? { adults, children }
     : undefined;
