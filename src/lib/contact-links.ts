@@ -1,4 +1,5 @@
-import type { SiteSettings } from '@/lib/site-schema';
+// Type-only import, so the server's acknowledgement email can use these links under Node's type stripping.
+import type { SiteSettings } from './site-schema.ts';
 
 /** WhatsApp chat link with the agency's greeting prefilled. */
 export function whatsappUrl(site: Pick<SiteSettings, 'whatsapp'>): string {

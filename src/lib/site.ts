@@ -1,3 +1,4 @@
+import { agencyContact } from '@/lib/site-contact';
 import { parseSiteSettings } from '@/lib/site-schema';
 import { resolveSiteUrl } from '@/lib/site-url';
 
@@ -6,20 +7,17 @@ import { resolveSiteUrl } from '@/lib/site-url';
  * when one is invalid. `SITE_URL` sets the canonical origin at build time.
  */
 export const site = parseSiteSettings({
-  name: 'Miqat Travel',
+  name: agencyContact.name,
   legalName: 'Miqat Travel LLC',
   tagline: 'Umrah, Hajj and Islamic holidays from every major US city',
   description:
     'Umrah, Hajj and Ramadan packages from seven US cities, with visa help, hotels near the Haram and 24/7 support. Serving American pilgrims since 2008.',
   // Astro sets SITE from astro.config; plain Node (unit tests, the server) falls back to SITE_URL.
   url: import.meta.env?.SITE ?? resolveSiteUrl(),
-  phone: { display: '+1 (512) 555-0143', e164: '+15125550143' },
+  phone: agencyContact.phone,
   emergencyPhone: { display: '+1 (512) 555-0199', e164: '+15125550199' },
-  whatsapp: {
-    number: '15125550143',
-    greeting: 'Hello! I would like to inquire about your travel packages.',
-  },
-  email: 'hello@miqat-travel.example',
+  whatsapp: agencyContact.whatsapp,
+  email: agencyContact.email,
   address: {
     street: '600 Congress Avenue, Suite 1420',
     locality: 'Austin',
@@ -28,17 +26,7 @@ export const site = parseSiteSettings({
     country: 'US',
   },
   jurisdiction: 'the State of Texas',
-  hours: [
-    {
-      days: 'Monday - Friday',
-      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-      opens: '09:00',
-      closes: '18:00',
-      label: '9:00 AM - 6:00 PM',
-    },
-    { days: 'Saturday', dayOfWeek: ['Saturday'], opens: '10:00', closes: '16:00', label: '10:00 AM - 4:00 PM' },
-    { days: 'Sunday', dayOfWeek: ['Sunday'], label: 'Closed' },
-  ],
+  hours: agencyContact.hours,
   social: [
     { label: 'Facebook', url: 'https://facebook.miqat-travel.example/' },
     { label: 'Instagram', url: 'https://instagram.miqat-travel.example/' },
@@ -53,7 +41,7 @@ export const site = parseSiteSettings({
     visaSuccess: '99.8%',
     visaApproval: '99%',
     support: '24/7',
-    replyTime: 'within 24 hours',
+    replyTime: agencyContact.replyTime,
   },
   themeColor: '#0f5a43',
   locale: 'en_US',

@@ -12,6 +12,7 @@ const origin = `http://localhost:${port}`;
 const PASSWORD = 'correct horse battery staple';
 let server: ChildProcess;
 let clientNumber = 0;
+const references: Record<string, string> = {};
 
 test.describe.configure({ mode: 'serial' });
 
@@ -22,6 +23,7 @@ async function submit(form: string, fields: Record<string, string>) {
     body: new URLSearchParams(fields),
   });
   expect(response.status).toBe(201);
+  references[form] = ((await response.json()) as { reference: string }).reference;
 }
 
 test.beforeAll(async () => {
@@ -100,6 +102,8 @@ test('staff see the enquiries newest first, with visitor text shown as text', as
   await expect(rows.nth(0)).toContainText('stored (no relay set)');
   await expect(rows.nth(1)).toContainText('Ask about Hajj 2026');
   await expect(rows.nth(1)).toContainText('7135550123');
+  await expect(rows.nth(0)).toContainText(references['contact']!);
+  await expect(rows.nth(1)).toContainText(references['hajj']!);
   expect(dialogs).toEqual([]);
   expect(await page.locator('main script').count()).toBe(0);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
@@ -109,6 +113,7 @@ test('staff see the enquiries newest first, with visitor text shown as text', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ask about Hajj 2026');
   await expect(page.locator('dd', { hasText: 'Two of us for Hajj next year.' })).toBeVisible();
   await expect(page.locator('dd', { hasText: `${origin}/contact-us` })).toBeVisible();
+  await expect(page.getByText(`Reference ${references['hajj']}`)).toBeVisible();
 });
 
 test('the form filter narrows the list and the CSV download has every field', async ({ page }) => {
@@ -122,10 +127,28 @@ test('the form filter narrows the list and the CSV download has every field', as
   await page.getByRole('link', { name: 'Download CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');
   const [header, ...lines] = csv.trim().split('\n');
-  expect(header).toMatch(/^id,received_at,form_id,page_url,user_agent,firstName,lastName,email,phone,subject,message/);
+  expect(header).toMatch(
+    /^id,reference,received_at,form_id,page_url,user_agent,firstName,lastName,email,phone,subject,message/,
+  );
   expect(lines).toHaveLength(2);
+  expect(lines[0]).toContain(`,${references['contact']},`);
   // A formula typed into a form is defused with a leading apostrophe.
   expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+});
+
+test('a reference quoted on the phone opens its enquiry, typed any way', async ({ page }) => {
+  await signIn(page);
+  const typed = references['hajj']!.slice(3).toLowerCase();
+  await page.getByLabel('Reference').fill(` mq ${typed} `);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ask about Hajj 2026');
+  await expect(page.getByText(`Reference ${references['hajj']}`)).toBeVisible();
+
+  await page.goto(`${origin}/admin/leads?reference=MQ-ZZZZZZ`);
+  await expect(page.getByRole('alert')).toHaveText('No enquiry has the reference MQ-ZZZZZZ.');
+  await expect(page.getByLabel('Reference')).toHaveValue('MQ-ZZZZZZ');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 });
 
 test('signing out ends the session; a lead page then asks to sign in', async ({ page }) => {

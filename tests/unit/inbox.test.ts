@@ -6,15 +6,21 @@ import { FORMS, fieldLabel, optionValues } from '@/lib/forms/definitions';
 import { InboxAuth, SESSION_COOKIE, readCookie, sameOrigin } from '@/server/leads/admin-auth';
 import { deliveryText, inboxRow, travellerText } from '@/server/leads/inbox';
 import { LeadStore } from '@/server/leads/store';
-import { visitorEmail, visitorName } from '@/server/leads/visitor';
+import { isFreeText, visitorEmail, visitorName, visitorPhone } from '@/server/leads/visitor';
+import type { FormDef } from '@/lib/forms/types';
 import { leadApiConfig } from '@/server/leads/config';
 
 describe('inbox rows', () => {
   it('say who travels in words, whatever the form calls its counts', () => {
-    expect(travellerText({ adults: '2', children: '1' })).toBe('2 adults, 1 child');
-    expect(travellerText({ Adults: '1', Children: '0' })).toBe('1 adult');
-    expect(travellerText({ adults: '2', children: '3', infants: '1' })).toBe('2 adults, 3 children, 1 infant');
-    expect(travellerText({ message: 'no counts' })).toBe('');
+    expect(travellerText(FORMS.umrah, { adults: '2', children: '1' })).toBe('2 adults, 1 child');
+    expect(travellerText(FORMS.detroit, { Adults: '1', Children: '0' })).toBe('1 adult');
+    expect(travellerText(FORMS.dallas, { adults: '3', children: '2' })).toBe('3 adults, 2 children');
+    expect(travellerText(FORMS['last-10-days'], { adults: '2', children: '3', infants: '1' })).toBe(
+      '2 adults, 3 children, 1 infant',
+    );
+    expect(travellerText(FORMS.hajj, { message: 'no counts' })).toBe('');
+    // Counts are read where the form says they are, not wherever a field happens to be called "adults".
+    expect(travellerText(FORMS.contact, { adults: '4' })).toBe('');
   });
 
   it('say where a lead stands in its deliveries', () => {
@@ -35,17 +41,44 @@ describe('inbox rows', () => {
       inboxRow({ ...base, formId: 'contact', fields: { firstName: 'Maryam', lastName: 'Ali' } }, undefined).name,
     ).toBe('Maryam Ali');
     const row = inboxRow({ ...base, formId: 'shifting-hajj', fields: { full_name: 'Idris', phone: '555' } }, undefined);
-    expect(row).toMatchObject({ name: 'Idris', phone: '555', form: "Let's Plan Your Hajj" });
+    expect(row).toMatchObject({ name: 'Idris', phone: '555', form: "Let's Plan Your Hajj", reference: 'MQ-7K3F9Q' });
   });
 });
 
 describe('visitor details', () => {
-  it("find the name and reply-to email under any form's field names", () => {
-    expect(visitorName({ firstName: 'Maryam', lastName: 'Ali' })).toBe('Maryam Ali');
-    expect(visitorName({ full_name: 'Idris' })).toBe('Idris');
-    expect(visitorName({ message: 'no name' })).toBe('');
-    expect(visitorEmail({ Email: 'yusuf@example.com' })).toBe('yusuf@example.com');
-    expect(visitorEmail({ email: 'not an email' })).toBeUndefined();
+  it("find the name and reply-to email by the fields' roles under any wire names", () => {
+    expect(visitorName(FORMS.contact, { firstName: 'Maryam', lastName: 'Ali' })).toBe('Maryam Ali');
+    expect(visitorName(FORMS['shifting-hajj'], { full_name: 'Idris' })).toBe('Idris');
+    expect(visitorName(FORMS.hajj, { message: 'no name' })).toBe('');
+    expect(visitorEmail(FORMS.visa, { Email: 'yusuf@example.com' })).toBe('yusuf@example.com');
+    expect(visitorEmail(FORMS.umrah, { email: 'not an email' })).toBeUndefined();
+    expect(visitorPhone(FORMS.houston, { Phone: '7135550123' })).toBe('7135550123');
+  });
+
+  it('read a new form with wire names nobody guessed, from its roles alone', () => {
+    const guest: FormDef = {
+      ...FORMS.booking,
+      id: 'guest',
+      fields: [
+        { kind: 'text', name: 'guest_name', role: 'name', label: 'Your name', required: true },
+        { kind: 'email', name: 'contact_address', role: 'email', label: 'Email', required: true },
+        { kind: 'tel', name: 'mobile', role: 'phone', label: 'Mobile', required: false },
+        { kind: 'select', name: 'party', role: 'adults', label: 'Adults', required: true, options: [] },
+      ],
+    };
+    const fields = { guest_name: 'Hafsa', contact_address: 'hafsa@example.com', mobile: '555', party: '2', name: 'x' };
+    expect(visitorName(guest, fields)).toBe('Hafsa');
+    expect(visitorEmail(guest, fields)).toBe('hafsa@example.com');
+    expect(visitorPhone(guest, fields)).toBe('555');
+    expect(travellerText(guest, fields)).toBe('2 adults');
+  });
+
+  it('tell free text (message, special requests) from the rest', () => {
+    expect(isFreeText(FORMS.contact, 'message')).toBe(true);
+    expect(isFreeText(FORMS['last-10-days'], 'special_requests')).toBe(true);
+    expect(isFreeText(FORMS.visa, 'Message')).toBe(true);
+    expect(isFreeText(FORMS.contact, 'subject')).toBe(false);
+    expect(isFreeText(FORMS.umrah, 'name')).toBe(false);
   });
 });
 

@@ -486,6 +486,24 @@ describe('Idempotency-Key', () => {
     expect(outcome).toMatchObject({ kind: 'stored', repeat: true, reference: firstBody['reference'] });
   });
 
+  it('refuses a key already used for a different enquiry, rather than dropping the new one', async () => {
+    const contact = {
+      firstName: 'Omar',
+      lastName: 'Farouk',
+      email: 'omar@example.com',
+      subject: 'general-inquiry',
+      message: 'Hello',
+    };
+    expect(
+      (await api.submit('contact', keyed(post('contact', new URLSearchParams(contact)), KEY), CLIENT)).status,
+    ).toBe(201);
+    const changed = new URLSearchParams({ ...contact, message: 'A different question' });
+    const response = await api.submit('contact', keyed(post('contact', changed), KEY), CLIENT);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({ error: expect.stringContaining('different enquiry') });
+    expect(api.store.listLeads()).toHaveLength(1);
+  });
+
   it('stores a new lead for a new key, and for the same key on another form', async () => {
     const contact = {
       firstName: 'Omar',

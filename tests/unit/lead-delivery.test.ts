@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LeadApi } from '@/server/leads/api';
 import { deliveriesFor, leadApiConfig, parseRelays, type LeadApiConfig } from '@/server/leads/config';
-import { retryDelay } from '@/server/leads/delivery';
+import { acknowledgedPage, retryDelay } from '@/server/leads/delivery';
 import { LeadStore, type NewLead, type StoredLead } from '@/server/leads/store';
 import { DeliveryWorker, type Mailer } from '@/server/leads/worker';
 
@@ -202,7 +202,8 @@ async function expectEachArrivedOnce(accepted: readonly Received[], leads: reado
     const lead = byId.get(request.key ?? '');
     if (!lead) throw new Error(`an unknown lead arrived: ${request.key}`);
     expect(request.contentType).toMatch(CONTENT_TYPES[lead.formId]!);
-    expect(await formEntries(request)).toEqual(Object.entries(lead.fields));
+    // The spec's fields exactly as stored, then the reference under a name no form uses.
+    expect(await formEntries(request)).toEqual([...Object.entries(lead.fields), ['reference', lead.reference]]);
   }
 }
 
@@ -367,6 +368,7 @@ describe('relay to the agency form service', () => {
     expect(received!.contentType).toBe('application/json');
     expect(JSON.parse(new TextDecoder().decode(received!.body))).toEqual({
       id,
+      reference: lead.reference,
       formId: 'contact',
       receivedAt: lead.receivedAt,
       pageUrl: 'https://miqat-travel.example/contact',
@@ -444,12 +446,17 @@ interface Mail {
 }
 
 async function startSmtp() {
-  const state = { reject: false, received: [] as Mail[], refused: 0 };
+  const state = { reject: false, received: [] as Mail[], refused: 0, refuseRecipients: [] as string[] };
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!state.refuseRecipients.includes(address.address)) return callback();
+      state.refused += 1;
+      callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -562,6 +569,8 @@ describe('staff email', () => {
     expect(headers['from']).toContain('leads@miqat-travel.example');
     expect(headers['subject']).toContain('Send us a message');
     expect(headers['subject']).toContain('Zaynab Al-Fārūqī');
+    expect(headers['subject']).toContain(lead.reference);
+    expect(text).toContain(`Reference: ${lead.reference}`);
     expect(headers['message-id']).toBe(`<${lead.id}@miqat-travel.example>`);
     expect(headers['content-type']).toMatch(/^text\/plain/);
     for (const value of Object.values(contactLead.fields)) expect(text).toContain(value);
@@ -677,5 +686,119 @@ describe('parseRelays', () => {
     expect(() =>
       leadApiConfig({ LEADS_RELAYS: '{"contact": {"type": "webhook", "url": "file:///etc/passwd"}}' }),
     ).toThrow('LEADS_RELAYS.contact.url');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The visitor's acknowledgement, through the API, the outbox and a local SMTP server.
+
+describe('acknowledgement email', () => {
+  const DAY = 24 * 60 * 60_000;
+
+  function contactRequest(fields: Record<string, string>, referer = 'https://miqat-travel.example/contact-us') {
+    return new Request('http://localhost/api/forms/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer },
+      body: new URLSearchParams(fields),
+    });
+  }
+
+  const visitor = { ...contactLead.fields };
+
+  async function setUp(env: Record<string, string> = {}) {
+    const smtp = await startSmtp();
+    const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example', ...env });
+    const api = new LeadApi(settings);
+    cleanups.push(() => api.store.close());
+    const worker = new DeliveryWorker(api.store, settings, nodemailer(settings));
+    let client = 0;
+    const submit = async (fields: Record<string, string>, nowMs = Date.now(), referer?: string) => {
+      client += 1;
+      const response = await api.submit('contact', contactRequest(fields, referer), `203.0.113.${client}`, nowMs);
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string; reference: string };
+    };
+    const acknowledgements = () => smtp.state.received.filter((mail) => !mail.to.includes('staff@agency.example'));
+    return { smtp, settings, api, worker, submit, acknowledgements };
+  }
+
+  it('tells the visitor the reference, the form and page, what happens next and how to reach us, and nothing they typed', async () => {
+    const { worker, submit, acknowledgements, smtp } = await setUp();
+    const { reference } = await submit(visitor);
+    expect(await worker.runOnce(later())).toBe(2);
+    expect(smtp.state.received).toHaveLength(2);
+    const [mail] = acknowledgements();
+    expect(mail!.to).toEqual(['zaynab.alfaruqi@example.com']);
+    const { headers, text } = parseMail(mail!.raw);
+    expect(headers['subject']).toBe(`Your enquiry to Miqat Travel: reference ${reference}`);
+    expect(headers['from']).toContain('Miqat Travel');
+    expect(headers['reply-to']).toBe('hello@miqat-travel.example');
+    expect(text).toContain(`Your reference: ${reference}`);
+    expect(text).toContain('Send us a message');
+    expect(text).toContain('https://miqat-travel.example/contact-us');
+    expect(text).toContain('reply within 24 hours');
+    expect(text).toContain('+1 (512) 555-0143');
+    expect(text).toContain('https://wa.me/15125550143');
+    expect(text).toContain('Monday - Friday: 9:00 AM - 6:00 PM');
+    expect(text).toContain('Sunday: Closed');
+    // Not a word of the visitor's own: no message, no name, no phone.
+    for (const line of visitor['message']!.split('\n').filter(Boolean)) expect(text).not.toContain(line);
+    for (const typed of [visitor['firstName']!, visitor['lastName']!, visitor['phone']!]) {
+      expect(text).not.toContain(typed);
+      expect(headers['subject']).not.toContain(typed);
+    }
+  });
+
+  it('goes at most once a day to one address, whatever its case', async () => {
+    const { worker, submit, acknowledgements } = await setUp();
+    const start = Date.now();
+    await submit(visitor, start);
+    await submit({ ...visitor, email: 'Zaynab.AlFaruqi@Example.com', message: 'A second question.' }, start + 60_000);
+    await submit({ ...visitor, email: 'omar@example.com' }, start + 120_000);
+    while ((await worker.runOnce(later())) > 0);
+    expect(acknowledgements().map((mail) => mail.to)).toEqual([['zaynab.alfaruqi@example.com'], ['omar@example.com']]);
+    await submit(visitor, start + DAY + 1);
+    while ((await worker.runOnce(later())) > 0);
+    expect(acknowledgements()).toHaveLength(3);
+  });
+
+  it('is off with LEADS_ACKNOWLEDGE=off, and without SMTP_URL', async () => {
+    const { worker, submit, acknowledgements, smtp } = await setUp({ LEADS_ACKNOWLEDGE: 'off' });
+    await submit(visitor);
+    while ((await worker.runOnce(later())) > 0);
+    expect(acknowledgements()).toEqual([]);
+    expect(smtp.state.received).toHaveLength(1);
+    expect(config({}).acknowledge).toBe(false);
+    expect(config({ SMTP_URL: 'smtp://127.0.0.1:25' }).acknowledge).toBe(true);
+    expect(() => config({ LEADS_ACKNOWLEDGE: 'no' })).toThrow(/LEADS_ACKNOWLEDGE/);
+  });
+
+  it('failing to send it changes nothing for the lead or the staff email', async () => {
+    const { api, worker, submit, smtp } = await setUp();
+    smtp.state.refuseRecipients = ['zaynab.alfaruqi@example.com'];
+    const { id } = await submit(visitor);
+    const stored = api.store.getLead(id);
+    expect(await worker.runOnce(later())).toBe(2);
+    const byChannel = Object.fromEntries(api.store.deliveriesOf(id).map((delivery) => [delivery.channel, delivery]));
+    expect(byChannel['email']).toMatchObject({ status: 'delivered' });
+    expect(byChannel['acknowledgement']).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(byChannel['acknowledgement']!.lastError).toContain('550');
+    expect(smtp.state.received.map((mail) => mail.to)).toEqual([['staff@agency.example']]);
+    expect(api.store.getLead(id)).toEqual(stored);
+  });
+
+  it('leaves out a page that is not a plain path on our own site (the Referer is the client’s to write)', async () => {
+    expect(acknowledgedPage('https://miqat-travel.example/umrah-packages?x=1', 'https://miqat-travel.example')).toBe(
+      'https://miqat-travel.example/umrah-packages',
+    );
+    expect(acknowledgedPage('https://evil.example/win-a-prize', 'https://miqat-travel.example')).toBeUndefined();
+    expect(
+      acknowledgedPage('https://miqat-travel.example/Call%20this%20number%20now', 'https://miqat-travel.example'),
+    ).toBeUndefined();
+    expect(acknowledgedPage(null, 'https://miqat-travel.example')).toBeUndefined();
+    const { worker, submit, acknowledgements } = await setUp();
+    await submit(visitor, Date.now(), 'https://evil.example/free-umrah');
+    await worker.runOnce(later());
+    expect(parseMail(acknowledgements()[0]!.raw).text).not.toContain('evil.example');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMS, findForm } from '@/lib/forms/definitions';
+import { FORMS, findForm, wireNames } from '@/lib/forms/definitions';
 import { leadSchema, validateLead, type LeadFields } from '@/lib/forms/schema';
 import { fieldOrder, leadFields, requestBody, travellerSummary } from '@/lib/forms/submission';
 import type { FieldDef, FormDef } from '@/lib/forms/types';
@@ -462,5 +462,41 @@ describe('fieldOrder', () => {
     ['booking', ['name', 'email', 'phone']],
   ])('%s moves focus through fields in the order a visitor meets them', (id, order) => {
     expect(fieldOrder(form(id))).toEqual(order);
+  });
+});
+
+describe('field roles', () => {
+  const roles = (def: FormDef, role: string) => def.fields.filter((field) => field.role === role);
+
+  // The staff's Reply-To and the visitor's acknowledgement both need the one address the visitor gave.
+  it.each(FORM_IDS)('%s has exactly one email field, and says who sent it by name', (id) => {
+    const def = form(id);
+    expect(roles(def, 'email').map((field) => field.kind)).toEqual(['email']);
+    const names = [...roles(def, 'name'), ...roles(def, 'firstName'), ...roles(def, 'lastName')];
+    expect(names.length).toBeGreaterThanOrEqual(1);
+    expect(roles(def, 'phone').length).toBeLessThanOrEqual(1);
+  });
+
+  it.each(FORM_IDS)('%s marks every email, phone and free-text field with its role', (id) => {
+    for (const field of form(id).fields) {
+      if (field.kind === 'email') expect(field.role, field.name).toBe('email');
+      if (field.kind === 'tel') expect(field.role, field.name).toBe('phone');
+      if (field.kind === 'textarea') expect(field.role, field.name).toBe('message');
+    }
+  });
+
+  it.each(FORM_IDS)('%s has its traveller counts where the inbox looks for them', (id) => {
+    const def = form(id);
+    const counts = [
+      ...(def.travellers ? ['adults', 'children'] : []),
+      ...roles(def, 'adults'),
+      ...roles(def, 'children'),
+    ];
+    const sendsCounts = wireNames(def).some((name) => /^(adults|children)$/i.test(name));
+    expect(counts.length > 0).toBe(sendsCounts);
+  });
+
+  it('wireNames starts with the fields in the order a visitor meets them', () => {
+    for (const def of ALL_FORMS) expect(wireNames(def).slice(0, fieldOrder(def).length)).toEqual(fieldOrder(def));
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REFERENCE_PATTERN } from '@/server/leads/reference';
+import { REFERENCE_PATTERN, normalizeReference } from '@/server/leads/reference';
 import { LeadStore, type NewLead } from '@/server/leads/store';
 
 let dir: string;
@@ -192,6 +192,18 @@ describe('LeadStore', () => {
     expect(store.getLead(store.listLeads()[0]!.id)?.reference).toBe(references.at(-1));
   });
 
+  it('finds a lead by its reference, however staff type it', () => {
+    const store = openStore();
+    const stored = store.insertLead(umrahLead)!;
+    const code = stored.reference.slice(3);
+    for (const typed of [stored.reference, code, ` mq ${code.toLowerCase()} `, `MQ${code}`]) {
+      expect(store.leadByReference(normalizeReference(typed)!)?.id, typed).toBe(stored.id);
+    }
+    expect(normalizeReference('MQ-0O1IL5')).toBeUndefined();
+    expect(normalizeReference('')).toBeUndefined();
+    expect(store.leadByReference('MQ-ZZZZZZ')).toBeUndefined();
+  });
+
   it('draws another reference when the first is taken, storing both leads', () => {
     const drawn = ['MQ-AAAAAA', 'MQ-AAAAAA', 'MQ-AAAAAA', 'MQ-BBBBBB'];
     const store = new LeadStore(path, { newReference: () => drawn.shift()! });
@@ -259,6 +271,20 @@ describe('LeadStore', () => {
   });
 
   describe('acknowledgements', () => {
+    it('come after the staff deliveries when more are due than one pass takes', () => {
+      const store = openStore();
+      const start = Date.parse('2026-03-01T10:00:00Z');
+      for (let index = 0; index < 25; index += 1) {
+        store.insertLead(umrahLead, undefined, new Date(start + index), [], { acknowledgeTo: `v${index}@example.com` });
+      }
+      const staff = store.insertLead(contactLead, undefined, new Date(start + 1000), [
+        { channel: 'email', destination: 'staff@agency.example' },
+      ])!;
+      const due = store.dueDeliveries(start + 2000, 20);
+      expect(due[0]).toMatchObject({ leadId: staff.id, channel: 'email' });
+      expect(due.slice(1).every((delivery) => delivery.channel === 'acknowledgement')).toBe(true);
+    });
+
     const DAY = 24 * 60 * 60 * 1000;
     const acknowledgements = (store: LeadStore) =>
       store.db.prepare("SELECT destination FROM outbox WHERE channel = 'acknowledgement' ORDER BY id").all();

@@ -22,6 +22,7 @@ describe('leadsCsv', () => {
   it('gives each form the same columns in form order, whatever its leads hold', () => {
     expect(csvColumns('hajj')).toEqual([
       'id',
+      'reference',
       'received_at',
       'form_id',
       'page_url',
@@ -30,6 +31,7 @@ describe('leadsCsv', () => {
     ]);
     expect(csvColumns('hajj')).toEqual([
       'id',
+      'reference',
       'received_at',
       'form_id',
       'page_url',
@@ -60,11 +62,13 @@ describe('leadsCsv', () => {
     expect(row![header!.indexOf('name')]).toBe('Ali, "Abu" Bakr');
     expect(row![header!.indexOf('message')]).toBe('Line one\nline two');
     expect(row![header!.indexOf('phone')]).toBe("'=1+1");
+    expect(row![header!.indexOf('reference')]).toBe('MQ-7K3F9Q');
   });
 });
 
 describe('npm run leads', () => {
   let dbPath: string;
+  const references = new Map<string, string>();
   const run = (...args: string[]) =>
     execFileSync(process.execPath, ['scripts/leads.ts', ...args], {
       env: { ...process.env, LEADS_DB: dbPath },
@@ -84,7 +88,8 @@ describe('npm run leads', () => {
       ['hajj', { name: 'Idris', email: 'i@example.com', phone: '2', message: 'Hajj too' }, '2026-11-05T09:00:00.000Z'],
     ] as const;
     for (const [formId, fields, at] of entries) {
-      store.insertLead({ formId, fields: { ...fields }, pageUrl: null, userAgent: null }, undefined, new Date(at));
+      const lead = { formId, fields: { ...fields }, pageUrl: null, userAgent: null };
+      references.set(fields.email, store.insertLead(lead, undefined, new Date(at))!.reference);
     }
     store.close();
   });
@@ -92,6 +97,7 @@ describe('npm run leads', () => {
   it('lists every lead as CSV, newest first', () => {
     const rows = parse(run('list'), { columns: true }) as Record<string, string>[];
     expect(rows.map((row) => row['email'])).toEqual(['i@example.com', 'm@example.com', 'y@example.com']);
+    for (const row of rows) expect(row['reference']).toBe(references.get(row['email']!));
   });
 
   it('filters by form and by date, with --until exclusive', () => {

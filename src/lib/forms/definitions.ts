@@ -1,4 +1,6 @@
-import type { FieldDef, FormDef, FormMessages, TextField } from './types';
+// Runs under Node's type stripping too (the server reads every form): relative `.ts` imports only.
+import { fieldOrder } from './submission.ts';
+import type { FieldDef, FormDef, FormMessages, SelectField, TextField } from './types.ts';
 
 const MESSAGE_MAX = 500;
 
@@ -20,11 +22,20 @@ const capitalised: ContactNames = { name: 'Name', email: 'Email', phone: 'Phone'
 /** Name, email and phone under the form's own wire names; `phone` null means optional. */
 function contactFields(names: ContactNames, phone: { bounded: boolean } | null): FieldDef[] {
   return [
-    { kind: 'text', name: names.name, label: 'Full name', required: true, autoComplete: 'name' },
-    { kind: 'email', name: names.email, label: 'Email address', required: true, autoComplete: 'email', half: true },
+    { kind: 'text', name: names.name, role: 'name', label: 'Full name', required: true, autoComplete: 'name' },
+    {
+      kind: 'email',
+      name: names.email,
+      role: 'email',
+      label: 'Email address',
+      required: true,
+      autoComplete: 'email',
+      half: true,
+    },
     {
       kind: 'tel',
       name: names.phone,
+      role: 'phone',
       label: phone ? 'Phone number' : 'Phone number (optional)',
       required: phone !== null,
       autoComplete: 'tel',
@@ -38,6 +49,7 @@ function messageField(name: string, required: boolean, counter: TextField['count
   return {
     kind: 'textarea',
     name,
+    role: 'message',
     label: required ? 'Your message' : 'Message (optional)',
     required,
     maxLength: MESSAGE_MAX,
@@ -50,6 +62,12 @@ function numberOptions(from: number, to: number, last?: string) {
     const value = String(from + index);
     return { value, label: last && from + index === to ? last : value };
   });
+}
+
+/** A party-size select (Dallas, Last 10 Days) sent under its role's name: adults, children or infants. */
+function countSelect(role: 'adults' | 'children' | 'infants', options: SelectField['options']): SelectField {
+  const label = role.charAt(0).toUpperCase() + role.slice(1);
+  return { kind: 'select', name: role, role, label, required: true, half: true, options };
 }
 
 /** The picker-and-captcha inquiry most landing and city pages use. */
@@ -104,12 +122,37 @@ export const FORMS = {
     intro: 'Ask about dates, prices, visas or travelling with parents.',
     encoding: 'urlencoded',
     fields: [
-      { kind: 'text', name: 'firstName', label: 'First name', required: true, autoComplete: 'given-name', half: true },
-      { kind: 'text', name: 'lastName', label: 'Last name', required: true, autoComplete: 'family-name', half: true },
-      { kind: 'email', name: 'email', label: 'Email address', required: true, autoComplete: 'email', half: true },
+      {
+        kind: 'text',
+        name: 'firstName',
+        role: 'firstName',
+        label: 'First name',
+        required: true,
+        autoComplete: 'given-name',
+        half: true,
+      },
+      {
+        kind: 'text',
+        name: 'lastName',
+        role: 'lastName',
+        label: 'Last name',
+        required: true,
+        autoComplete: 'family-name',
+        half: true,
+      },
+      {
+        kind: 'email',
+        name: 'email',
+        role: 'email',
+        label: 'Email address',
+        required: true,
+        autoComplete: 'email',
+        half: true,
+      },
       {
         kind: 'tel',
         name: 'phone',
+        role: 'phone',
         label: 'Phone number (optional)',
         required: false,
         autoComplete: 'tel',
@@ -235,15 +278,8 @@ export const FORMS = {
     encoding: 'urlencoded',
     fields: [
       ...contactFields(lower, { bounded: true }),
-      { kind: 'select', name: 'adults', label: 'Adults', required: true, half: true, options: numberOptions(1, 10) },
-      {
-        kind: 'select',
-        name: 'children',
-        label: 'Children',
-        required: true,
-        half: true,
-        options: numberOptions(0, 10),
-      },
+      countSelect('adults', numberOptions(1, 10)),
+      countSelect('children', numberOptions(0, 10)),
     ],
     captcha: 'answer',
     submitLabel: 'Send Inquiry',
@@ -320,23 +356,9 @@ export const FORMS = {
         ],
       },
       { kind: 'date', name: 'travel_date', label: 'Travel date', required: true, half: true },
-      {
-        kind: 'select',
-        name: 'adults',
-        label: 'Adults',
-        required: true,
-        half: true,
-        options: numberOptions(1, 5, '5+'),
-      },
-      {
-        kind: 'select',
-        name: 'children',
-        label: 'Children',
-        required: true,
-        half: true,
-        options: numberOptions(0, 4, '4+'),
-      },
-      { kind: 'select', name: 'infants', label: 'Infants', required: true, half: true, options: numberOptions(0, 2) },
+      countSelect('adults', numberOptions(1, 5, '5+')),
+      countSelect('children', numberOptions(0, 4, '4+')),
+      countSelect('infants', numberOptions(0, 2)),
       { ...messageField('special_requests', false), label: 'Special requests (optional)' },
     ],
     pageFields: ['package_name', 'package_price'],
@@ -397,9 +419,7 @@ export function formIdFor(id: string): FormId {
 /** Every name a form sends, in the order a visitor meets the fields: the columns of its CSV export. */
 export function wireNames(form: FormDef): string[] {
   return [
-    ...form.fields.map((field) => field.name),
-    ...(form.travellers ? [form.travellers.adults, form.travellers.children] : []),
-    ...(form.captcha ? [form.captcha] : []),
+    ...fieldOrder(form),
     ...Object.keys(form.constants ?? {}),
     ...(form.replyTo ? [form.replyTo.name] : []),
     ...(form.pageFields ?? []),
@@ -413,7 +433,7 @@ export function fieldLabel(form: FormDef | undefined, name: string): string {
   if (form?.travellers?.adults === name) return 'Adults';
   if (form?.travellers?.children === name) return 'Children';
   if (form?.captcha === name) return 'Captcha answer';
-  if (name === '_replyto') return 'Reply-to email';
+  if (form?.replyTo?.name === name) return 'Reply-to email';
   if (name === '_subject') return 'Email subject';
   const words = name.replace(/^_/, '').replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);

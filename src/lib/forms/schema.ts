@@ -1,9 +1,15 @@
 import { z } from 'astro/zod';
-import type { FieldDef, FormDef } from './types';
+import type { FieldDef, FormDef } from './types.ts';
 
-import { INVALID_CAPTCHA, type FieldErrors, type LeadFields } from './constants';
+import { INVALID_CAPTCHA, type FieldErrors, type LeadFields } from './constants.ts';
 
-export { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, type FieldErrors, type LeadFields } from './constants';
+export {
+  CAPTCHA_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  INVALID_CAPTCHA,
+  type FieldErrors,
+  type LeadFields,
+} from './constants.ts';
 const COUNT_MAX = 99;
 const PAGE_FIELD_MAX = 200;
 

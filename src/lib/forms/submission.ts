@@ -1,5 +1,6 @@
-import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, type FieldErrors, type LeadFields } from './constants';
-import type { FormDef, TravellerPicker } from './types';
+// Runs under Node's type stripping too (the relay in src/server encodes with it): relative `.ts` imports only.
+import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, type FieldErrors, type LeadFields } from './constants.ts';
+import type { FormDef, TravellerPicker } from './types.ts';
 
 export interface Counts {
   adults: number;
@@ -29,8 +30,15 @@ export function leadFields(form: FormDef, entries: Iterable<[string, FormDataEnt
   return fields;
 }
 
-/** The request body in the form's own encoding, with the captcha token and honeypot beside the fields. */
-export function requestBody(form: FormDef, fields: LeadFields, transport: LeadFields): URLSearchParams | FormData {
+/**
+ * The request body in the form's own encoding, with the captcha token and honeypot beside the
+ * fields: what the island posts, and what the relay forwards to the agency's form service.
+ */
+export function requestBody(
+  form: Pick<FormDef, 'encoding'>,
+  fields: LeadFields,
+  transport: LeadFields,
+): URLSearchParams | FormData {
   const all = { ...fields, ...transport };
   if (form.encoding === 'urlencoded') return new URLSearchParams(all);
   const data = new FormData();

@@ -2,9 +2,18 @@
 
 export type Encoding = 'urlencoded' | 'multipart';
 
+/**
+ * What a field holds, whatever the spec calls it on the wire (`Name`, `full_name`, `firstName`…):
+ * the server reads the visitor's name, address, phone, free text and party size by role, never by
+ * guessing names. `message` marks free text that must never be echoed to anyone but the staff.
+ */
+export type FieldRole =
+  'name' | 'firstName' | 'lastName' | 'email' | 'phone' | 'message' | 'adults' | 'children' | 'infants';
+
 interface BaseField {
   /** The name the field is sent under, exactly as the spec's call table writes it. */
   name: string;
+  role?: FieldRole;
   label: string;
   required: boolean;
   /** Half-width on wider screens, so short fields sit side by side. */

@@ -6,6 +6,7 @@ import { newChallenge, signChallenge, verifyCaptcha, type CaptchaCheck } from '.
 import { deliveriesFor, type LeadApiConfig } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { LeadStore, type StoredLead } from './store.ts';
+import { visitorEmail } from './visitor.ts';
 
 /**
  * What came of one submission, before it is put into words: `outcomeResponse` answers the island's
@@ -31,7 +32,10 @@ export type SubmitOutcome =
       errors: Record<string, string>;
       captcha?: CaptchaProblem;
     }
-  /** Any other refusal, `{error: message}`; `form` and `fields` when they were read before it. */
+  /**
+   * Any other refusal, `{error: message}`: no such form, too many, too large, wrong encoding,
+   * unreadable body or bad Idempotency-Key, or the store failing; `form` and `fields` when known.
+   */
   | {
       kind: 'refused';
       status: 400 | 404 | 413 | 415 | 429 | 503;
@@ -129,9 +133,12 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 const BAD_IDEMPOTENCY_KEY =
   'The Idempotency-Key header must be 16 to 128 letters, digits, hyphens or underscores (a UUID will do).';
 
+const REUSED_IDEMPOTENCY_KEY =
+  'This Idempotency-Key was already used for a different enquiry on this form; send this one with a new key.';
+
 const TOO_MANY = 'Too many submissions from this connection. Please wait a few minutes or call us.';
 
-/** The lead API: one store, one rate limiter, and the two request handlers the routes call. */
+/** The lead API: one store, the rate limiters, and what the form and captcha routes call. */
 export class LeadApi {
   private storeInstance: LeadStore | undefined;
   private readonly submissions: RateLimiter;
@@ -208,6 +215,8 @@ export class LeadApi {
     if (idempotencyKey !== undefined) {
       if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return refused(400, BAD_IDEMPOTENCY_KEY, { form, fields });
       const earlier = this.store.leadForKey(form.id, idempotencyKey, nowMs);
+      // A key reused for different fields is a client bug; answering "stored" would silently drop this enquiry.
+      if (earlier && !sameFields(earlier.fields, fields)) return refused(400, REUSED_IDEMPOTENCY_KEY, { form, fields });
       if (earlier) return storedOutcome(form, earlier, true);
     }
 
@@ -250,21 +259,14 @@ export class LeadApi {
         captcha,
         new Date(nowMs),
         deliveriesFor(form.id, this.config),
-        { idempotencyKey },
+        { idempotencyKey, acknowledgeTo: this.config.acknowledge ? visitorEmail(form, fields) : undefined },
       );
     } catch (error) {
       console.error('Could not store a lead:', error);
       return refused(503, 'Your enquiry could not be saved. Please try again or call us.', { form, fields });
     }
     if (!stored) return captchaRefused(form, fields, 'reused');
-    return {
-      kind: 'stored',
-      form,
-      fields,
-      leadId: stored.id,
-      reference: stored.reference,
-      repeat: stored.repeat === true,
-    };
+    return storedOutcome(form, stored, stored.repeat === true);
   }
 }
 
@@ -274,6 +276,11 @@ function refused(
   extra: { form?: FormDef; fields?: Record<string, string>; headers?: Record<string, string> } = {},
 ): SubmitOutcome {
   return { kind: 'refused', status, message, headers: extra.headers ?? {}, ...extra };
+}
+
+function sameFields(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
 }
 
 function storedOutcome(form: FormDef, lead: StoredLead, repeat: boolean): SubmitOutcome {

@@ -23,6 +23,10 @@ export interface LeadApiConfig {
   smtpUrl: string | undefined;
   notifyTo: string | undefined;
   notifyFrom: string;
+  /** The visitor's acknowledgement email: on when SMTP is set, unless `LEADS_ACKNOWLEDGE=off`. */
+  acknowledge: boolean;
+  /** The canonical origin, for links in the acknowledgement. */
+  siteUrl: string;
   /** Delivery retries: the first waits about `retryBaseMs`, doubling up to `retryMaxMs`, with jitter. */
   retryBaseMs: number;
   retryMaxMs: number;
@@ -63,6 +67,12 @@ export function parseRelays(json: string | undefined): Record<string, RelayTarge
   return relays;
 }
 
+function onOff(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", got "${value}"`);
+}
+
 /** Settings from `env`, with defaults that suit one agency's traffic. */
 export function leadApiConfig(env: Record<string, string | undefined>): LeadApiConfig {
   return {
@@ -76,6 +86,8 @@ export function leadApiConfig(env: Record<string, string | undefined>): LeadApiC
     smtpUrl: env['SMTP_URL'] || undefined,
     notifyTo: env['LEADS_NOTIFY_TO'] || undefined,
     notifyFrom: env['LEADS_NOTIFY_FROM'] || `Website enquiries <leads@${new URL(resolveSiteUrl(env)).hostname}>`,
+    acknowledge: onOff(env['LEADS_ACKNOWLEDGE'], 'LEADS_ACKNOWLEDGE') && Boolean(env['SMTP_URL']),
+    siteUrl: resolveSiteUrl(env),
     retryBaseMs: positive(env['LEADS_RETRY_BASE_MS'], 5_000, 'LEADS_RETRY_BASE_MS'),
     retryMaxMs: positive(env['LEADS_RETRY_MAX_MS'], 15 * 60_000, 'LEADS_RETRY_MAX_MS'),
     deliveryTimeoutMs: positive(env['LEADS_DELIVERY_TIMEOUT_MS'], 10_000, 'LEADS_DELIVERY_TIMEOUT_MS'),

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { FORMS, findForm, wireNames } from '../../lib/forms/definitions.ts';
 import type { StoredLead } from './store.ts';
 
-const META_COLUMNS = ['id', 'received_at', 'form_id', 'page_url', 'user_agent'] as const;
+const META_COLUMNS = ['id', 'reference', 'received_at', 'form_id', 'page_url', 'user_agent'] as const;
 
 /**
  * Columns for an export: the lead's details, then the fields of `formId` in form order, or of every
@@ -22,6 +22,7 @@ export function leadsCsv(leads: readonly StoredLead[], formId?: string): string 
   const rows = leads.map((lead) => {
     const meta: Record<string, string> = {
       id: lead.id,
+      reference: lead.reference,
       received_at: lead.receivedAt,
       form_id: lead.formId,
       page_url: lead.pageUrl ?? '',

@@ -1,6 +1,22 @@
-import { fieldLabel, findForm } from '../../lib/forms/definitions.ts';
+import { whatsappUrl } from '../../lib/contact-links.ts';
+import { fieldLabel, findForm, wireNames } from '../../lib/forms/definitions.ts';
+import { requestBody } from '../../lib/forms/submission.ts';
+import { agencyContact } from '../../lib/site-contact.ts';
 import type { Delivery, StoredLead } from './store.ts';
 import { visitorEmail, visitorName } from './visitor.ts';
+
+/** One email as nodemailer takes it: the staff's notification or the visitor's acknowledgement. */
+export interface MailMessage {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  messageId: string;
+}
+
+/** Where the reference goes in a form relay: beside the spec's fields, under a name no form uses. */
+export const RELAY_REFERENCE_FIELD = 'reference';
 
 export interface DeliveryResult {
   ok: boolean;
@@ -13,19 +29,23 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number, rand
   return Math.round(exponential * (0.5 + random() / 2));
 }
 
-/** The lead as the agency's form service expects it: the spec's field names in the form's own encoding. */
+/**
+ * The lead as the agency's form service expects it: the spec's field names and values in the
+ * form's own encoding, built by the same encoder as the browser's post, with the reference as one
+ * extra field after them (left out if a form ever sends a field of that name itself).
+ */
 export function relayBody(lead: StoredLead): URLSearchParams | FormData {
   const form = findForm(lead.formId);
-  if (form?.encoding !== 'multipart') return new URLSearchParams(lead.fields);
-  const data = new FormData();
-  for (const [name, value] of Object.entries(lead.fields)) data.append(name, value);
-  return data;
+  const clash =
+    Object.hasOwn(lead.fields, RELAY_REFERENCE_FIELD) || (form && wireNames(form).includes(RELAY_REFERENCE_FIELD));
+  const extra = clash ? {} : { [RELAY_REFERENCE_FIELD]: lead.reference };
+  return requestBody(form ?? { encoding: 'urlencoded' }, lead.fields, extra);
 }
 
 /** The lead as a JSON webhook receives it. */
 export function webhookBody(lead: StoredLead): string {
-  const { id, formId, receivedAt, pageUrl, fields } = lead;
-  return JSON.stringify({ id, formId, receivedAt, pageUrl, fields });
+  const { id, reference, formId, receivedAt, pageUrl, fields } = lead;
+  return JSON.stringify({ id, reference, formId, receivedAt, pageUrl, fields });
 }
 
 /** Sends a relay or webhook delivery; the lead id goes as `Idempotency-Key` so a retry is never a second lead. */
@@ -49,18 +69,24 @@ export async function sendHttp(delivery: Delivery, lead: StoredLead, timeoutMs: 
   }
 }
 
+/** The domain of a From address, for Message-IDs on the site's own domain. */
+function mailDomain(from: string): string {
+  return /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
+}
+
 /** The staff's notification: plain text, every field on its own line, reply-to the visitor. */
-export function leadEmail(lead: StoredLead, to: string, from: string) {
+export function leadEmail(lead: StoredLead, to: string, from: string): MailMessage {
   const form = findForm(lead.formId);
-  const who = visitorName(lead.fields) || 'a visitor';
-  const replyTo = visitorEmail(lead.fields);
+  const who = visitorName(form, lead.fields) || 'a visitor';
+  const replyTo = visitorEmail(form, lead.fields);
   const lines = [
-    `New enquiry from ${who}`,
+    `New enquiry ${lead.reference} from ${who}`,
     '',
-    `Form:     ${form?.heading ?? lead.formId} (${lead.formId})`,
-    `Page:     ${lead.pageUrl ?? 'unknown'}`,
-    `Received: ${lead.receivedAt}`,
-    `Lead id:  ${lead.id}`,
+    `Reference: ${lead.reference}`,
+    `Form:      ${form?.heading ?? lead.formId} (${lead.formId})`,
+    `Page:      ${lead.pageUrl ?? 'unknown'}`,
+    `Received:  ${lead.receivedAt}`,
+    `Lead id:   ${lead.id}`,
     '',
     ...Object.entries(lead.fields).map(([field, value]) => `${fieldLabel(form, field)} (${field}): ${value}`),
     '',
@@ -70,9 +96,67 @@ export function leadEmail(lead: StoredLead, to: string, from: string) {
     from,
     to,
     ...(replyTo ? { replyTo } : {}),
-    subject: `New enquiry: ${form?.heading ?? lead.formId} from ${who}`.replace(/[\r\n]+/g, ' '),
+    subject: `New enquiry ${lead.reference}: ${form?.heading ?? lead.formId} from ${who}`.replace(/[\r\n]+/g, ' '),
     text: lines.join('\n'),
     // One id per lead: a mail server that sees a retried notification can tell it is the same one.
-    messageId: `<${lead.id}@${/@([^>\s]+)/.exec(from)?.[1] ?? 'localhost'}>`,
+    messageId: `<${lead.id}@${mailDomain(from)}>`,
+  };
+}
+
+/**
+ * The page an enquiry was sent from, as the acknowledgement may print it: only a plain path on
+ * our own site. The Referer is the client's to write, so anything else is left out rather than
+ * echoed to an address the sender may not own.
+ */
+export function acknowledgedPage(pageUrl: string | null, siteUrl: string): string | undefined {
+  if (!pageUrl || !URL.canParse(pageUrl)) return undefined;
+  const url = new URL(pageUrl);
+  if (url.origin !== new URL(siteUrl).origin || !/^\/[a-z0-9\-/]{0,100}$/.test(url.pathname)) return undefined;
+  return url.origin + url.pathname;
+}
+
+/**
+ * The visitor's acknowledgement: the reference, the form and page, what happens next and when,
+ * and how to reach the agency. Nothing the visitor typed is in it (no name, no message), so the
+ * form cannot be used to send a stranger words of someone else's choosing.
+ */
+export function acknowledgementEmail(lead: StoredLead, to: string, from: string, siteUrl: string): MailMessage {
+  const form = findForm(lead.formId);
+  const page = acknowledgedPage(lead.pageUrl, siteUrl);
+  const { name, phone, hours, replyTime, email } = agencyContact;
+  const lines = [
+    'Hello,',
+    '',
+    `Thank you for contacting ${name}. Your enquiry has reached us.`,
+    '',
+    `Your reference: ${lead.reference}`,
+    `Form:           ${form?.heading ?? 'Enquiry'}`,
+    ...(page ? [`Sent from:      ${page}`] : []),
+    '',
+    'What happens next',
+    `One of our travel advisers will read your enquiry and reply ${replyTime}, by email or by phone.`,
+    'If you call or message us before then, please give your reference so we can find your enquiry at once.',
+    '',
+    'Talk to us',
+    `Phone:    ${phone.display}`,
+    `WhatsApp: ${whatsappUrl(agencyContact)}`,
+    `Email:    ${email}`,
+    'Opening hours:',
+    ...hours.map((row) => `  ${row.days}: ${row.label}`),
+    '',
+    `${name}`,
+    siteUrl,
+    '',
+    `You received this one email because this address was entered in an enquiry form on ${siteUrl}.`,
+    'If that was not you, please ignore it.',
+  ];
+  return {
+    // The visitor sees the agency's name, whatever the staff's notifications are called.
+    from: `${name} <${/<([^>]+)>/.exec(from)?.[1] ?? from}>`,
+    to,
+    replyTo: email,
+    subject: `Your enquiry to ${name}: reference ${lead.reference}`,
+    text: lines.join('\n'),
+    messageId: `<ack-${lead.id}@${mailDomain(from)}>`,
   };
 }

@@ -1,9 +1,11 @@
 import { findForm } from '../../lib/forms/definitions.ts';
+import type { FormDef } from '../../lib/forms/types.ts';
 import type { Delivery, StoredLead } from './store.ts';
-import { pick, visitorName, visitorPhone } from './visitor.ts';
+import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
 
 export interface InboxRow {
   id: string;
+  reference: string;
   receivedAt: string;
   form: string;
   name: string;
@@ -14,11 +16,11 @@ export interface InboxRow {
 }
 
 /** "2 adults, 1 child" from whichever count fields the form has; empty when it has none. */
-export function travellerText(fields: Record<string, string>): string {
+export function travellerText(form: FormDef | undefined, fields: Record<string, string>): string {
   const parts = [
-    ['adult', pick(fields, 'adults', 'Adults')],
-    ['child', pick(fields, 'children', 'Children')],
-    ['infant', pick(fields, 'infants')],
+    ['adult', valueWithRole(form, fields, 'adults')],
+    ['child', valueWithRole(form, fields, 'children')],
+    ['infant', valueWithRole(form, fields, 'infants')],
   ]
     .filter(([noun, count]) => count !== '' && !(noun !== 'adult' && count === '0'))
     .map(([noun, count]) => `${count} ${noun}${count === '1' ? '' : noun === 'child' ? 'ren' : 's'}`);
@@ -35,14 +37,16 @@ export function deliveryText(counts: { total: number; delivered: number } | unde
 /** One line of the inbox list. */
 export function inboxRow(lead: StoredLead, counts: { total: number; delivered: number } | undefined): InboxRow {
   const { fields } = lead;
+  const form = findForm(lead.formId);
   return {
     id: lead.id,
+    reference: lead.reference,
     receivedAt: lead.receivedAt,
-    form: findForm(lead.formId)?.heading ?? lead.formId,
-    name: visitorName(fields) || '(no name)',
-    email: pick(fields, 'email', 'Email'),
-    phone: visitorPhone(fields),
-    travellers: travellerText(fields),
+    form: form?.heading ?? lead.formId,
+    name: visitorName(form, fields) || '(no name)',
+    email: visitorEmail(form, fields) ?? valueWithRole(form, fields, 'email'),
+    phone: visitorPhone(form, fields),
+    travellers: travellerText(form, fields),
     status: deliveryText(counts),
   };
 }

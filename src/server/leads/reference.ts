@@ -18,3 +18,13 @@ export function newReference(): string {
   for (let index = 0; index < LENGTH; index += 1) code += ALPHABET[randomInt(ALPHABET.length)];
   return PREFIX + code;
 }
+
+/** A reference as staff might type it from a phone call (`mq 7k3f9q`, `7K3F9Q`), or undefined if it cannot be one. */
+export function normalizeReference(typed: string): string | undefined {
+  const code = typed
+    .toUpperCase()
+    .replace(/[\s-]+/g, '')
+    .replace(/^MQ/, '');
+  const reference = PREFIX + code;
+  return REFERENCE_PATTERN.test(reference) ? reference : undefined;
+}

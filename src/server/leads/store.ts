@@ -271,11 +271,15 @@ export class LeadStore {
     return row !== undefined;
   }
 
-  /** Pending deliveries whose next attempt is due, oldest first. */
+  /**
+   * Pending deliveries whose next attempt is due, oldest first; visitors' acknowledgements after
+   * everything for the staff, so a pile of them for dead addresses never delays a lead.
+   */
   dueDeliveries(nowMs: number, limit = 20): Delivery[] {
     const rows = this.db
       .prepare(
-        "SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?",
+        `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?
+         ORDER BY channel = 'acknowledgement', next_attempt_at, id LIMIT ?`,
       )
       .all(nowMs, limit) as unknown as DeliveryRow[];
     return rows.map(toDelivery);
@@ -335,6 +339,13 @@ export class LeadStore {
       )
       .all({ form: formId ?? null, since: since ?? null, until: until ?? null }) as unknown as LeadRow[];
     return rows.map(toLead);
+  }
+
+  /** One lead by its reference (`MQ-7K3F9Q`), or undefined. */
+  leadByReference(reference: string): StoredLead | undefined {
+    const row = this.db.prepare('SELECT * FROM leads WHERE reference = ?').get(reference) as unknown as
+      LeadRow | undefined;
+    return row && toLead(row);
   }
 
   /** One lead by id, or undefined. */

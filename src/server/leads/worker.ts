@@ -1,9 +1,16 @@
 import type { LeadApiConfig } from './config.ts';
-import { leadEmail, retryDelay, sendHttp, type DeliveryResult } from './delivery.ts';
+import {
+  acknowledgementEmail,
+  leadEmail,
+  retryDelay,
+  sendHttp,
+  type DeliveryResult,
+  type MailMessage,
+} from './delivery.ts';
 import type { Delivery, LeadStore, StoredLead } from './store.ts';
 
 /** Sends one email; nodemailer in production, anything with the same shape in tests. */
-export type Mailer = (message: ReturnType<typeof leadEmail>) => Promise<unknown>;
+export type Mailer = (message: MailMessage) => Promise<unknown>;
 
 /**
  * Works through the outbox: every due delivery is tried, its attempt recorded, and a failure
@@ -50,10 +57,17 @@ export class DeliveryWorker {
   }
 
   private async send(delivery: Delivery, lead: StoredLead): Promise<DeliveryResult> {
-    if (delivery.channel !== 'email') return sendHttp(delivery, lead, this.config.deliveryTimeoutMs);
+    if (delivery.channel === 'relay' || delivery.channel === 'webhook') {
+      return sendHttp(delivery, lead, this.config.deliveryTimeoutMs);
+    }
     if (!this.mailer) return { ok: false, detail: 'SMTP_URL is not set' };
+    const { notifyFrom, siteUrl } = this.config;
     try {
-      await this.mailer(leadEmail(lead, delivery.destination, this.config.notifyFrom));
+      await this.mailer(
+        delivery.channel === 'email'
+          ? leadEmail(lead, delivery.destination, notifyFrom)
+          : acknowledgementEmail(lead, delivery.destination, notifyFrom, siteUrl),
+      );
       return { ok: true, detail: 'accepted by the SMTP server' };
     } catch (error) {
       return { ok: false, detail: error instanceof Error ? error.message : String(error) };

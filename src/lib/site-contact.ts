@@ -1,0 +1,28 @@
+/**
+ * The agency's name, contacts, hours and promised reply time: part of the site settings
+ * (`site.ts` spreads them in and validates them at build), kept apart because the server's
+ * outbox worker runs on Node's type stripping, where `site.ts` (with `@/` imports and
+ * `import.meta.env`) cannot load. The visitor's acknowledgement email reads them from here.
+ */
+export const agencyContact = {
+  name: 'Miqat Travel',
+  phone: { display: '+1 (512) 555-0143', e164: '+15125550143' },
+  whatsapp: {
+    number: '15125550143',
+    greeting: 'Hello! I would like to inquire about your travel packages.',
+  },
+  email: 'hello@miqat-travel.example',
+  hours: [
+    {
+      days: 'Monday - Friday',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '09:00',
+      closes: '18:00',
+      label: '9:00 AM - 6:00 PM',
+    },
+    { days: 'Saturday', dayOfWeek: ['Saturday'], opens: '10:00', closes: '16:00', label: '10:00 AM - 4:00 PM' },
+    { days: 'Sunday', dayOfWeek: ['Sunday'], label: 'Closed' },
+  ],
+  /** "We reply …": the promise printed under every form and in the acknowledgement. */
+  replyTime: 'within 24 hours',
+};
