@@ -1,4 +1,4 @@
-import type { LeadFields } from './constants';
+import type { LeadFields } from './constants.ts';
 
 /**
  * A visitor's unsent entries, kept in sessionStorage per form and page until the enquiry is

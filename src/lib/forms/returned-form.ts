@@ -1,6 +1,6 @@
-import type { FieldErrors, LeadFields } from './constants';
-import { fieldOrder } from './submission';
-import type { FormDef } from './types';
+import type { FieldErrors, LeadFields } from './constants.ts';
+import { fieldOrder } from './submission.ts';
+import type { FormDef } from './types.ts';
 
 /**
  * A form the server sends back to a browser that posted it without scripts: the values the
