@@ -29,8 +29,8 @@ export default function TravellerCounts({ picker, formId, counts, errors }: Prop
           const error = errors[name];
           return (
             <div key={key} className="form-field">
-              <label htmlFor={id} className="form-label capitalize">
-                {key}
+              <label htmlFor={id} className="form-label">
+                {key === 'adults' ? 'Adults' : 'Children'}
               </label>
               <input
                 id={id}
