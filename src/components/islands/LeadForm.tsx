@@ -129,8 +129,9 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
     try {
       ({ validateLead } = await loadValidator());
     } catch {
+      // The checks' code did not arrive: the browser posts the form itself and the server answers with a page.
       validator = undefined;
-      setStatus({ kind: 'error', text: form.messages.networkFailure ?? form.messages.failure });
+      formRef.current?.submit();
       return;
     }
     const validation = validateLead(form, fields);
