@@ -299,6 +299,20 @@ test.describe('sending safely', () => {
     await expect(formIsland(page)).toHaveAttribute('ssr');
   });
 
+  test("when the form's checks cannot load, the browser sends the form itself and reaches the confirmation", async ({
+    page,
+  }) => {
+    const hajj = formDef('hajj');
+    await page.route('**/_astro/schema.*.js', (route) => route.abort('blockedbyclient'));
+    const form = await openForm(page, '/hajj-packages', hajj.submitLabel);
+    const address = email();
+    await fillValid(form, hajj, address);
+    await form.getByRole('button', { name: hajj.submitLabel }).click();
+    await expect(page).toHaveURL(/\/enquiry\/sent\?/);
+    const [lead] = storedLeads('hajj', address);
+    await expect(page.getByRole('status')).toHaveText(`${hajj.messages.success} Your reference is ${lead!.reference}.`);
+  });
+
   test('no page with a form loads JavaScript before the visitor reaches for the form', async ({ page }) => {
     for (const id of FORM_IDS) {
       const { path } = FORM_PAGES[id];
