@@ -139,6 +139,14 @@ test.describe('refusals and bots', () => {
     expect(storedLeads('contact', email)).toHaveLength(0);
   });
 
+  test('the answer pages opened directly (no post, no such lead) show the not-found page', async ({ page }) => {
+    for (const path of ['/enquiry/check', '/enquiry/sent?lead=no-such-lead']) {
+      const response = await page.goto(path);
+      expect(response!.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 - Page Not Found');
+    }
+  });
+
   test('a bot that fills the hidden field is shown the confirmation and nothing is stored', async ({ page }) => {
     const def = formDef('hajj');
     await page.goto('/hajj-packages');
