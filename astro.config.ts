@@ -33,8 +33,8 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Error pages and the staff inbox are not for search engines.
-    sitemap({ filter: (page) => !/^\/(404|500|admin\b.*)$/.test(new URL(page).pathname) }),
+    // Error pages, the staff inbox and the answers to a posted form are not for search engines.
+    sitemap({ filter: (page) => !/^\/(404|500|admin\b.*|enquiry\b.*)$/.test(new URL(page).pathname) }),
     interactDirective(),
     pagefindIndex(),
   ],

@@ -12,7 +12,7 @@ import { ensureChromium } from './chromium.mjs';
 const BUDGET = {
   htmlKb: 30,
   cssKb: 20,
-  /** JavaScript loaded before any interaction, on pages without a form. */
+  /** JavaScript loaded before any interaction, on every page but those whose tool loads at once. */
   initialJsKb: 0,
   lighthouse: 100,
 };
@@ -114,10 +114,11 @@ async function weigh(browser, path) {
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
-  // The finder's filters and the search box are forms a visitor came to use: they may load JavaScript.
-  const hasForm = (await page.locator('main form, main fieldset').count()) > 0;
+  // The finder and the search box are what a visitor came to use (`client:load`): they may load
+  // JavaScript at once. Enquiry forms hydrate on interaction like everything else.
+  const loadsAtOnce = (await page.locator('astro-island[client="load"]').count()) > 0;
   await page.close();
-  return { ...sizes, hasForm };
+  return { ...sizes, loadsAtOnce };
 }
 
 async function audit(port, path) {
@@ -141,7 +142,7 @@ try {
     rows.push({ path, ...weight, scores });
     if (kb(weight.html) > BUDGET.htmlKb) over.push(`${path}: HTML ${fmt(weight.html)} KB > ${BUDGET.htmlKb} KB`);
     if (kb(weight.css) > BUDGET.cssKb) over.push(`${path}: CSS ${fmt(weight.css)} KB > ${BUDGET.cssKb} KB`);
-    if (!weight.hasForm && kb(weight.js) > BUDGET.initialJsKb)
+    if (!weight.loadsAtOnce && kb(weight.js) > BUDGET.initialJsKb)
       over.push(`${path}: ${fmt(weight.js)} KB of JavaScript before interaction`);
     if (scores?.some((score) => score < BUDGET.lighthouse)) over.push(`${path}: Lighthouse ${scores.join('/')}`);
   }
@@ -186,7 +187,7 @@ print(
   }),
 );
 console.log(
-  `\nBudgets: HTML <= ${BUDGET.htmlKb} KB, CSS <= ${BUDGET.cssKb} KB, no JS before interaction on pages without a form, Lighthouse ${BUDGET.lighthouse} in all four.`,
+  `\nBudgets: HTML <= ${BUDGET.htmlKb} KB, CSS <= ${BUDGET.cssKb} KB, no JS before interaction (forms included; the finder and search load at once), Lighthouse ${BUDGET.lighthouse} in all four.`,
 );
 if (over.length) {
   console.log(`Over budget:\n- ${over.join('\n- ')}`);

@@ -7,8 +7,11 @@ import {
   enquiry,
   fillValid,
   formDef,
+  formIsland,
   openForm,
+  REFERENCE,
   storedLead,
+  storedLeads,
 } from './support/forms';
 
 /** The summary the traveller button shows for the default one adult and no children. */
@@ -92,9 +95,14 @@ for (const id of FORM_IDS) {
       );
       release();
 
-      await expect(form.getByRole('status')).toHaveText(def.messages.success);
+      await expect(form.getByRole('status')).toContainText(def.messages.success);
       const lead = storedLead(id, email);
       expect(lead, 'the lead is in the SQLite file').toBeDefined();
+      // The spec's text, then the reference the visitor can quote.
+      await expect(form.getByRole('status')).toHaveText(
+        `${def.messages.success} Your reference is ${lead!.reference}.`,
+      );
+      expect(lead!.reference).toMatch(REFERENCE);
       expect(Object.keys(lead!.fields).sort()).toEqual([...wire].sort());
       for (const [name, value] of Object.entries(typed)) expect(lead!.fields[name]).toBe(value);
       if (def.travellers) {
@@ -113,9 +121,12 @@ for (const id of FORM_IDS) {
       if (def.captcha) await expect(form.locator(`input[name="${def.captcha}"]`)).toHaveValue('');
     });
 
-    test("a failed or lost request shows this form's error text and keeps the fields", async ({ page }) => {
+    test("a failed or lost request shows this form's error text, keeps the fields and tries again", async ({
+      page,
+    }) => {
       const form = enquiry(page);
-      const typed = await fillValid(form, def, unique());
+      const email = unique();
+      const typed = await fillValid(form, def, email);
       await answerCaptcha(form, def);
       await page.route('**/api/forms/**', (route) => route.fulfill({ status: 500, body: '{}' }));
       await form.getByRole('button', { name: def.submitLabel }).click();
@@ -129,6 +140,12 @@ for (const id of FORM_IDS) {
       await form.getByRole('button', { name: def.submitLabel }).click();
       await expect(form.getByRole('status')).toHaveText(def.messages.networkFailure ?? def.messages.failure);
       await expect(form.locator(`[name="${def.fields[0]!.name}"]`)).toHaveValue(typed[def.fields[0]!.name]!);
+
+      // The connection is back: "Try again" sends the same entries, and they are stored once.
+      await page.unroute('**/api/forms/**');
+      await form.getByRole('button', { name: 'Try again' }).click();
+      await expect(form.getByRole('status')).toContainText(def.messages.success);
+      expect(storedLeads(id, email)).toHaveLength(1);
     });
   });
 }
@@ -147,20 +164,21 @@ test.describe('form details', () => {
 
     await fillValid(form, formDef('contact'), `counter-${Date.now()}@example.com`);
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByRole('status')).toHaveText(formDef('contact').messages.success);
+    await expect(form.getByRole('status')).toContainText(formDef('contact').messages.success);
     await expect(message).toHaveAccessibleDescription('0/500 characters');
   });
 
   test('text typed before the form hydrates is kept and counted', async ({ page }) => {
     await page.goto('/contact-us');
     const form = enquiry(page);
-    // The form is below the fold, so it has not hydrated yet; type as a fast visitor would.
-    await expect(form.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+    // Nobody has reached for the form yet, so it has not hydrated; its button works regardless.
+    await expect(formIsland(page)).toHaveAttribute('ssr');
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
     await form.locator('textarea[name="message"]').evaluate((box: HTMLTextAreaElement) => {
       box.value = 'Salaam';
     });
-    await form.scrollIntoViewIfNeeded();
-    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    await form.getByLabel('Your message').hover();
+    await expect(formIsland(page)).not.toHaveAttribute('ssr');
     await expect(form.getByLabel('Your message')).toHaveValue('Salaam');
     await expect(form.getByText('6/500 characters')).toBeVisible();
   });
@@ -219,5 +237,101 @@ test.describe('form details', () => {
     await expect(last10.getByLabel('Children').locator('option')).toHaveText(['0', '1', '2', '3', '4+']);
     await expect(last10.getByLabel('Infants').locator('option')).toHaveText(['0', '1', '2']);
     await expect(last10.getByLabel('Departure city').locator('option')).toHaveCount(8);
+  });
+});
+
+test.describe('sending safely', () => {
+  const def = formDef('umrah');
+  const email = () => `pilgrim-safe-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+  test('a send whose answer is lost is repeated with the same key and stored once', async ({ page }) => {
+    const form = await openForm(page, '/umrah-packages', def.submitLabel);
+    const address = email();
+    await fillValid(form, def, address);
+    await answerCaptcha(form, def);
+    const keys: string[] = [];
+    await page.route('**/api/forms/**', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.continue();
+      // The server stores the lead, but its answer never reaches the browser.
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await form.getByRole('button', { name: def.submitLabel }).click();
+    await expect(form.getByRole('status')).toHaveText(def.messages.networkFailure ?? def.messages.failure);
+    expect(storedLeads('umrah', address)).toHaveLength(1);
+
+    await form.getByRole('button', { name: 'Try again' }).click();
+    const [lead] = storedLeads('umrah', address);
+    await expect(form.getByRole('status')).toHaveText(`${def.messages.success} Your reference is ${lead!.reference}.`);
+    expect(storedLeads('umrah', address)).toHaveLength(1);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  test('unsent entries survive leaving and reloading the page, until the enquiry is accepted', async ({ page }) => {
+    let form = await openForm(page, '/umrah-packages', def.submitLabel);
+    const typed = await fillValid(form, def, email());
+    await form.getByRole('button', { name: /^Travellers/ }).click();
+    await form.getByRole('button', { name: 'More adults' }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+
+    // A new visit in the same tab (not the browser's own form restore): the entries come back at once.
+    await page.goto('/about-us');
+    await page.goto('/umrah-packages');
+    form = enquiry(page);
+    await expect(formIsland(page)).not.toHaveAttribute('ssr');
+    for (const [name, value] of Object.entries(typed))
+      await expect(form.locator(`[name="${name}"]`)).toHaveValue(value);
+    await expect(form.getByRole('button', { name: /^Travellers/ })).toHaveText('2 Travellers');
+
+    await page.reload();
+    form = enquiry(page);
+    for (const [name, value] of Object.entries(typed))
+      await expect(form.locator(`[name="${name}"]`)).toHaveValue(value);
+
+    await answerCaptcha(form, def);
+    await form.getByRole('button', { name: def.submitLabel }).click();
+    await expect(form.getByRole('status')).toContainText(def.messages.success);
+    await page.goto('/umrah-packages');
+    await expect(enquiry(page).locator('[name="name"]')).toHaveValue('');
+    await expect(formIsland(page)).toHaveAttribute('ssr');
+  });
+
+  test("when the form's checks cannot load, the browser sends the form itself and reaches the confirmation", async ({
+    page,
+  }) => {
+    const hajj = formDef('hajj');
+    await page.route('**/_astro/schema.*.js', (route) => route.abort('blockedbyclient'));
+    const form = await openForm(page, '/hajj-packages', hajj.submitLabel);
+    const address = email();
+    await fillValid(form, hajj, address);
+    await form.getByRole('button', { name: hajj.submitLabel }).click();
+    await expect(page).toHaveURL(/\/enquiry\/sent\?/);
+    const [lead] = storedLeads('hajj', address);
+    await expect(page.getByRole('status')).toHaveText(`${hajj.messages.success} Your reference is ${lead!.reference}.`);
+  });
+
+  test('no page with a form loads JavaScript before the visitor reaches for the form', async ({ page }) => {
+    for (const id of FORM_IDS) {
+      const { path } = FORM_PAGES[id];
+      const scripts: string[] = [];
+      const collect = (request: { resourceType: () => string; url: () => string }) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      };
+      page.on('request', collect);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await enquiry(page).scrollIntoViewIfNeeded();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(scripts, `${path} loaded scripts before any interaction`).toEqual([]);
+      // The visitor reaches for the form: now, and only now, its code arrives.
+      await enquiry(page)
+        .getByRole('button', { name: formDef(id).submitLabel })
+        .hover();
+      await expect(formIsland(page)).not.toHaveAttribute('ssr');
+      expect(scripts.some((url) => url.includes('/_astro/LeadForm.'))).toBe(true);
+      page.off('request', collect);
+    }
   });
 });

@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { HtmlValidate, type ConfigData } from 'html-validate';
+import { axeViolations, htmlProblems } from './support/quality';
 import { sitemapPaths } from './support/site';
 
 /**
@@ -10,13 +8,6 @@ import { sitemapPaths } from './support/site';
  */
 const paths = [...sitemapPaths(), '/no-such-page'];
 const widths = [1280, 390] as const;
-const htmlValidate = new HtmlValidate(JSON.parse(readFileSync('.htmlvalidate.json', 'utf8')) as ConfigData);
-
-/**
- * Astro writes this one rule into the body before the first island. Browsers apply it, but
- * HTML allows <style> only in the head; it is the framework's, so it is the one thing removed.
- */
-const ASTRO_ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
 test('the sitemap lists the foundation pages', () => {
   expect(paths).toEqual(
@@ -48,14 +39,7 @@ for (const path of paths) {
           (island) => !['load', 'idle'].includes(island.getAttribute('client') ?? ''),
         ),
       );
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-        .analyze();
-      const violations = results.violations.map(
-        (violation) =>
-          `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       // A CSP violation or a failed hydration shows up here.
       expect(problems).toEqual([]);
     });
@@ -63,12 +47,7 @@ for (const path of paths) {
 
   test(`${path}: the HTML validates`, async ({ request }) => {
     const response = await request.get(path);
-    const html = (await response.text()).replace(ASTRO_ISLAND_STYLE, '');
-    const report = await htmlValidate.validateString(html, `${path}.html`);
-    const messages = report.results.flatMap((result) =>
-      result.messages.map((message) => `${message.ruleId} line ${message.line}: ${message.message}`),
-    );
-    expect(messages).toEqual([]);
+    expect(await htmlProblems(await response.text(), path)).toEqual([]);
   });
 }
 

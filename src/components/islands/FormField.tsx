@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { fieldId } from '@/lib/forms/field-id';
 import type { FieldDef } from '@/lib/forms/types';
 import FieldError from './FieldError';
 
@@ -6,20 +7,22 @@ interface Props {
   field: FieldDef;
   formId: string;
   error: string | undefined;
-  /** Bumped when the form resets, so the character counter starts again at 0. */
-  resetCount: number;
+  /** What the visitor sent when the server returns the form with problems. */
+  initialValue: string | undefined;
 }
 
-/** One labelled field: its error and character counter are tied to it for screen readers. */
-export default function FormField({ field, formId, error, resetCount }: Props) {
-  const id = `${formId}-${field.name.replace(/\W+/g, '-')}`;
-  const [length, setLength] = useState({ value: 0, resetCount });
+/**
+ * One labelled field: its error and character counter are tied to it for screen readers. The
+ * form remounts it (a new key) to clear it after a send.
+ */
+export default function FormField({ field, formId, error, initialValue }: Props) {
+  const id = fieldId(formId, field.name);
+  const [typed, setTyped] = useState(initialValue?.length ?? 0);
   const textarea = useRef<HTMLTextAreaElement>(null);
   // Text typed before the island hydrated is already in the box: count it.
   useEffect(() => {
-    setLength({ value: textarea.current?.value.length ?? 0, resetCount: 0 });
+    setTyped(textarea.current?.value.length ?? 0);
   }, []);
-  const typed = length.resetCount === resetCount ? length.value : 0;
   const counterId = `${id}-count`;
   const errorId = `${id}-error`;
   const over = field.kind !== 'select' && field.maxLength !== undefined && typed > field.maxLength;
@@ -41,7 +44,7 @@ export default function FormField({ field, formId, error, resetCount }: Props) {
         {field.label}
       </label>
       {field.kind === 'select' ? (
-        <select {...common} defaultValue={field.placeholder ? '' : field.options[0]?.value}>
+        <select {...common} defaultValue={initialValue ?? (field.placeholder ? '' : field.options[0]?.value)}>
           {field.placeholder && <option value="">{field.placeholder}</option>}
           {field.options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -54,10 +57,11 @@ export default function FormField({ field, formId, error, resetCount }: Props) {
           {...common}
           ref={textarea}
           rows={5}
-          onInput={(event) => setLength({ value: event.currentTarget.value.length, resetCount })}
+          defaultValue={initialValue}
+          onInput={(event) => setTyped(event.currentTarget.value.length)}
         />
       ) : (
-        <input {...common} type={field.kind} autoComplete={field.autoComplete} />
+        <input {...common} type={field.kind} autoComplete={field.autoComplete} defaultValue={initialValue} />
       )}
       {field.kind !== 'select' && field.counter && field.maxLength && (
         <p id={counterId} className={over ? 'form-error' : 'form-hint'}>

@@ -1,44 +1,84 @@
 import { useEffect, useRef, useState, type InputEvent, type SubmitEvent } from 'react';
 import { FORMS, type FormId } from '@/lib/forms/definitions';
 import type { FormDef } from '@/lib/forms/types';
-import { HONEYPOT_FIELD, INVALID_CAPTCHA, type FieldErrors } from '@/lib/forms/constants';
+import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, type FieldErrors } from '@/lib/forms/constants';
+import { clearDraft, readDraft, saveDraft } from '@/lib/forms/draft';
+import type { ReturnedForm } from '@/lib/forms/returned-form';
 import { DEFAULT_COUNTS, fieldOrder, formEndpoint, leadFields, sendLead, type Counts } from '@/lib/forms/submission';
 import CaptchaField from './CaptchaField';
 import FormField from './FormField';
 import FormStatus, { type Status } from './FormStatus';
 import TravellerPicker from './TravellerPicker';
+import { readCounts } from './TravellerCounts';
 import { useCaptcha } from './use-captcha';
+import { restoreDraft, type Attempt, newAttempt } from './lead-form-state';
 
 interface Props {
   formId: FormId;
   /** Values the page adds to every submission, such as the package being booked. */
   pageValues?: Record<string, string>;
   labelledBy: string;
+  /** Where the visitor's unsent entries are kept in sessionStorage (per form and page). */
+  draftKey: string;
+  /** The server's answer to a post made without scripts: the values, their problems, a sum. */
+  returned?: ReturnedForm | undefined;
+  /** The page the form began on, named in its address when the server shows it elsewhere. */
+  sentFrom?: string | undefined;
 }
 
 let validator: Promise<typeof import('@/lib/forms/schema')> | undefined;
 /** The shared zod schema is most of this island's weight: it loads when a visitor first focuses a field. */
 const loadValidator = () => (validator ??= import('@/lib/forms/schema'));
 
-/** Any enquiry form of the site, driven by its description in `@/lib/forms/definitions`. */
-export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props) {
+/**
+ * Any enquiry form of the site, driven by its description in `@/lib/forms/definitions`. Its
+ * server HTML is a complete form that posts without scripts (plain traveller counts, an enabled
+ * button); hydration swaps in the picker and sends by `fetch` instead.
+ */
+export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey, returned, sentFrom }: Props) {
   const form: FormDef = FORMS[formId];
+  const action = sentFrom ? `${formEndpoint(form.id)}?from=${encodeURIComponent(sentFrom)}` : formEndpoint(form.id);
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [countsHadFocus, setCountsHadFocus] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>(returned?.errors ?? {});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [counts, setCounts] = useState<Counts>(DEFAULT_COUNTS);
+  const [counts, setCounts] = useState<Counts>(() => countsOf(form, returned));
   const [resetCount, setResetCount] = useState(0);
-  const [captcha, refreshCaptcha] = useCaptcha(form.captcha !== undefined);
+  const [captcha, refreshCaptcha] = useCaptcha(form.captcha !== undefined, returned?.challenge);
+  const attempt = useRef<Attempt | null>(null);
+  const edited = useRef(false);
   const answerName = form.captcha;
 
   useEffect(() => {
+    const element = formRef.current!;
+    // Counts typed into the plain boxes before hydration move into the picker, and so does focus.
+    let restored = form.travellers ? readCounts(element, form.travellers, counts) : counts;
+    setCountsHadFocus(element.querySelector('[data-traveller-counts]')?.contains(document.activeElement) ?? false);
+    // A form the server sent back holds the newest entries, and goes on by posting itself: nothing to keep.
+    const draft = returned ? null : readDraft(draftKey);
+    if (returned) clearDraft(draftKey);
+    if (draft) restored = restoreDraft(element, form, draft) ?? restored;
+    setCounts(restored);
     setHydrated(true);
     const preload = () => void loadValidator();
-    const element = formRef.current;
-    element?.addEventListener('focusin', preload, { once: true });
-    return () => element?.removeEventListener('focusin', preload);
+    element.addEventListener('focusin', preload, { once: true });
+    return () => element.removeEventListener('focusin', preload);
+    // Runs once, on hydration: later renders must not read the DOM back over the state.
   }, []);
+
+  const keepDraft = () => {
+    const element = formRef.current;
+    if (!element || returned) return;
+    const kept = leadFields(form, new FormData(element).entries());
+    // A sum's answer belongs to that sum only.
+    if (answerName) delete kept[answerName];
+    saveDraft(draftKey, kept);
+  };
+  // The picker's counts reach their hidden inputs on render, so they are kept after it.
+  useEffect(() => {
+    if (hydrated && edited.current) keepDraft();
+  }, [counts, hydrated]);
 
   const newQuestion = () => {
     const answer = answerName && formRef.current?.elements.namedItem(answerName);
@@ -55,7 +95,33 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props)
     if (element instanceof HTMLElement) requestAnimationFrame(() => element.focus());
   };
 
+  const send = async (current: Attempt) => {
+    setErrors({});
+    setStatus({ kind: 'busy' });
+    const sent = await sendLead(form, current.fields, current.transport, current.key, action);
+    if (sent.outcome === 'stored') {
+      attempt.current = null;
+      edited.current = false;
+      clearDraft(draftKey);
+      formRef.current?.reset();
+      setCounts(DEFAULT_COUNTS);
+      setResetCount((count) => count + 1);
+      if (answerName) refreshCaptcha();
+      const reference = sent.reference ? ` Your reference is ${sent.reference}.` : '';
+      setStatus({ kind: 'success', text: `${form.messages.success}${reference}` });
+    } else if (sent.outcome === 'invalid') {
+      attempt.current = null;
+      // An expired or already used question: ask a new one rather than repeat a dead token.
+      if (answerName && sent.errors[answerName]) newQuestion();
+      showErrors(sent.errors, form.messages.invalid);
+    } else {
+      setStatus({ kind: 'error', text: sent.text, retry: sent.retry });
+    }
+  };
+
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    // Sent back by the server, the form stays on the page route: its answer replaces this page.
+    if (returned) return;
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const fields = leadFields(form, data.entries());
@@ -63,8 +129,9 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props)
     try {
       ({ validateLead } = await loadValidator());
     } catch {
+      // The checks' code did not arrive: the browser posts the form itself and the server answers with a page.
       validator = undefined;
-      setStatus({ kind: 'error', text: form.messages.networkFailure ?? form.messages.failure });
+      formRef.current?.submit();
       return;
     }
     const validation = validateLead(form, fields);
@@ -75,50 +142,56 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props)
     }
     if (Object.keys(found).length > 0) return showErrors(found, form.messages.invalid);
 
-    setErrors({});
-    setStatus({ kind: 'busy' });
     const transport = {
-      ...(captcha.status === 'ready' ? { _captcha: captcha.challenge.token } : {}),
+      [CAPTCHA_TOKEN_FIELD]: String(data.get(CAPTCHA_TOKEN_FIELD) ?? ''),
       [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ''),
     };
-    const sent = await sendLead(form, fields, transport);
-    if (sent.outcome === 'stored') {
-      formRef.current?.reset();
-      setCounts(DEFAULT_COUNTS);
-      setResetCount((count) => count + 1);
-      if (answerName) refreshCaptcha();
-      setStatus({ kind: 'success', text: form.messages.success });
-    } else if (sent.outcome === 'invalid') {
-      // An expired or already used question: ask a new one rather than repeat a dead token.
-      if (answerName && sent.errors[answerName]) newQuestion();
-      showErrors(sent.errors, form.messages.invalid);
-    } else {
-      setStatus({ kind: 'error', text: sent.text });
-    }
+    attempt.current = newAttempt(attempt.current, fields, transport);
+    await send(attempt.current);
   };
 
-  const clearErrorOf = (event: InputEvent<HTMLFormElement>) => {
+  const onInput = (event: InputEvent<HTMLFormElement>) => {
     const name = (event.target as HTMLInputElement).name;
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    if (!hydrated) return;
+    edited.current = true;
+    keepDraft();
   };
 
   return (
     <form
       ref={formRef}
       method="post"
-      action={formEndpoint(form.id)}
+      action={action}
       encType={form.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded'}
       noValidate
       aria-labelledby={labelledBy}
       onSubmit={onSubmit}
-      onInput={clearErrorOf}
+      onInput={onInput}
       className="grid gap-4 @lg:grid-cols-2"
     >
       {form.fields.map((field) => (
-        <FormField key={field.name} field={field} formId={form.id} error={errors[field.name]} resetCount={resetCount} />
+        <FormField
+          key={`${field.name}-${resetCount}`}
+          field={field}
+          formId={form.id}
+          error={errors[field.name]}
+          initialValue={resetCount === 0 ? returned?.values[field.name] : undefined}
+        />
       ))}
       {form.travellers && (
-        <TravellerPicker picker={form.travellers} formId={form.id} counts={counts} onSave={setCounts} />
+        <TravellerPicker
+          picker={form.travellers}
+          formId={form.id}
+          counts={counts}
+          onSave={(saved) => {
+            edited.current = true;
+            setCounts(saved);
+          }}
+          hydrated={hydrated}
+          errors={errors}
+          takeFocus={countsHadFocus}
+        />
       )}
       {answerName && (
         <CaptchaField
@@ -127,6 +200,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props)
           captcha={captcha}
           error={errors[answerName]}
           onRefresh={newQuestion}
+          hydrated={hydrated}
         />
       )}
       {Object.entries({ ...form.constants, ...pageValues }).map(([name, value]) => (
@@ -139,11 +213,30 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy }: Props)
         </label>
       </div>
       <div className="@lg:col-span-2">
-        <button type="submit" className="btn-primary w-full @lg:w-auto" disabled={!hydrated || status.kind === 'busy'}>
+        {/* Enabled in the server HTML: without scripts the browser posts the form itself. */}
+        <button type="submit" className="btn-primary w-full @lg:w-auto" disabled={status.kind === 'busy'}>
           {status.kind === 'busy' ? form.busyLabel : form.submitLabel}
         </button>
       </div>
-      <FormStatus status={status} />
+      <FormStatus
+        status={status}
+        onRetry={() => {
+          if (attempt.current) void send(attempt.current);
+        }}
+      />
     </form>
   );
+}
+
+/** The traveller counts the server returned, or the defaults. */
+function countsOf(form: FormDef, returned: ReturnedForm | undefined): Counts {
+  if (!form.travellers || !returned) return DEFAULT_COUNTS;
+  const count = (name: string, fallback: number) => {
+    const value = Number.parseInt(returned.values[name] ?? '', 10);
+    return Number.isInteger(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    adults: count(form.travellers.adults, DEFAULT_COUNTS.adults),
+    children: count(form.travellers.children, DEFAULT_COUNTS.children),
+  };
 }

@@ -1,21 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { travellerSummary, type Counts } from '@/lib/forms/submission';
+import type { FieldErrors } from '@/lib/forms/constants';
 import type { TravellerPicker as PickerDef } from '@/lib/forms/types';
 import Glyph from './Glyph';
+import TravellerCounts, { MINIMUM } from './TravellerCounts';
 
 interface Props {
   picker: PickerDef;
   formId: string;
   counts: Counts;
   onSave: (counts: Counts) => void;
+  /** Before hydration the server's plain number boxes stand in for the picker. */
+  hydrated: boolean;
+  errors: FieldErrors;
+  /** Focus was in the number boxes when the island hydrated: it moves to the button that replaces them. */
+  takeFocus: boolean;
 }
 
-const MINIMUM: Counts = { adults: 1, children: 0 };
-
 /** The travellers button: opens plus and minus counters; Save copies them into the form. */
-export default function TravellerPicker({ picker, formId, counts, onSave }: Props) {
+export default function TravellerPicker({ picker, formId, counts, onSave, hydrated, errors, takeFocus }: Props) {
   const [draft, setDraft] = useState<Counts | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (hydrated && takeFocus) toggle.current?.focus();
+  }, [hydrated, takeFocus]);
   const panelId = `${formId}-travellers-panel`;
   const labelId = `${formId}-travellers-label`;
 
@@ -36,6 +44,8 @@ export default function TravellerPicker({ picker, formId, counts, onSave }: Prop
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
+
+  if (!hydrated) return <TravellerCounts picker={picker} formId={formId} counts={counts} errors={errors} />;
 
   return (
     <div className="form-field relative @lg:col-span-2">

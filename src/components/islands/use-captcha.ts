@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Challenge {
   token: string;
@@ -8,9 +8,15 @@ export interface Challenge {
 
 export type CaptchaState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; challenge: Challenge };
 
-/** Fetches a signed sum from the server on load and whenever `refresh` is called. */
-export function useCaptcha(enabled: boolean): [CaptchaState, () => void] {
-  const [state, setState] = useState<CaptchaState>({ status: 'loading' });
+/**
+ * Fetches a signed sum from the server on hydration and whenever `refresh` is called. A sum the
+ * server already put in the page (the no-script captcha step) is used first: it is single-use and unspent.
+ */
+export function useCaptcha(enabled: boolean, issued?: Challenge): [CaptchaState, () => void] {
+  const [state, setState] = useState<CaptchaState>(
+    issued ? { status: 'ready', challenge: issued } : { status: 'loading' },
+  );
+  const skipFirst = useRef(issued !== undefined);
   const refresh = useCallback(() => {
     if (!enabled) return;
     setState({ status: 'loading' });
@@ -21,6 +27,9 @@ export function useCaptcha(enabled: boolean): [CaptchaState, () => void] {
       })
       .catch(() => setState({ status: 'failed' }));
   }, [enabled]);
-  useEffect(refresh, [refresh]);
+  useEffect(() => {
+    if (skipFirst.current) skipFirst.current = false;
+    else refresh();
+  }, [refresh]);
   return [state, refresh];
 }

@@ -61,25 +61,40 @@ export function fieldOrder(form: FormDef): string[] {
 }
 
 export type SendOutcome =
-  { outcome: 'stored' } | { outcome: 'invalid'; errors: FieldErrors } | { outcome: 'failed'; text: string };
+  | { outcome: 'stored'; reference: string | undefined }
+  | { outcome: 'invalid'; errors: FieldErrors }
+  | { outcome: 'failed'; text: string; retry: boolean };
+
+/** How long a send may take before the visitor is offered to try again. */
+const SEND_TIMEOUT_MS = 30_000;
 
 /**
  * Posts a lead in its form's encoding and says what came of it, with the form's own failure
- * text; never throws. Success means an ok status, nothing less (decisions.md).
+ * text; never throws. Success means an ok status, nothing less (decisions.md). `attemptKey` is
+ * the `Idempotency-Key`: a repeat of the same attempt is recognised and stores nothing new.
  */
-export async function sendLead(form: FormDef, fields: LeadFields, transport: LeadFields): Promise<SendOutcome> {
+export async function sendLead(
+  form: FormDef,
+  fields: LeadFields,
+  transport: LeadFields,
+  attemptKey: string,
+  endpoint = formEndpoint(form.id),
+): Promise<SendOutcome> {
   let response: Response;
   try {
-    response = await fetch(formEndpoint(form.id), {
+    response = await fetch(endpoint, {
       method: 'POST',
-      headers: { Accept: 'application/json' },
+      headers: { Accept: 'application/json', 'Idempotency-Key': attemptKey },
       body: requestBody(form, fields, transport),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   } catch {
-    return { outcome: 'failed', text: form.messages.networkFailure ?? form.messages.failure };
+    return { outcome: 'failed', text: form.messages.networkFailure ?? form.messages.failure, retry: true };
   }
-  if (response.ok) return { outcome: 'stored' };
-  const body = (await response.json().catch(() => ({}))) as { errors?: FieldErrors };
+  const body = (await response.json().catch(() => ({}))) as { errors?: FieldErrors; reference?: unknown };
+  if (response.ok) {
+    return { outcome: 'stored', reference: typeof body.reference === 'string' ? body.reference : undefined };
+  }
   if (response.status === 400 && body.errors) return { outcome: 'invalid', errors: body.errors };
-  return { outcome: 'failed', text: form.messages.failure };
+  return { outcome: 'failed', text: form.messages.failure, retry: response.status >= 500 };
 }

@@ -204,7 +204,9 @@ export class LeadApi {
       if (error instanceof RequestProblem) return refused(error.status, error.message, { form });
       throw error;
     }
-    const { [CAPTCHA_TOKEN_FIELD]: token, [HONEYPOT_FIELD]: honeypot, ...fields } = entries;
+    const { [CAPTCHA_TOKEN_FIELD]: token, [HONEYPOT_FIELD]: honeypot, ...sent } = entries;
+    // The reply-to copy of the email is the definition's to make: a browser without scripts cannot send it.
+    const fields = form.replyTo ? { ...sent, [form.replyTo.name]: sent[form.replyTo.from] ?? '' } : sent;
     // Only bots fill the hidden field; they are told "fine" so they do not adapt, and nothing is kept.
     if (honeypot) return { kind: 'ignored' };
 

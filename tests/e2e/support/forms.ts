@@ -76,15 +76,20 @@ export function enquiry(page: Page): Locator {
   return page.locator('section#enquiry');
 }
 
+/** The island that holds the enquiry form; Astro drops its `ssr` attribute once it has hydrated. */
+export function formIsland(page: Page): Locator {
+  return enquiry(page).locator('astro-island');
+}
+
 /**
- * Opens a form's page and brings the form into view: it hydrates when it becomes visible, and
- * its submit button is enabled once it has.
+ * Opens a form's page and reaches for the form as a visitor would (the pointer moves over it):
+ * it hydrates on that first interaction, and the test waits until it has.
  */
 export async function openForm(page: Page, path: string, submitLabel: string): Promise<Locator> {
   await page.goto(path);
   const form = enquiry(page);
-  await form.scrollIntoViewIfNeeded();
-  await expect(form.getByRole('button', { name: submitLabel })).toBeEnabled();
+  await form.getByRole('button', { name: submitLabel }).hover();
+  await expect(formIsland(page)).not.toHaveAttribute('ssr');
   return form;
 }
 
@@ -129,21 +134,33 @@ export async function answerCaptcha(form: Locator, def: FormDef, offBy = 0): Pro
   await form.locator(`input[name="${def.captcha}"]`).fill(String(Number(a) + Number(b) + offBy));
 }
 
-/** The stored lead whose email field equals `email`, read straight from the SQLite file. */
-export function storedLead(
-  formId: string,
-  email: string,
-): { fields: Record<string, string>; page_url: string } | undefined {
+interface LeadRow {
+  fields: Record<string, string>;
+  page_url: string;
+  reference: string;
+}
+
+/** Every stored lead of a form whose fields hold `email`, read straight from the SQLite file. */
+export function storedLeads(formId: string, email: string): LeadRow[] {
   const db = new DatabaseSync(E2E_LEADS_DB, { readOnly: true });
   try {
-    const rows = db.prepare('SELECT fields, page_url FROM leads WHERE form_id = ?').all(formId) as {
+    const rows = db.prepare('SELECT fields, page_url, reference FROM leads WHERE form_id = ?').all(formId) as {
       fields: string;
       page_url: string;
+      reference: string;
     }[];
     return rows
-      .map((row) => ({ fields: JSON.parse(row.fields) as Record<string, string>, page_url: row.page_url }))
-      .find((lead) => Object.values(lead.fields).includes(email));
+      .map((row) => ({ ...row, fields: JSON.parse(row.fields) as Record<string, string> }))
+      .filter((lead) => Object.values(lead.fields).includes(email));
   } finally {
     db.close();
   }
 }
+
+/** The stored lead whose email field equals `email`. */
+export function storedLead(formId: string, email: string): LeadRow | undefined {
+  return storedLeads(formId, email)[0];
+}
+
+/** A reference as the visitor sees it, e.g. MQ-7K3F9Q. */
+export const REFERENCE = /MQ-[2-9A-HJKMNP-TV-Z]{6}/;

@@ -1,11 +1,68 @@
 import type { APIRoute } from 'astro';
+import { formAgain, sentFromPath, type EnquiryAnswer } from '@/lib/forms/returned-form';
+import { wantsPage } from '@/lib/forms/page-request';
+import { outcomeResponse, type SubmitOutcome } from '@/server/leads/api';
 import { leadApi } from '@/server/leads/instance';
 
 // Leads arrive at run time; every page around the forms stays prerendered.
 export const prerender = false;
 
-export const POST: APIRoute = ({ params, request, clientAddress }) =>
-  leadApi.submit(params['formId'] ?? '', request, leadApi.client(request, clientAddress));
+/** Where a browser's own post lands once its lead is stored: a page that a reload cannot send again. */
+const SENT_PAGE = '/enquiry/sent';
+/** The on-demand page that shows a browser's own post again (problems, the sum, a refusal). */
+const ANSWER_PAGE = '/enquiry/check';
+
+export const POST: APIRoute = async (context) => {
+  const { params, request, clientAddress, url } = context;
+  const formId = params['formId'] ?? '';
+  const client = leadApi.client(request, clientAddress);
+  const pagePath = sentFromPath(url, request.headers.get('referer'));
+  if (!wantsPage(request.headers)) {
+    return outcomeResponse(await leadApi.receive(formId, fromPage(request, url, pagePath), client));
+  }
+
+  // A browser posted the form itself (no script): answer with pages, never JSON. The body is read
+  // from a copy, because the answer page is reached by a rewrite, which needs the request unread.
+  const outcome = await leadApi.receive(formId, fromPage(request.clone(), url, pagePath), client);
+  if (outcome.kind === 'stored') return context.redirect(`${SENT_PAGE}?lead=${outcome.leadId}`, 303);
+  // A filled honeypot is told "sent", as the JSON answer tells it, and nothing was kept.
+  if (outcome.kind === 'ignored') return context.redirect(`${SENT_PAGE}?form=${encodeURIComponent(formId)}`, 303);
+  context.locals.enquiry = pageAnswer(outcome, client, pagePath);
+  return context.rewrite(ANSWER_PAGE);
+};
+
+/**
+ * The request as the lead API should record it: a form the server showed again posts from the
+ * endpoint's own address, so its Referer is put back to the page the visitor started on.
+ */
+function fromPage(request: Request, url: URL, pagePath: string | undefined): Request {
+  const referer = request.headers.get('referer');
+  if (!pagePath || !referer || !new URL(referer, url).pathname.startsWith('/api/')) return request;
+  const headers = new Headers(request.headers);
+  headers.set('referer', new URL(pagePath, url).href);
+  return new Request(request, { headers, duplex: 'half' } as RequestInit);
+}
+
+/** The answer page's content for an outcome that stored nothing: the form again wherever it can be. */
+function pageAnswer(
+  outcome: Extract<SubmitOutcome, { kind: 'invalid' | 'refused' }>,
+  client: string,
+  pagePath: string | undefined,
+): EnquiryAnswer {
+  const { form, fields } = outcome;
+  const challenge = () => (form?.captcha ? (leadApi.issueChallenge(client) ?? undefined) : undefined);
+  if (outcome.kind === 'refused') {
+    const again =
+      form && fields ? formAgain(form, fields, {}, { sumNotAsked: true, challenge: challenge() }) : undefined;
+    const { status, message, headers } = outcome;
+    return { status, step: 'refused', formId: form?.id, message, headers, again, pagePath };
+  }
+  const sumNotAsked = outcome.captcha === 'missing';
+  const again = formAgain(outcome.form, outcome.fields, outcome.errors, { sumNotAsked, challenge: challenge() });
+  const step = again.summary.length === 0 ? 'sum' : 'problems';
+  // The sum is the next step of a sound enquiry, not a mistake: it is answered 200.
+  return { status: step === 'sum' ? 200 : 400, step, formId: outcome.form.id, again, pagePath };
+}
 
 export const ALL: APIRoute = () =>
   new Response(JSON.stringify({ error: 'Send the form with POST.' }), {
