@@ -1,6 +1,6 @@
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interact'?: boolean;
+    'client:interact'?: boolean | import('./integrations/interact-client').InteractOptions;
   }
 }
 
