@@ -33,8 +33,8 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Error pages and the staff inbox are not for search engines.
-    sitemap({ filter: (page) => !/^\/(404|500|admin\b.*)$/.test(new URL(page).pathname) }),
+    // Error pages, the staff inbox and comparisons (one page per visitor's choice) are not for search engines.
+    sitemap({ filter: (page) => !/^\/(404|500|compare|admin\b.*)$/.test(new URL(page).pathname) }),
     interactDirective(),
     pagefindIndex(),
   ],

@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { HtmlValidate, type ConfigData } from 'html-validate';
+import { axeViolations, collectProblems, htmlProblems, selfHydratingIslandsReady } from './support/gates';
 import { sitemapPaths } from './support/site';
 
 /**
@@ -10,13 +8,6 @@ import { sitemapPaths } from './support/site';
  */
 const paths = [...sitemapPaths(), '/no-such-page'];
 const widths = [1280, 390] as const;
-const htmlValidate = new HtmlValidate(JSON.parse(readFileSync('.htmlvalidate.json', 'utf8')) as ConfigData);
-
-/**
- * Astro writes this one rule into the body before the first island. Browsers apply it, but
- * HTML allows <style> only in the head; it is the framework's, so it is the one thing removed.
- */
-const ASTRO_ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
 test('the sitemap lists the foundation pages', () => {
   expect(paths).toEqual(
@@ -27,48 +18,19 @@ test('the sitemap lists the foundation pages', () => {
 for (const path of paths) {
   for (const width of widths) {
     test(`${path} at ${width}px: axe finds no WCAG A/AA violation and the console stays clean`, async ({ page }) => {
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        // Failed loads are reported below with their URL; the not-found page's own 404 is expected.
-        if (message.text().startsWith('Failed to load resource')) return;
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-      });
-      page.on('response', (response) => {
-        if (response.status() >= 400 && response.request().resourceType() !== 'document') {
-          problems.push(`${response.status()} ${response.url()}`);
-        }
-      });
-      page.on('pageerror', (error) => problems.push(error.message));
+      const problems = collectProblems(page);
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path, { waitUntil: 'load' });
-      // Islands that hydrate by themselves (load, idle) must have hydrated, so a failed hydration or
-      // a CSP refusal reaches `problems`; islands that wait for the visitor have loaded nothing.
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('astro-island[ssr]')].every(
-          (island) => !['load', 'idle'].includes(island.getAttribute('client') ?? ''),
-        ),
-      );
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-        .analyze();
-      const violations = results.violations.map(
-        (violation) =>
-          `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-      expect(violations).toEqual([]);
-      // A CSP violation or a failed hydration shows up here.
+      // A failed hydration or a CSP refusal of a self-hydrating island reaches `problems`.
+      await selfHydratingIslandsReady(page);
+      expect(await axeViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
     });
   }
 
   test(`${path}: the HTML validates`, async ({ request }) => {
     const response = await request.get(path);
-    const html = (await response.text()).replace(ASTRO_ISLAND_STYLE, '');
-    const report = await htmlValidate.validateString(html, `${path}.html`);
-    const messages = report.results.flatMap((result) =>
-      result.messages.map((message) => `${message.ruleId} line ${message.line}: ${message.message}`),
-    );
-    expect(messages).toEqual([]);
+    expect(await htmlProblems(await response.text(), path)).toEqual([]);
   });
 }
 
