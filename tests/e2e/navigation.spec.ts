@@ -136,6 +136,21 @@ test('pages without a form load no JavaScript until the visitor interacts', asyn
   expect(scripts.length).toBeGreaterThan(0);
 });
 
+test('a page of package cards loads no JavaScript until the visitor reaches for a compare box', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/umrah-without-flight');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toEqual([]);
+  await page.getByRole('checkbox', { name: 'Compare Umrah Without Flight 5 Nights 3 Star', exact: true }).check();
+  await expect(page.getByRole('region', { name: 'Packages to compare' })).toBeVisible();
+  expect(scripts.some((url) => url.includes('CompareTray'))).toBe(true);
+});
+
 test('every chat link opens WhatsApp in a new tab with the greeting', async ({ page }) => {
   await page.goto('/');
   const links = page.locator('a[href^="https://wa.me/"]');
