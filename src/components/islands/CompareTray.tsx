@@ -116,7 +116,7 @@ export default function CompareTray() {
   return (
     <div ref={tray} className={choice.length ? 'compare-tray' : undefined}>
       {choice.length > 0 && (
-        <section aria-label="Packages to compare">
+        <section aria-label="Packages to compare" className="compare-tray-body">
           <ul className="compare-tray-list">
             {choice.map((item, index) => (
               <li key={item.id} className="compare-chip">
@@ -134,17 +134,18 @@ export default function CompareTray() {
             ))}
           </ul>
           {choice.length > 1 ? (
-            <a href={compareHref(choice.map((item) => item.id))} className="btn-primary mt-2">
+            <a href={compareHref(choice.map((item) => item.id))} className="btn-primary shrink-0">
               Compare ({choice.length})
             </a>
           ) : (
-            <p className="mt-2 text-sm font-semibold text-emerald-900">
+            <p className="text-sm font-semibold text-emerald-900">
               Compare (1): tick one or two more packages to compare.
             </p>
           )}
         </section>
       )}
-      <p aria-live="polite" className={message && choice.length ? 'mt-2 text-sm text-ink' : 'sr-only'}>
+      {/* Ticks and removals are seen on the boxes and chips; only the limit needs saying to everyone. */}
+      <p aria-live="polite" className={message === LIMIT_MESSAGE ? 'mt-2 text-sm font-semibold text-ink' : 'sr-only'}>
         {message}
       </p>
     </div>
