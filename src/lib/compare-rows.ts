@@ -115,3 +115,9 @@ export function comparisonSections(entries: readonly CatalogueEntry[]): CompareS
     { key: 'included', heading: 'What is included', rows: included },
   ];
 }
+
+/** How many rows the comparison has, and in how many the packages differ. */
+export function rowCounts(sections: readonly CompareSection[]): { rows: number; differing: number } {
+  const rows = sections.flatMap((section) => section.rows);
+  return { rows: rows.length, differing: rows.filter((row) => row.differs).length };
+}

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, collectProblems, htmlProblems } from './support/gates';
+import { holdRequests } from './support/scripts';
 
 const CHICAGO = { id: '7-nights-4-star-chicago-umrah-package', title: 'Chicago 7 Nights 4 Star Umrah Package' };
 const DALLAS = { id: 'dallas-7-nights-4-star', title: 'Dallas 7 Nights 4 Star Umrah Package' };
@@ -180,12 +181,7 @@ test.describe('choosing packages to compare', () => {
   });
 
   test('a tick made before the tray has loaded is kept', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/CompareTray.*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/_astro/CompareTray.*.js');
     await page.goto('/umrah-without-flight');
     const box = page.getByRole('checkbox', { name: `Compare ${LAND_ONLY.title}`, exact: true });
     await box.check();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { recordScripts } from './support/scripts';
 
 const GREETING = 'Hello! I would like to inquire about your travel packages.';
 
@@ -123,10 +124,7 @@ test.describe('mobile drawer', () => {
 });
 
 test('pages without a form load no JavaScript until the visitor interacts', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
+  const scripts = recordScripts(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/about-us');
   await page.waitForLoadState('networkidle');
@@ -137,10 +135,7 @@ test('pages without a form load no JavaScript until the visitor interacts', asyn
 });
 
 test('a page of package cards loads no JavaScript until the visitor reaches for a compare box', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
+  const scripts = recordScripts(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/umrah-without-flight');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

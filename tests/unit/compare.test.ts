@@ -11,7 +11,7 @@ import {
   removeChoice,
   selectForComparison,
 } from '@/lib/compare-choice';
-import { comparisonSections, type CompareRow } from '@/lib/compare-rows';
+import { comparisonSections, rowCounts, type CompareRow } from '@/lib/compare-rows';
 import type { CatalogueEntry } from '@/lib/package-page';
 import { readCollection } from './support/content';
 
@@ -150,6 +150,10 @@ describe('the comparison rows', () => {
       'madinah-distance',
     ]);
     expect(rows.filter((row) => row.key.startsWith('included-')).every((row) => !row.differs)).toBe(true);
+    expect(rowCounts(comparisonSections([entry(chicago), entry(chicago5)]))).toEqual({
+      rows: rows.length,
+      differing: 6,
+    });
   });
 
   it('gives each inclusion its own yes/no row, so a missing one shows', () => {
