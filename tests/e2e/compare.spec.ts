@@ -215,6 +215,17 @@ test.describe('choosing packages to compare', () => {
     await expect(page.getByRole('checkbox', { name: `Compare ${LAND_ONLY.title}`, exact: true })).toBeChecked();
   });
 
+  test("with scripts, the finder's button compares the tray's whole choice", async ({ page }) => {
+    await page.goto('/umrah-without-flight');
+    await page.getByRole('checkbox', { name: `Compare ${LAND_ONLY.title}`, exact: true }).check();
+    await page.goto('/package-finder?city=chicago');
+    await expect(page.getByRole('region', { name: 'Packages to compare' })).toBeVisible();
+    await page.getByRole('checkbox', { name: `Compare ${CHICAGO.title}`, exact: true }).check();
+    await expect(page.getByRole('link', { name: 'Compare (2)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Compare selected' }).first().click();
+    await expect(page).toHaveURL(`/compare?ids=${LAND_ONLY.id},${CHICAGO.id}`);
+  });
+
   test('at 390px the open tray passes axe', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/chicago-umrah');

@@ -3,6 +3,7 @@ import Glyph from '@/components/islands/Glyph';
 import {
   COMPARE_BOX_SELECTOR,
   COMPARE_LIMIT,
+  COMPARE_PATH,
   COMPARE_STORAGE_KEY,
   addChoice,
   compareHref,
@@ -81,6 +82,15 @@ export default function CompareTray() {
       if (result.added) commit(result.choice, `${item.title} added: ${result.choice.length} chosen.`);
       else commit(result.choice, LIMIT_MESSAGE);
     };
+    // The finder's "Compare selected" sends only the boxes in its list; once the tray keeps the
+    // choice, the button compares the same packages the tray shows, wherever they were ticked.
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || new URL(form.action).pathname !== COMPARE_PATH) return;
+      if (!current.current.length) return;
+      event.preventDefault();
+      window.location.assign(compareHref(current.current.map((item) => item.id)));
+    };
     // Rows the finder draws after a filter change get their ticks too.
     const observer = new MutationObserver(() => {
       const ids = new Set(current.current.map((item) => item.id));
@@ -91,10 +101,12 @@ export default function CompareTray() {
       if (event.persisted) commit(loadChoice());
     };
     document.addEventListener('change', onChange);
+    document.addEventListener('submit', onSubmit);
     window.addEventListener('pageshow', onPageShow);
     observer.observe(document.body, { childList: true, subtree: true });
     return () => {
       document.removeEventListener('change', onChange);
+      document.removeEventListener('submit', onSubmit);
       window.removeEventListener('pageshow', onPageShow);
       observer.disconnect();
     };
