@@ -169,11 +169,19 @@ describe('the comparison rows', () => {
   it('reads "Not applicable" where a holiday trip has no such thing, and days for its length', () => {
     const rows = rowsOf(chicago, 'istanbul-3-days-package');
     expect(texts(byKey(rows, 'length'))).toEqual(['7 Nights', '3 Days']);
-    expect(byKey(rows, 'price').cells[1]).toEqual({ kind: 'value', text: '$899', note: 'was $1,199' });
+    expect(byKey(rows, 'price').cells[1]).toEqual({ kind: 'value', text: '$899' });
     for (const key of ['makkah-nights', 'madinah-hotel', 'stars', 'departure']) {
       expect(byKey(rows, key).cells[1]).toEqual({ kind: 'not-applicable', text: 'Not applicable' });
       expect(byKey(rows, key).differs).toBe(true);
     }
+  });
+
+  it('notes a real former price under the price', () => {
+    const offer = entry(chicago);
+    const reduced = { ...offer, data: { ...offer.data, originalPrice: 1700 } } as CatalogueEntry;
+    const [facts] = comparisonSections([reduced, offer]);
+    expect(facts!.rows[0]!.cells.map((cell) => cell.note)).toEqual(['was $1,700', undefined]);
+    expect(facts!.rows[0]!.differs).toBe(true);
   });
 
   it('marks nothing for a single package', () => {
