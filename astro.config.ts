@@ -33,8 +33,9 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Error pages, the staff inbox and the answers to a posted form are not for search engines.
-    sitemap({ filter: (page) => !/^\/(404|500|admin\b.*|enquiry\b.*)$/.test(new URL(page).pathname) }),
+    // Error pages, the staff inbox, the answers to a posted form and comparisons (one page per
+    // visitor's choice) are not for search engines.
+    sitemap({ filter: (page) => !/^\/(404|500|compare|admin\b.*|enquiry\b.*)$/.test(new URL(page).pathname) }),
     interactDirective(),
     pagefindIndex(),
   ],

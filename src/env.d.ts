@@ -1,7 +1,6 @@
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** `true`, or a sessionStorage key whose presence hydrates at once (a form's kept entries). */
-    'client:interact'?: boolean | string;
+    'client:interact'?: boolean | import('./integrations/interact-client').InteractOptions;
   }
 }
 

@@ -3,22 +3,47 @@ import type { ClientDirective } from 'astro';
 const TRIGGERS = ['pointerover', 'touchstart', 'focusin', 'keydown', 'click'] as const;
 
 /**
+ * `client:interact={{ also, resumeKey }}`, both optional. `also`: a selector for controls
+ * outside the island that wake it too (the compare tray's checkboxes sit on static cards).
+ * `resumeKey`: a sessionStorage key; when it holds something (a form's unsent entries, the
+ * compare choice), the visitor already used the island in this tab, so it wakes at once.
+ */
+export interface InteractOptions {
+  also?: string;
+  resumeKey?: string;
+}
+
+function storedValue(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Hydrates on first interaction and replays a click that arrived before hydration finished.
  * A submit button is never held back: its form posts by itself, which works with or without
- * the island. A string value names a sessionStorage key: when the visitor has unsent entries
- * kept there, the island hydrates at once to put them back.
+ * the island.
  */
 const interact: ClientDirective = (load, options, el) => {
+  const { also, resumeKey } = (
+    options.value && typeof options.value === 'object' ? options.value : {}
+  ) as InteractOptions;
   let started = false;
   let missedClick: HTMLElement | null = null;
 
   const stop = () => {
-    for (const type of TRIGGERS) el.removeEventListener(type, start);
+    for (const type of TRIGGERS) {
+      el.removeEventListener(type, start);
+      if (also) document.removeEventListener(type, fromPage);
+    }
   };
+
   const start = async (event?: Event) => {
     const control =
       event?.target instanceof Element ? event.target.closest<HTMLElement>('button:not([type=submit]), a[href]') : null;
-    if (event?.type === 'click' && control) {
+    if (event?.type === 'click' && control && el.contains(control)) {
       // The island's controls do nothing until React owns them; keep the click for later.
       event.preventDefault();
       missedClick = control;
@@ -35,16 +60,16 @@ const interact: ClientDirective = (load, options, el) => {
     }
   };
 
-  for (const type of TRIGGERS) el.addEventListener(type, start, { passive: type !== 'click' });
-  if (typeof options.value === 'string' && hasKept(options.value)) void start();
-};
+  // A checkbox outside the island keeps its own tick; the island reads it when it wakes.
+  const fromPage = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest(also!)) void start(event);
+  };
 
-function hasKept(key: string): boolean {
-  try {
-    return sessionStorage.getItem(key) !== null;
-  } catch {
-    return false;
+  for (const type of TRIGGERS) {
+    el.addEventListener(type, start, { passive: type !== 'click' });
+    if (also) document.addEventListener(type, fromPage, { passive: true });
   }
-}
+  if (resumeKey && storedValue(resumeKey) !== null) void start();
+};
 
 export default interact;

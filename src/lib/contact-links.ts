@@ -1,9 +1,9 @@
 // Type-only import, so the server's acknowledgement email can use these links under Node's type stripping.
 import type { SiteSettings } from './site-schema.ts';
 
-/** WhatsApp chat link with the agency's greeting prefilled. */
-export function whatsappUrl(site: Pick<SiteSettings, 'whatsapp'>): string {
-  return `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(site.whatsapp.greeting)}`;
+/** WhatsApp chat link with the agency's greeting prefilled, or a message that starts with it. */
+export function whatsappUrl(site: Pick<SiteSettings, 'whatsapp'>, message = site.whatsapp.greeting): string {
+  return `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(message)}`;
 }
 
 /** tel: link for a phone number from the settings. */

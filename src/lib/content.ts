@@ -3,6 +3,7 @@ import { assertFactNames } from '@/lib/fact-names';
 import { sortPackages } from '@/lib/catalogue';
 import { newestFirst, publishedOnly } from '@/lib/posts';
 import type { Faq } from '@/lib/json-ld';
+import type { CatalogueEntry } from '@/lib/package-page';
 
 /** The FAQ list stored for a page; a missing file fails the build rather than hiding the section. */
 export async function faqsFor(page: string): Promise<Faq[]> {
@@ -33,6 +34,11 @@ export async function allPackages() {
 /** Packages of one catalogue category, in listing order. */
 export async function packagesIn(category: CollectionEntry<'packages'>['data']['category']) {
   return sortPackages(await getCollection('packages', (entry) => entry.data.category === category));
+}
+
+/** A package or holiday trip by id (the two collections share the `/package/{id}` space), if any. */
+export async function catalogueEntry(id: string): Promise<CatalogueEntry | undefined> {
+  return (await getEntry('packages', id)) ?? (await getEntry('holidays', id));
 }
 
 /** Holiday trips of one country, cheapest first. */

@@ -20,6 +20,16 @@ export function serviceType(entry: CatalogueEntry): string {
   return entry.data.category.startsWith('hajj') ? 'Hajj Package' : 'Umrah Package';
 }
 
+/** A hotel as the catalogue describes it: never a promise of that exact hotel. */
+export function hotelLabel(hotel: string): string {
+  return `${hotel} or similar`;
+}
+
+/** A distance band as a pilgrim reads it: "400 - 800 m from the mosque" or "next to the mosque". */
+export function distanceLabel(band: string): string {
+  return band === 'adjacent' ? 'next to the mosque' : `${band} from the mosque`;
+}
+
 /** The facts table of a package page, in the order a pilgrim compares them. */
 export function packageFacts(entry: CatalogueEntry): Fact[] {
   if (isHoliday(entry)) {
@@ -27,7 +37,7 @@ export function packageFacts(entry: CatalogueEntry): Fact[] {
   }
   const { data } = entry;
   const stay = (place: { nights: number; hotel: string; distance: string }) =>
-    `${nightsLabel(place.nights)} · ${place.hotel} or similar, ${place.distance === 'adjacent' ? 'next to the mosque' : `${place.distance} from the mosque`}`;
+    `${nightsLabel(place.nights)} · ${hotelLabel(place.hotel)}, ${distanceLabel(place.distance)}`;
   return [
     { label: 'Duration', value: nightsLabel(data.nights) },
     { label: 'Hotels', value: `${data.stars} star${data.deluxe ? ', deluxe' : ''}` },

@@ -2,6 +2,7 @@
  * What the server adds around Astro's handler: the www redirect, security headers and cache
  * rules. Plain functions of the request so they can be unit-tested without a socket.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 
 /** The 301 target for a request on `www.<canonical host>`, or null when none applies. */
 export function wwwRedirectLocation(
@@ -33,6 +34,22 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * On pages drawn per request (the comparison, the package 404) Astro sends its hash-based policy as
+ * a header, which would replace the site's header of the same name and drop frame-ancestors and
+ * form-action. Browsers enforce every policy they receive, so the response carries both.
+ */
+export function withSitePolicy(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'content-security-policy');
+  if (!name) return headers;
+  const value = headers[name];
+  const pagePolicies = (Array.isArray(value) ? value : [String(value)]).filter(
+    (policy) => policy !== CONTENT_SECURITY_POLICY,
+  );
+  const rest = Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
+  return { ...rest, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY, ...pagePolicies] };
+}
 
 /** Headers every response carries. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

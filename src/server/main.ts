@@ -5,11 +5,18 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import compression from 'compression';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveSiteUrl } from '../lib/site-url.ts';
-import { SECURITY_HEADERS, cacheControlFor, isPrivatePath, pageFileUrl, wwwRedirectLocation } from './http-policy.ts';
+import {
+  SECURITY_HEADERS,
+  cacheControlFor,
+  isPrivatePath,
+  pageFileUrl,
+  withSitePolicy,
+  wwwRedirectLocation,
+} from './http-policy.ts';
 import { leadApiConfig } from './leads/config.ts';
 import { LeadStore } from './leads/store.ts';
 import { startDeliveries } from './leads/start-deliveries.ts';
@@ -48,6 +55,18 @@ function sendServerError(res: ServerResponse, error: unknown): void {
   res.end(errorPage);
 }
 
+/** Astro passes its headers to writeHead in one object; the site's policy joins its own there. */
+function keepSitePolicy(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const last = args.at(-1);
+    if (args.length > 1 && last && typeof last === 'object' && !Array.isArray(last)) {
+      args[args.length - 1] = withSitePolicy(last as OutgoingHttpHeaders);
+    }
+    return writeHead(...args);
+  }) as typeof res.writeHead;
+}
+
 const server = http.createServer(async (req, res) => {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   const url = req.url ?? '/';
@@ -62,6 +81,8 @@ const server = http.createServer(async (req, res) => {
   if (isPrivatePath(pathname)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   req.url = pageFileUrl(url, pageFiles) ?? url;
   compress(req, res, async () => {
+    // After compression's own writeHead hook, which turns the object into single setHeader calls.
+    keepSitePolicy(res);
     try {
       await entry.handler(req, res);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FORM_IDS, FORM_PAGES, REFERENCE, enquiry, fillValid, formDef, storedLeads } from './support/forms';
-import { axeViolations, htmlProblems } from './support/quality';
+import { axeViolations, htmlProblems } from './support/gates';
 import type { FormDef } from '@/lib/forms/types';
 
 /**

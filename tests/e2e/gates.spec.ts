@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { axeViolations, htmlProblems } from './support/quality';
+import { axeViolations, collectProblems, htmlProblems, selfHydratingIslandsReady } from './support/gates';
 import { sitemapPaths } from './support/site';
 
 /**
@@ -18,29 +18,12 @@ test('the sitemap lists the foundation pages', () => {
 for (const path of paths) {
   for (const width of widths) {
     test(`${path} at ${width}px: axe finds no WCAG A/AA violation and the console stays clean`, async ({ page }) => {
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        // Failed loads are reported below with their URL; the not-found page's own 404 is expected.
-        if (message.text().startsWith('Failed to load resource')) return;
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-      });
-      page.on('response', (response) => {
-        if (response.status() >= 400 && response.request().resourceType() !== 'document') {
-          problems.push(`${response.status()} ${response.url()}`);
-        }
-      });
-      page.on('pageerror', (error) => problems.push(error.message));
+      const problems = collectProblems(page);
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path, { waitUntil: 'load' });
-      // Islands that hydrate by themselves (load, idle) must have hydrated, so a failed hydration or
-      // a CSP refusal reaches `problems`; islands that wait for the visitor have loaded nothing.
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('astro-island[ssr]')].every(
-          (island) => !['load', 'idle'].includes(island.getAttribute('client') ?? ''),
-        ),
-      );
+      // A failed hydration or a CSP refusal of a self-hydrating island reaches `problems`.
+      await selfHydratingIslandsReady(page);
       expect(await axeViolations(page)).toEqual([]);
-      // A CSP violation or a failed hydration shows up here.
       expect(problems).toEqual([]);
     });
   }

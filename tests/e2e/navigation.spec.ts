@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { recordScripts } from './support/scripts';
 
 const GREETING = 'Hello! I would like to inquire about your travel packages.';
 
@@ -123,10 +124,7 @@ test.describe('mobile drawer', () => {
 });
 
 test('pages without a form load no JavaScript until the visitor interacts', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
+  const scripts = recordScripts(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/about-us');
   await page.waitForLoadState('networkidle');
@@ -134,6 +132,18 @@ test('pages without a form load no JavaScript until the visitor interacts', asyn
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);
+});
+
+test('a page of package cards loads no JavaScript until the visitor reaches for a compare box', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/umrah-without-flight');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toEqual([]);
+  await page.getByRole('checkbox', { name: 'Compare Umrah Without Flight 5 Nights 3 Star', exact: true }).check();
+  await expect(page.getByRole('region', { name: 'Packages to compare' })).toBeVisible();
+  expect(scripts.some((url) => url.includes('CompareTray'))).toBe(true);
 });
 
 test('every chat link opens WhatsApp in a new tab with the greeting', async ({ page }) => {

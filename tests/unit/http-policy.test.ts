@@ -4,6 +4,7 @@ import {
   cacheControlFor,
   isPrivatePath,
   pageFileUrl,
+  withSitePolicy,
   wwwRedirectLocation,
 } from '@/server/http-policy';
 
@@ -45,6 +46,20 @@ describe('SECURITY_HEADERS', () => {
     expect(SECURITY_HEADERS['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     expect(SECURITY_HEADERS['X-Content-Type-Options']).toBe('nosniff');
     expect(SECURITY_HEADERS['Strict-Transport-Security']).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('withSitePolicy', () => {
+  const sitePolicy = SECURITY_HEADERS['Content-Security-Policy']!;
+
+  it("keeps the site's policy beside the one Astro sends on pages drawn per request", () => {
+    const pagePolicy = "script-src 'self' 'sha256-abc='";
+    const headers = withSitePolicy({ 'content-type': 'text/html', 'content-security-policy': pagePolicy });
+    expect(headers).toEqual({ 'content-type': 'text/html', 'Content-Security-Policy': [sitePolicy, pagePolicy] });
+  });
+
+  it('leaves responses without a policy alone', () => {
+    expect(withSitePolicy({ 'content-type': 'text/css' })).toEqual({ 'content-type': 'text/css' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { COMPARE_LIMIT, COMPARE_PARAM, COMPARE_PATH } from '@/lib/compare-choice';
 import { formatPrice, nightsLabel } from '@/lib/format';
 import {
   SEASONS,
@@ -20,6 +21,20 @@ interface Props {
 }
 
 const DEFAULT_QUERY: FinderQuery = { sort: 'price-asc' };
+
+/** The finder form's button, with the rule it follows. */
+function CompareSubmit({ id }: { id: string }) {
+  return (
+    <p className="finder-compare-bar">
+      <span id={id} className="text-sm text-muted">
+        Tick up to {COMPARE_LIMIT} packages to see them side by side.
+      </span>
+      <button type="submit" className="btn-outline" aria-describedby={id}>
+        Compare selected
+      </button>
+    </p>
+  );
+}
 
 /** Filters every Umrah and Hajj package by city, stars, nights and season; the URL keeps the filters. */
 export default function PackageFinder({ items, cities }: Props) {
@@ -78,33 +93,50 @@ export default function PackageFinder({ items, cities }: Props) {
           No package matches all of these filters. Try another length or season, or ask us: we can often arrange it.
         </p>
       ) : (
-        <ul className="mt-4 divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
-          {results.map((item) => (
-            <li key={item.id} className="finder-row" data-finder-item={item.id}>
-              <div>
-                <a href={item.href} className="font-semibold text-emerald-900 underline-offset-4 hover:underline">
-                  {item.title}
-                </a>
-                <p className="text-sm text-muted">
-                  {[
-                    nightsLabel(item.nights),
-                    `${item.stars} star`,
-                    SEASONS[item.season],
-                    item.cityName ?? 'Any US city',
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
+        // A plain GET form: without JavaScript, ticking packages and pressing the button opens the comparison.
+        <form method="get" action={COMPARE_PATH} aria-label="Compare packages">
+          <CompareSubmit id={`${id}-compare-top`} />
+          <ul className="mt-4 divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
+            {results.map((item) => (
+              <li key={item.id} className="finder-row" data-finder-item={item.id}>
+                <div>
+                  <a href={item.href} className="font-semibold text-emerald-900 underline-offset-4 hover:underline">
+                    {item.title}
+                  </a>
+                  <p className="text-sm text-muted">
+                    {[
+                      nightsLabel(item.nights),
+                      `${item.stars} star`,
+                      SEASONS[item.season],
+                      item.cityName ?? 'Any US city',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </div>
+                <p className="text-right">
+                  <span className="font-display text-2xl text-emerald-900" data-price>
+                    {formatPrice(item.price)}
+                  </span>
+                  <span className="block text-xs text-muted">per person</span>
                 </p>
-              </div>
-              <p className="text-right">
-                <span className="font-display text-2xl text-emerald-900" data-price>
-                  {formatPrice(item.price)}
-                </span>
-                <span className="block text-xs text-muted">per person</span>
-              </p>
-            </li>
-          ))}
-        </ul>
+                <label className="compare-pick finder-compare">
+                  <input
+                    type="checkbox"
+                    name={COMPARE_PARAM}
+                    value={item.id}
+                    data-compare-id={item.id}
+                    data-compare-title={item.title}
+                  />
+                  <span>
+                    Compare<span className="sr-only"> {item.title}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <CompareSubmit id={`${id}-compare-end`} />
+        </form>
       )}
     </div>
   );

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { HtmlValidate, type ConfigData } from 'html-validate';
+
+const htmlValidate = new HtmlValidate(JSON.parse(readFileSync('.htmlvalidate.json', 'utf8')) as ConfigData);
+
+/**
+ * Astro writes this one rule into the body before the first island. Browsers apply it, but
+ * HTML allows <style> only in the head; it is the framework's, so it is the one thing removed.
+ */
+const ASTRO_ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+
+/** Console errors and warnings, failed sub-resources and page errors, collected from now on. */
+export function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // Failed loads are reported below with their URL; a not-found page's own 404 is expected.
+    if (message.text().startsWith('Failed to load resource')) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.request().resourceType() !== 'document') {
+      problems.push(`${response.status()} ${response.url()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Islands that hydrate by themselves (load, idle) have hydrated; those that wait for the visitor loaded nothing. */
+export async function selfHydratingIslandsReady(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island[ssr]')].every(
+      (island) => !['load', 'idle'].includes(island.getAttribute('client') ?? ''),
+    ),
+  );
+}
+
+/** axe's WCAG 2.0-2.2 A/AA violations on the page as it is now, one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** html-validate's findings on a served page, one line each. */
+export async function htmlProblems(html: string, name: string): Promise<string[]> {
+  const report = await htmlValidate.validateString(html.replace(ASTRO_ISLAND_STYLE, ''), `${name}.html`);
+  return report.results.flatMap((result) =>
+    result.messages.map((message) => `${message.ruleId} line ${message.line}: ${message.message}`),
+  );
+}
