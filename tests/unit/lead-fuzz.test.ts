@@ -6,8 +6,8 @@
  * The expected answer of each one is worked out beside the API from what the test put on the wire: the content
  * type (415), the size (413), whether the body can be read at all, files and repeated names (400), the honeypot
  * (200), `validateLead` on the fields (400), the captcha token and sum (400), else 201. The properties: never a
- * 5xx, always the expected status, a 201 stores exactly the fields on the wire (without `_captcha` and `website`)
- * and nothing else stores anything.
+ * 5xx, always the expected status, a 201 stores exactly the fields on the wire (without `_captcha` and `website`,
+ * with the form's reply-to copy of the email) and nothing else stores anything.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -929,7 +929,9 @@ function expectedFor(
   const entries = wire.parsed.entries as [string, string][];
   const all = Object.fromEntries(entries) as Record<string, string>;
   if (all[HONEYPOT]) return answer(200, 'honeypot filled');
-  const fields: LeadFields = Object.fromEntries(entries.filter(([name]) => name !== TOKEN && name !== HONEYPOT));
+  const sent: LeadFields = Object.fromEntries(entries.filter(([name]) => name !== TOKEN && name !== HONEYPOT));
+  // The reply-to copy of the email is the form definition's to make, whatever was sent under its name.
+  const fields: LeadFields = form.replyTo ? { ...sent, [form.replyTo.name]: sent[form.replyTo.from] ?? '' } : sent;
   const validation = validateLead(form, fields);
   if (!validation.ok) return answer(400, `invalid: ${JSON.stringify(validation.errors)}`);
   if (form.captcha) {
