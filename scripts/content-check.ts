@@ -41,4 +41,6 @@ if (findings.length) {
   console.log(`\ncontent:check: ${findings.length} problems in ${failing} of ${files.length} files.`);
   process.exit(1);
 }
-console.log(`content:check: ${files.length} files agree with src/lib/facts.ts and the catalogue.`);
+console.log(
+  `content:check: ${files.length} ${files.length === 1 ? 'file agrees' : 'files agree'} with src/lib/facts.ts and the catalogue.`,
+);

@@ -4,6 +4,27 @@ import { factText, seasonText } from './fact-lookup.ts';
 const ELEMENT = /<(Fact|Season)\b([^>]*)>/g;
 const ATTRIBUTE = /(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{)/g;
 
+/** The element's attributes as name → literal value. */
+const attributesOf = (raw: string) =>
+  new Map([...raw.matchAll(ATTRIBUTE)].map(([, name, double, single]) => [name!, double ?? single]));
+
+/** The text an element prints, or undefined when it names nothing. */
+function elementText(element: 'Fact' | 'Season', attributes: Map<string, string | undefined>): string | undefined {
+  const name = attributes.get('name');
+  if (name === undefined) return undefined;
+  if (element === 'Fact') return factText(name);
+  const show = attributes.has('show') ? attributes.get('show') : 'label';
+  return show === undefined ? undefined : seasonText(name, show);
+}
+
+/** An MDX body with each `<Fact>` and `<Season>` replaced by the text it prints, for word counts. */
+export function expandFactElements(body: string): string {
+  return body.replace(
+    ELEMENT,
+    (written, element: 'Fact' | 'Season', raw: string) => elementText(element, attributesOf(raw)) ?? written,
+  );
+}
+
 /** A `<Fact>` or `<Season>` naming nothing in src/lib/facts.ts, with its line in the body. */
 export interface FactNameProblem {
   line: number;
@@ -16,18 +37,15 @@ export function factNameProblems(body: string): FactNameProblem[] {
   const problems: FactNameProblem[] = [];
   for (const match of body.matchAll(ELEMENT)) {
     const [text, element, rawAttributes] = match as unknown as [string, 'Fact' | 'Season', string];
-    const attributes = new Map(
-      [...rawAttributes.matchAll(ATTRIBUTE)].map(([, name, double, single]) => [name!, double ?? single]),
-    );
+    const attributes = attributesOf(rawAttributes);
+    if (elementText(element, attributes) !== undefined) continue;
     const line = body.slice(0, match.index).split('\n').length;
-    const name = attributes.get('name');
-    if (element === 'Fact' && (name === undefined || factText(name) === undefined)) {
-      problems.push({ line, text, message: `no fact named "${name ?? ''}"` });
-    }
-    const show = attributes.has('show') ? attributes.get('show') : 'label';
-    if (element === 'Season' && (name === undefined || show === undefined || seasonText(name, show) === undefined)) {
-      problems.push({ line, text, message: `no season "${name ?? ''}" with show="${show ?? ''}"` });
-    }
+    const name = attributes.get('name') ?? '';
+    const message =
+      element === 'Fact'
+        ? `no fact named "${name}"`
+        : `no season "${name}" with show="${attributes.has('show') ? (attributes.get('show') ?? '') : 'label'}"`;
+    problems.push({ line, text, message });
   }
   return problems;
 }

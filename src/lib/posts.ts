@@ -2,6 +2,7 @@
  * Plain functions over guides: which are published, their order, reading time and
  * category URLs. They take entries as arguments so unit tests run them without Astro.
  */
+import { expandFactElements } from './fact-names.ts';
 
 export interface PostFacts {
   id: string;
@@ -19,9 +20,9 @@ export function newestFirst<T extends PostFacts>(posts: readonly T[]): T[] {
   return [...posts].sort((a, b) => b.data.published.getTime() - a.data.published.getTime() || a.id.localeCompare(b.id));
 }
 
-/** The words a reader reads: MDX imports, JSX tags, Markdown syntax and URLs stripped. */
+/** The words a reader reads: facts and seasons as printed; MDX imports, JSX tags, Markdown syntax and URLs stripped. */
 export function readableText(body: string): string {
-  return body
+  return expandFactElements(body)
     .replace(/^import .*$/gm, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\{[^}]*\}/g, ' x ')

@@ -50,6 +50,12 @@ describe('reading time', () => {
     expect(wordCount(body)).toBe(11);
   });
 
+  it('counts a fact or season as the words it prints', () => {
+    // "Hajj 2027 (1448 AH)" is four words; "valid for one year, for multiple entries, with stays of up to 90 days" is fourteen.
+    expect(wordCount('Plan <Season name="hajj" /> now.')).toBe(6);
+    expect(wordCount('The eVisa is <Fact name="visa.validity" />.')).toBe(3 + 14);
+  });
+
   it('rounds to whole minutes at 220 words a minute, never below one', () => {
     expect(readingMinutes('word '.repeat(1320))).toBe(6);
     expect(readingMinutes('just a few words')).toBe(1);
