@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { FORMS } from '@/lib/forms/definitions';
 import { sidePort, startServer } from './support/server';
 
 /** The staff inbox on its own server: a password set, a fresh leads file, two stored enquiries. */
@@ -100,7 +101,7 @@ test('staff see the enquiries newest first, with visitor text shown as text', as
   await expect(rows.nth(0)).toContainText('<script>alert("x")</script> Ali');
   await expect(rows.nth(0)).toContainText('maryam@example.com');
   await expect(rows.nth(0)).toContainText('stored (no relay set)');
-  await expect(rows.nth(1)).toContainText('Ask about Hajj 2026');
+  await expect(rows.nth(1)).toContainText(FORMS.hajj.heading);
   await expect(rows.nth(1)).toContainText('7135550123');
   await expect(rows.nth(0)).toContainText(references['contact']!);
   await expect(rows.nth(1)).toContainText(references['hajj']!);
@@ -110,7 +111,7 @@ test('staff see the enquiries newest first, with visitor text shown as text', as
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 
   await page.getByRole('link', { name: 'Yusuf Okafor' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ask about Hajj 2026');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FORMS.hajj.heading);
   await expect(page.locator('dd', { hasText: 'Two of us for Hajj next year.' })).toBeVisible();
   await expect(page.locator('dd', { hasText: `${origin}/contact-us` })).toBeVisible();
   await expect(page.getByText(`Reference ${references['hajj']}`)).toBeVisible();
@@ -141,7 +142,7 @@ test('a reference quoted on the phone opens its enquiry, typed any way', async (
   const typed = references['hajj']!.slice(3).toLowerCase();
   await page.getByLabel('Reference').fill(` mq ${typed} `);
   await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ask about Hajj 2026');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FORMS.hajj.heading);
   await expect(page.getByText(`Reference ${references['hajj']}`)).toBeVisible();
 
   await page.goto(`${origin}/admin/leads?reference=MQ-ZZZZZZ`);

@@ -183,7 +183,7 @@ test.describe('form details', () => {
     await expect(form.getByText('6/500 characters')).toBeVisible();
   });
 
-  test('the Hajj 2026 message shows "Maximum 500 characters (n/500)"', async ({ page }) => {
+  test('the Hajj form\'s message shows "Maximum 500 characters (n/500)"', async ({ page }) => {
     await openForm(page, '/hajj-packages', 'Send Inquiry');
     const message = enquiry(page).getByLabel('Your message');
     await message.fill('We are a couple in our sixties.');
