@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /**
@@ -25,7 +26,8 @@ function projectWith(file: string, edit: (text: string) => string): string {
 function sync(dir: string): string {
   const result = spawnSync('npx', ['astro', 'sync'], { cwd: dir, encoding: 'utf8', env: process.env });
   expect(result.status).not.toBe(0);
-  return `${result.stdout}\n${result.stderr}`;
+  // Astro colours its messages when CI is set; the test reads the words.
+  return stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
 }
 
 afterEach(() => {
