@@ -55,10 +55,18 @@ function sendServerError(res: ServerResponse, error: unknown): void {
   res.end(errorPage);
 }
 
-/** Astro passes its headers to writeHead in one object; the site's policy joins its own there. */
+/**
+ * Astro passes its headers to writeHead in one object; the site's policy joins its own there.
+ * Astro also copies the Response's statusText, which stays "OK" when a page (or a rewrite) sets
+ * only its status: the status line then read "404 OK". The standard reason phrase is used instead.
+ */
 function keepSitePolicy(res: ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
+    const [status] = args;
+    if (typeof status === 'number' && typeof args[1] !== 'string') {
+      res.statusMessage = http.STATUS_CODES[status] ?? res.statusMessage;
+    }
     const last = args.at(-1);
     if (args.length > 1 && last && typeof last === 'object' && !Array.isArray(last)) {
       args[args.length - 1] = withSitePolicy(last as OutgoingHttpHeaders);

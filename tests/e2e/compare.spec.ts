@@ -125,6 +125,8 @@ test.describe('the comparison page', () => {
     for (const path of ['/compare?ids=gone-one,gone-two', '/compare', `/compare?ids=${'x'.repeat(5000)},<script>`]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
+      // The status line says what the status means, not "404 OK".
+      expect(response?.statusText(), path).toBe('Not Found');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('No packages to compare');
       const notices = page.locator('[data-compare-notices]');
       await expect(notices.getByRole('link', { name: 'Package finder' })).toHaveAttribute('href', '/package-finder');
