@@ -3,13 +3,7 @@ import type { FieldDef, FormDef } from './types.ts';
 
 import { INVALID_CAPTCHA, type FieldErrors, type LeadFields } from './constants.ts';
 
-export {
-  CAPTCHA_TOKEN_FIELD,
-  HONEYPOT_FIELD,
-  INVALID_CAPTCHA,
-  type FieldErrors,
-  type LeadFields,
-} from './constants.ts';
+export type { FieldErrors, LeadFields } from './constants.ts';
 const COUNT_MAX = 99;
 const PAGE_FIELD_MAX = 200;
 
@@ -92,9 +86,17 @@ export function leadSchema(form: FormDef) {
   });
 }
 
+/** Each form's schema, built on its first submission: the server checks every lead against it. */
+const schemas = new WeakMap<FormDef, ReturnType<typeof leadSchema>>();
+
 /** Checks a submission's fields; errors are keyed by wire name, one message per field. */
 export function validateLead(form: FormDef, fields: LeadFields): Validation {
-  const result = leadSchema(form).safeParse(fields);
+  let schema = schemas.get(form);
+  if (!schema) {
+    schema = leadSchema(form);
+    schemas.set(form, schema);
+  }
+  const result = schema.safeParse(fields);
   if (result.success) return { ok: true, fields };
   const errors = Object.create(null) as FieldErrors;
   for (const issue of result.error.issues) {

@@ -1,5 +1,6 @@
 import { findForm } from '../../lib/forms/definitions.ts';
-import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, validateLead } from '../../lib/forms/schema.ts';
+import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA } from '../../lib/forms/constants.ts';
+import { validateLead } from '../../lib/forms/schema.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
 import { clientAddress } from './client-address.ts';
 import { newChallenge, signChallenge, verifyCaptcha, type CaptchaCheck } from './captcha.ts';
