@@ -55,10 +55,16 @@ async function challenge(client = freshClient()): Promise<{ token: string; sum: 
   return { token: body.token, sum: body.a + body.b };
 }
 
-async function umrahLead(token: string, answer: number, extra: Record<string, string> = {}, client = freshClient()) {
+async function umrahLead(
+  token: string,
+  answer: number,
+  extra: Record<string, string> = {},
+  client = freshClient(),
+  headers: Record<string, string> = {},
+) {
   return fetch(`${origin}/api/forms/umrah`, {
     method: 'POST',
-    headers: { 'X-Forwarded-For': client, 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { 'X-Forwarded-For': client, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams({
       name: 'Bilal Rahman',
       email: 'bilal@example.com',
@@ -212,24 +218,7 @@ test('the same Idempotency-Key twice stores one lead and gives one reference', a
   const key = crypto.randomUUID();
   const client = freshClient();
   const { token, sum } = await challenge(client);
-  const send = () =>
-    fetch(`${origin}/api/forms/umrah`, {
-      method: 'POST',
-      headers: {
-        'X-Forwarded-For': client,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Idempotency-Key': key,
-      },
-      body: new URLSearchParams({
-        name: 'Bilal Rahman',
-        email: 'bilal@example.com',
-        phone: '3125550199',
-        adults: '2',
-        children: '0',
-        answer: String(sum),
-        _captcha: token,
-      }),
-    });
+  const send = () => umrahLead(token, sum, {}, client, { 'Idempotency-Key': key });
   const first = await send();
   const again = await send();
   expect([first.status, again.status]).toEqual([201, 201]);

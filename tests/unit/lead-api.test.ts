@@ -462,6 +462,15 @@ describe('LeadApi.receive: the outcome before it is put into words', () => {
   });
 });
 
+/** One contact enquiry, sent under the same key by the idempotency tests. */
+const OMAR_CONTACT = {
+  firstName: 'Omar',
+  lastName: 'Farouk',
+  email: 'omar@example.com',
+  subject: 'general-inquiry',
+  message: 'Hello',
+};
+
 describe('Idempotency-Key', () => {
   const KEY = '3f2b8c1e-9d4a-4b7e-8c2f-6a1d0e5b7c94';
 
@@ -487,13 +496,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a key already used for a different enquiry, rather than dropping the new one', async () => {
-    const contact = {
-      firstName: 'Omar',
-      lastName: 'Farouk',
-      email: 'omar@example.com',
-      subject: 'general-inquiry',
-      message: 'Hello',
-    };
+    const contact = OMAR_CONTACT;
     expect(
       (await api.submit('contact', keyed(post('contact', new URLSearchParams(contact)), KEY), CLIENT)).status,
     ).toBe(201);
@@ -505,13 +508,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('stores a new lead for a new key, and for the same key on another form', async () => {
-    const contact = {
-      firstName: 'Omar',
-      lastName: 'Farouk',
-      email: 'omar@example.com',
-      subject: 'general-inquiry',
-      message: 'Hello',
-    };
+    const contact = OMAR_CONTACT;
     const hajj = { name: 'Omar Farouk', email: 'omar@example.com', phone: '3125550147', message: 'Hello' };
     await api.submit('contact', keyed(post('contact', new URLSearchParams(contact)), KEY), CLIENT);
     await api.submit('contact', keyed(post('contact', new URLSearchParams(contact)), `${KEY}-2`), CLIENT);

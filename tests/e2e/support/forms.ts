@@ -162,5 +162,21 @@ export function storedLead(formId: string, email: string): LeadRow | undefined {
   return storedLeads(formId, email)[0];
 }
 
+/**
+ * The stored lead is the enquiry as the spec names it: exactly the spec's wire names (written out in
+ * FORM_PAGES, apart from the definitions), every typed value, the travellers chosen and the page.
+ */
+export function expectStoredAsTyped(lead: LeadRow, id: FormId, typed: Record<string, string>): void {
+  const def = formDef(id);
+  const { path, wire } = FORM_PAGES[id];
+  expect(Object.keys(lead.fields).sort()).toEqual([...wire].sort());
+  for (const [name, value] of Object.entries(typed)) expect(lead.fields[name]).toBe(value);
+  if (def.travellers) {
+    expect(lead.fields[def.travellers.adults]).toBe('2');
+    expect(lead.fields[def.travellers.children]).toBe('1');
+  }
+  expect(new URL(lead.page_url).pathname).toBe(path);
+}
+
 /** A reference as the visitor sees it, e.g. MQ-7K3F9Q. */
 export const REFERENCE = /MQ-[2-9A-HJKMNP-TV-Z]{6}/;
