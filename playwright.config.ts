@@ -10,6 +10,8 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   timeout: 60_000,
+  // A throwaway PostgreSQL server (`TEST_POSTGRES_URL`) for the specs that run servers on that store.
+  globalSetup: './tests/e2e/support/postgres-setup.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',

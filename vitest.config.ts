@@ -5,5 +5,7 @@ import { getViteConfig } from 'astro/config';
 export default getViteConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
+    // One throwaway PostgreSQL server per run, so the store suites run on both stores.
+    globalSetup: ['tests/unit/support/postgres-setup.ts'],
   },
 });
