@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { freshDatabase } from '../../support/postgres.ts';
+import type { StoreKind } from '../../support/store-kinds.ts';
 
-/** Both lead stores; a suite runs on each with `describe.each(STORE_KINDS)`. */
-export const STORE_KINDS = ['sqlite', 'postgresql'] as const;
-export type StoreKind = (typeof STORE_KINDS)[number];
+export { STORE_KINDS, type StoreKind } from '../../support/store-kinds.ts';
 
 /** Where a test's own empty store lives. */
 export type TestStoreLocation = { kind: 'sqlite'; sqlitePath: string } | { kind: 'postgresql'; databaseUrl: string };
