@@ -25,7 +25,7 @@ const KILL_AFTER = 400;
 /** A guard so a server that never acknowledges cannot keep the load going for ever. */
 const MAX_SUBMISSIONS = 5_000;
 const DELIVERY_WAIT_MS = 20_000;
-const PORTS = { sqlite: 4, postgresql: 6 } as const;
+const PORTS = { sqlite: 4, postgresql: 7 } as const;
 
 for (const kind of STORE_KINDS) {
   test.describe(`on ${kind}`, () => {

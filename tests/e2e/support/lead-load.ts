@@ -102,8 +102,12 @@ export class LeadLoad {
   readonly otherStatuses = new Map<number, number>();
   /** Requests that got no answer at all (refused or reset connection, or a body cut off). */
   readonly connectionErrors: string[] = [];
-  /** Submissions awaiting their answer, by origin. */
+  /** Submissions posted and awaiting their answer, by origin. */
   readonly inFlight = new Map<string, number>();
+  /** Set to send a submission whose connection was refused again, to whatever `target` then names. */
+  retryRefused = false;
+  /** Connections refused and retried. */
+  refusedConnections = 0;
 
   private readonly run: string;
   private readonly target: (n: number) => string;
@@ -137,28 +141,40 @@ export class LeadLoad {
 
   private async submitOne(n: number): Promise<void> {
     const lead = submission(n, this.run);
-    const origin = this.target(n);
+    const email = lead.fields['email']!;
     const client = clientAddress(n);
-    this.inFlight.set(origin, (this.inFlight.get(origin) ?? 0) + 1);
-    let id: string | undefined;
-    try {
-      const captcha = FORMS[lead.formId].captcha ? await challenge(this.target(n + 1), client) : undefined;
-      const stored = { formId: lead.formId, fields: storedFields(lead, captcha) };
-      this.sent.set(lead.fields['email']!, stored);
-      const response = await post(origin, lead, client, captcha);
-      // Acknowledged means the client holds the id; a body cut off is no acknowledgement.
-      const text = await response.text();
-      if (response.status === 201) id = (JSON.parse(text) as { id: string }).id;
-      else this.otherStatuses.set(response.status, (this.otherStatuses.get(response.status) ?? 0) + 1);
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      this.connectionErrors.push(`${origin}: ${cause?.code ?? cause?.message ?? String(error)}`);
-    } finally {
-      this.inFlight.set(origin, this.inFlight.get(origin)! - 1);
+    for (;;) {
+      let origin: string | undefined;
+      try {
+        const captcha = FORMS[lead.formId].captcha ? await challenge(this.target(n + 1), client) : undefined;
+        this.sent.set(email, { formId: lead.formId, fields: storedFields(lead, captcha) });
+        origin = this.target(n);
+        this.inFlight.set(origin, (this.inFlight.get(origin) ?? 0) + 1);
+        const response = await post(origin, lead, client, captcha);
+        // Acknowledged means the client holds the id; a body cut off is no acknowledgement.
+        const text = await response.text();
+        if (response.status !== 201) {
+          this.otherStatuses.set(response.status, (this.otherStatuses.get(response.status) ?? 0) + 1);
+          return;
+        }
+        const { id } = JSON.parse(text) as { id: string };
+        expect(this.acknowledged.has(id), `the id ${id} was given twice`).toBe(false);
+        this.acknowledged.set(id, email);
+        return;
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        const code = cause?.code ?? cause?.message ?? String(error);
+        // A refused connection never reached a server, so a load balancer may send the request elsewhere.
+        if (code === 'ECONNREFUSED' && this.retryRefused) {
+          this.refusedConnections += 1;
+          continue;
+        }
+        this.connectionErrors.push(`${origin ?? 'captcha'}: ${code}`);
+        return;
+      } finally {
+        if (origin) this.inFlight.set(origin, this.inFlight.get(origin)! - 1);
+      }
     }
-    if (id === undefined) return;
-    expect(this.acknowledged.has(id), `the id ${id} was given twice`).toBe(false);
-    this.acknowledged.set(id, lead.fields['email']!);
   }
 
   /** One line of figures for the spec's log. */
@@ -166,7 +182,7 @@ export class LeadLoad {
     return (
       `sent ${this.sent.size}; acknowledged (201) ${this.acknowledged.size}; ` +
       `other statuses ${JSON.stringify(Object.fromEntries(this.otherStatuses))}; ` +
-      `connection errors ${this.connectionErrors.length}`
+      `connection errors ${this.connectionErrors.length}; refused and retried ${this.refusedConnections}`
     );
   }
 }

@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { freshDatabase, startPostgres, type TestPostgres } from '../support/postgres.ts';
+import { post, submission, waitFor, WebhookReceiver, type LeadRow, type OutboxRow } from './support/lead-load.ts';
+import { sidePort, startServer } from './support/server';
+import pg from 'pg';
+
+/**
+ * The server on PostgreSQL when the database goes away: enquiries are refused with the API's 503
+ * and nothing half-stored, pages keep being served, and once the database is back enquiries are
+ * stored again without a restart. A bad `DATABASE_URL` stops the start with a message naming it.
+ * This spec runs its own PostgreSQL, because it stops it.
+ */
+const port = sidePort(10);
+const origin = `http://localhost:${port}`;
+const UNAVAILABLE = 'Your enquiry could not be saved. Please try again or call us.';
+const RECOVERY_WAIT_MS = 20_000;
+
+test.describe.configure({ mode: 'serial' });
+
+let postgres: TestPostgres;
+let databaseUrl: string;
+let server: ChildProcess;
+const hook = new WebhookReceiver();
+
+async function rows<T extends object>(sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+test.beforeAll(async () => {
+  postgres = await startPostgres();
+  databaseUrl = await freshDatabase(postgres.url);
+  await hook.start();
+  server = await startServer(port, { ...hook.serverEnv(), DATABASE_URL: databaseUrl, LEADS_RATE_LIMIT: '100000' });
+});
+
+test.afterAll(async () => {
+  server.kill('SIGKILL');
+  await hook.close();
+  await postgres.stop();
+});
+
+test('with the database down, enquiries get 503 and pages still load; when it returns, enquiries are stored again', async () => {
+  const stored: string[] = [];
+  const refused: string[] = [];
+  const send = async (n: number) => {
+    const lead = submission(3 * n, 'down');
+    const response = await post(origin, lead, '127.0.0.1');
+    (response.status === 201 ? stored : refused).push(lead.fields['email']!);
+    return response;
+  };
+  expect((await send(1)).status).toBe(201);
+
+  await postgres.halt();
+  for (const n of [2, 3, 4]) {
+    const response = await send(n);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ error: UNAVAILABLE });
+  }
+  for (const path of ['/', '/contact-us', '/umrah-packages']) {
+    expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
+  }
+
+  await postgres.restart();
+  const recovered = await waitFor(async () => (await send(5 + refused.length)).status === 201, RECOVERY_WAIT_MS);
+  expect(recovered, 'enquiries are stored again once the database is back').toBe(true);
+  expect(server.exitCode, 'the server kept running').toBeNull();
+
+  // Exactly the enquiries answered 201 are stored, each with its delivery: nothing half-way.
+  const leads = await rows<Pick<LeadRow, 'id' | 'fields'>>('SELECT id, fields FROM leads');
+  const emails = leads.map((lead) => (typeof lead.fields === 'string' ? JSON.parse(lead.fields) : lead.fields).email);
+  expect(emails.sort()).toEqual([...stored].sort());
+  const outbox = await rows<Pick<OutboxRow, 'leadId'>>('SELECT lead_id AS "leadId" FROM outbox');
+  expect(outbox.map((row) => row.leadId).sort()).toEqual(leads.map((lead) => lead.id).sort());
+  expect(await waitFor(() => hook.receipts.size === leads.length, RECOVERY_WAIT_MS)).toBe(true);
+});
+
+/** Starts the server with `databaseUrl` and resolves with its exit code and output once it exits. */
+async function failedStart(url: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    // Port 0: should the start wrongly succeed, the server listens where it disturbs no other spec.
+    env: { ...process.env, PORT: '0', HOST: 'localhost', DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+for (const [problem, url] of [
+  ['malformed', 'postgres://user@:not-a-port/leads'],
+  ['of another scheme', 'mysql://user@127.0.0.1/leads'],
+  // Nothing listens on port 1 (tcpmux): the connection is refused at once.
+  ['unreachable', 'postgres://postgres@127.0.0.1:1/leads'],
+] as const) {
+  test(`a start with a DATABASE_URL ${problem} stops with a message naming DATABASE_URL`, async () => {
+    const { code, output } = await failedStart(url);
+    expect(code, output).not.toBe(0);
+    expect(code, 'the server stopped by itself').not.toBeNull();
+    expect(output).toContain('DATABASE_URL');
+  });
+}

@@ -1,0 +1,110 @@
+import type { ChildProcess } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import {
+  compareWithReceipts,
+  compareWithRows,
+  LeadLoad,
+  testLeadDb,
+  waitFor,
+  WebhookReceiver,
+  type TestLeadDb,
+} from './support/lead-load.ts';
+import { sidePort, startServer } from './support/server';
+
+/**
+ * A rolling restart of two instances on one PostgreSQL database under load, as a deploy does it:
+ * each instance in turn leaves the load balancer's rotation, gets SIGTERM while its requests are
+ * still in flight, and a new instance takes its port. No accepted request may be cut off, and no
+ * acknowledged lead may be lost or delivered twice.
+ */
+const ports = [sidePort(11), sidePort(12)];
+const CONCURRENCY = 16;
+/** Acknowledged leads between the steps of the restart, so that each step happens under load. */
+const LEADS_PER_STEP = 60;
+const MAX_SUBMISSIONS = 5_000;
+const DELIVERY_WAIT_MS = 20_000;
+
+const hook = new WebhookReceiver();
+let db: TestLeadDb;
+const running: ChildProcess[] = [];
+
+test.beforeAll(async () => {
+  db = await testLeadDb('postgresql');
+  await hook.start();
+});
+
+test.afterAll(async () => {
+  for (const server of running) if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  await hook.close();
+  await db.close();
+});
+
+test('SIGTERM to each of two instances in turn, under load, loses no lead and cuts no request', async () => {
+  test.setTimeout(90_000);
+  const env = { ...db.env, ...hook.serverEnv(), LEADS_RATE_LIMIT: '100000000' };
+  const start = async (port: number) => {
+    const server = await startServer(port, env);
+    running.push(server);
+    return server;
+  };
+  const servers = await Promise.all(ports.map(start));
+  /** The load balancer's rotation: the origins new requests go to. */
+  const rotation = ports.map((port) => `http://localhost:${port}`);
+  const load = new LeadLoad('rolling', (n) => rotation[n % rotation.length]!);
+  load.retryRefused = true;
+
+  const afterMoreLeads = async (count: number) => {
+    const target = load.acknowledged.size + count;
+    expect(await waitFor(() => load.acknowledged.size >= target, 30_000), 'the load keeps being acknowledged').toBe(
+      true,
+    );
+  };
+  const inFlightAtSigterm: number[] = [];
+  const exitCodes: (number | null)[] = [];
+  const replace = async (index: number) => {
+    const origin = `http://localhost:${ports[index]}`;
+    const old = servers[index]!;
+    const exited = new Promise<number | null>((resolve) => old.once('exit', (code) => resolve(code)));
+    rotation.splice(rotation.indexOf(origin), 1);
+    inFlightAtSigterm.push(load.inFlight.get(origin) ?? 0);
+    old.kill('SIGTERM');
+    exitCodes.push(await exited);
+    servers[index] = await start(ports[index]!);
+    rotation.push(origin);
+  };
+
+  const driving = load.drive(CONCURRENCY, MAX_SUBMISSIONS);
+  await afterMoreLeads(LEADS_PER_STEP);
+  await replace(0);
+  await afterMoreLeads(LEADS_PER_STEP);
+  await replace(1);
+  await afterMoreLeads(LEADS_PER_STEP);
+  load.stop();
+  await driving;
+
+  console.log(
+    `[lead-rolling-restart] ${load.summary()}; in flight at each SIGTERM ${JSON.stringify(inFlightAtSigterm)}; ` +
+      `exit codes ${JSON.stringify(exitCodes)}`,
+  );
+  expect(exitCodes).toEqual([0, 0]);
+  expect(
+    inFlightAtSigterm.every((count) => count > 0),
+    'each SIGTERM came while requests were in flight',
+  ).toBe(true);
+  expect(load.connectionErrors, 'requests cut off or reset').toEqual([]);
+  expect(Object.fromEntries(load.otherStatuses)).toEqual({});
+
+  const rows = await db.leads();
+  const { missing, unacknowledged } = compareWithRows(load, rows);
+  expect(missing, 'answered 201 but not stored').toEqual([]);
+  expect(unacknowledged, 'stored without a 201').toEqual([]);
+
+  const undelivered = async () => (await db.outbox()).filter((row) => row.status !== 'delivered').length;
+  await waitFor(
+    async () => rows.every((row) => hook.receipts.has(row.id)) && (await undelivered()) === 0,
+    DELIVERY_WAIT_MS,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(await undelivered()).toBe(0);
+  expect(compareWithReceipts(hook, rows), 'leads delivered more than once').toEqual([]);
+});
