@@ -64,13 +64,17 @@ for (const kind of STORE_KINDS) {
         first.once('exit', (_code, signal) => resolve(signal)),
       );
       const loadStarted = Date.now();
-      await load.drive(CONCURRENCY, MAX_SUBMISSIONS, () => {
-        if (load.acknowledged.size < KILL_AFTER || first.signalCode !== null) return;
+      let killed = false;
+      const kill = () => {
+        killed = true;
         inFlightAtKill = load.inFlight.get(origin) ?? 0;
         load.stop();
         first.kill('SIGKILL');
+      };
+      await load.drive(CONCURRENCY, MAX_SUBMISSIONS, () => {
+        if (!killed && load.acknowledged.size >= KILL_AFTER) kill();
       });
-      if (first.exitCode === null && first.signalCode === null) first.kill('SIGKILL');
+      if (!killed) kill();
       expect(await exited).toBe('SIGKILL');
       const loadMs = Date.now() - loadStarted;
       pendingAtRestart = (await db.outbox()).filter((row) => row.status === 'pending').length;

@@ -50,7 +50,8 @@ test('SIGTERM to each of two instances in turn, under load, loses no lead and cu
   const servers = await Promise.all(ports.map(start));
   /** The load balancer's rotation: the origins new requests go to. */
   const rotation = ports.map((port) => `http://localhost:${port}`);
-  const load = new LeadLoad('rolling', (n) => rotation[n % rotation.length]!);
+  let turn = 0;
+  const load = new LeadLoad('rolling', () => rotation[turn++ % rotation.length]!);
   load.retryRefused = true;
 
   const afterMoreLeads = async (count: number) => {
@@ -65,6 +66,8 @@ test('SIGTERM to each of two instances in turn, under load, loses no lead and cu
     const origin = `http://localhost:${ports[index]}`;
     const old = servers[index]!;
     const exited = new Promise<number | null>((resolve) => old.once('exit', (code) => resolve(code)));
+    // No await between this check and the signal: the requests counted are still in flight when it goes.
+    await waitFor(() => (load.inFlight.get(origin) ?? 0) > 0, 10_000);
     rotation.splice(rotation.indexOf(origin), 1);
     inFlightAtSigterm.push(load.inFlight.get(origin) ?? 0);
     old.kill('SIGTERM');
