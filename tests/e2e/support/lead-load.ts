@@ -7,6 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect } from '@playwright/test';
 import pg from 'pg';
 import { FORMS, optionValues } from '@/lib/forms/definitions';
+import type { FormDef } from '@/lib/forms/types';
 import { freshDatabase } from '../../support/postgres.ts';
 import type { StoreKind } from '../../support/store-kinds.ts';
 
@@ -146,7 +147,8 @@ export class LeadLoad {
     for (;;) {
       let origin: string | undefined;
       try {
-        const captcha = FORMS[lead.formId].captcha ? await challenge(this.target(n + 1), client) : undefined;
+        const form: FormDef = FORMS[lead.formId];
+        const captcha = form.captcha ? await challenge(this.target(n + 1), client) : undefined;
         this.sent.set(email, { formId: lead.formId, fields: storedFields(lead, captcha) });
         origin = this.target(n);
         this.inFlight.set(origin, (this.inFlight.get(origin) ?? 0) + 1);
