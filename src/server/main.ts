@@ -18,7 +18,7 @@ import {
   wwwRedirectLocation,
 } from './http-policy.ts';
 import { leadApiConfig } from './leads/config.ts';
-import { LeadStore } from './leads/store.ts';
+import { describeStore, openLeadStore } from './leads/open-store.ts';
 import { startDeliveries } from './leads/start-deliveries.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -28,10 +28,11 @@ process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
 const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry.mjs')).href)) as { handler: Handler };
 
 const canonicalOrigin = resolveSiteUrl(process.env);
-// Create and migrate the leads file before taking traffic: a path that cannot be written stops the start, not a lead.
+// Open and migrate the lead store before taking traffic: a file that cannot be written or a database
+// that cannot be reached stops the start, not a lead.
 const leadConfig = leadApiConfig(process.env);
-const leadsDb = resolve(leadConfig.dbPath);
-const deliveries = await startDeliveries(new LeadStore(leadsDb), leadConfig);
+const leadStore = await openLeadStore(leadConfig);
+const deliveries = await startDeliveries(leadStore, leadConfig);
 // Brotli or gzip for HTML, CSS, JS and SVG: the pages are read on phones over mobile networks.
 const compress = compression({ threshold: 1024 }) as unknown as (
   req: IncomingMessage,
@@ -102,11 +103,19 @@ const server = http.createServer(async (req, res) => {
 const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? 'localhost';
 server.listen(port, host, () => {
-  console.log(`Serving ${canonicalOrigin} locally on http://${host}:${port}; leads are stored in ${leadsDb}`);
+  console.log(
+    `Serving ${canonicalOrigin} locally on http://${host}:${port}; leads are stored in ${describeStore(leadConfig)}`,
+  );
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    server.close(() => void deliveries.stop().finally(() => process.exit(0)));
+    server.close(
+      () =>
+        void deliveries
+          .stop()
+          .then(() => leadStore.close())
+          .finally(() => process.exit(0)),
+    );
   });
 }
