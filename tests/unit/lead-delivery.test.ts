@@ -226,6 +226,28 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   });
 
   describe('relay to the agency form service', () => {
+    it('gets every lead there exactly once when two workers on one store pass at the same moment', async () => {
+      const destination = await startDestination();
+      const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') });
+      const store = openStore();
+      const workers = [0, 1].map(() => new DeliveryWorker(openStore(), settings, undefined));
+      const leads = await storeLeads(store, settings, 0, 30);
+      // A failed pass first, so the retries are due together too.
+      destination.state.phase = 'fail';
+      let at = later();
+      const first = await Promise.all(workers.map((worker) => worker.runOnce(at)));
+      expect(first[0]! + first[1]!).toBe(30);
+      destination.state.phase = 'accept';
+      let attempted = 0;
+      do {
+        at = later();
+        const pass = await Promise.all(workers.map((worker) => worker.runOnce(at)));
+        attempted = pass[0]! + pass[1]!;
+      } while (attempted > 0);
+      await expectEachArrivedOnce(destination.accepted, leads);
+      expect(destination.state.log).toHaveLength(60);
+    });
+
     it('gets every lead there exactly once through a destination that fails, then hangs, then recovers', async () => {
       const destination = await startDestination();
       const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') });

@@ -228,7 +228,12 @@ export class LeadApi {
     nowMs: number,
     read: { fields?: Record<string, string> },
   ): Promise<SubmitOutcome> {
-    const decision = await this.submissions.take(client, nowMs);
+    // A store that cannot count this request fails it once the fields are read, so a page can show them again.
+    let unreachable: unknown;
+    const decision = await this.submissions.take(client, nowMs).catch((error: unknown) => {
+      unreachable = error ?? new Error('The store failed');
+      return { allowed: true } as const;
+    });
     if (!decision.allowed) {
       return refused(429, TOO_MANY, { form, headers: { 'Retry-After': String(decision.retryAfter) } });
     }
@@ -244,6 +249,7 @@ export class LeadApi {
     // The reply-to copy of the email is the definition's to make: a browser without scripts cannot send it.
     const fields = form.replyTo ? { ...sent, [form.replyTo.name]: sent[form.replyTo.from] ?? '' } : sent;
     read.fields = fields;
+    if (unreachable !== undefined) throw unreachable;
     // Only bots fill the hidden field; they are told "fine" so they do not adapt, and nothing is kept.
     if (honeypot) return { kind: 'ignored' };
 
