@@ -8,13 +8,14 @@ import { findForm } from '../src/lib/forms/definitions.ts';
 import { backupLeads } from '../src/server/leads/backup.ts';
 import { leadApiConfig } from '../src/server/leads/config.ts';
 import { leadsCsv } from '../src/server/leads/csv.ts';
-import { LeadStore } from '../src/server/leads/store.ts';
+import { openLeadStore } from '../src/server/leads/open-store.ts';
 
 const USAGE = `Usage:
   npm run leads -- list   [--form <id>] [--since <date>] [--until <date>]    CSV on the screen
   npm run leads -- export [--form <id>] [--since <date>] [--until <date>] [--out <file>]
   npm run leads -- backup <file>                                              copy of the SQLite file
-Dates are ISO (2026-11-01 or 2026-11-01T09:00:00Z); --until is exclusive. LEADS_DB picks the file.`;
+Dates are ISO (2026-11-01 or 2026-11-01T09:00:00Z); --until is exclusive.
+DATABASE_URL picks a PostgreSQL database; without it, LEADS_DB picks the SQLite file.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -72,13 +73,16 @@ if (command === 'backup') {
 }
 if (values.form && !findForm(values.form)) fail(`There is no form "${values.form}".`);
 
-const store = new LeadStore(dbPath);
-const leads = store.listLeads({
-  formId: values.form,
-  since: isoDate(values.since, 'since'),
-  until: isoDate(values.until, 'until'),
-});
-store.close();
+const filter = { formId: values.form, since: isoDate(values.since, 'since'), until: isoDate(values.until, 'until') };
+let store;
+try {
+  store = await openLeadStore(leadApiConfig(process.env));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+const leads = await store.listLeads(filter);
+await store.close();
 const csv = leadsCsv(leads, values.form);
 
 if (command === 'list') {

@@ -19,7 +19,7 @@ import {
   wwwRedirectLocation,
 } from './http-policy.ts';
 import { leadApiConfig } from './leads/config.ts';
-import { LeadStore } from './leads/store.ts';
+import { describeStore, openLeadStore } from './leads/open-store.ts';
 import { startDeliveries } from './leads/start-deliveries.ts';
 import { GracefulShutdown, shutdownTimeoutMs } from './shutdown.ts';
 
@@ -30,11 +30,11 @@ process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
 const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry.mjs')).href)) as { handler: Handler };
 
 const canonicalOrigin = resolveSiteUrl(process.env);
-// Create and migrate the leads file before taking traffic: a path that cannot be written stops the start, not a lead.
+// Open and migrate the lead store before taking traffic: a file that cannot be written or a database
+// that cannot be reached stops the start, not a lead.
 const leadConfig = leadApiConfig(process.env);
-const leadsDb = resolve(leadConfig.dbPath);
-const store = new LeadStore(leadsDb);
-const deliveries = await startDeliveries(store, leadConfig);
+const leadStore = await openLeadStore(leadConfig);
+const deliveries = await startDeliveries(leadStore, leadConfig);
 // Brotli or gzip for HTML, CSS, JS and SVG: the pages are read on phones over mobile networks.
 const compress = compression({ threshold: 1024 }) as unknown as (
   req: IncomingMessage,
@@ -81,7 +81,7 @@ function keepSitePolicy(res: ServerResponse): void {
 const server = http.createServer(async (req, res) => {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   // Before the www redirect: a probe addresses the instance, under whatever Host it uses.
-  if (await answerProbe(req, res, store, shutdown.stopping)) return;
+  if (await answerProbe(req, res, leadStore, shutdown.stopping)) return;
   const url = req.url ?? '/';
   const redirect = wwwRedirectLocation(req.headers.host, url, canonicalOrigin);
   if (redirect) {
@@ -106,7 +106,7 @@ const server = http.createServer(async (req, res) => {
 
 const shutdown = new GracefulShutdown(server, {
   worker: deliveries,
-  stores: [store],
+  stores: [leadStore],
   timeoutMs: shutdownTimeoutMs(process.env),
 });
 shutdown.listen();
@@ -114,5 +114,7 @@ shutdown.listen();
 const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? 'localhost';
 server.listen(port, host, () => {
-  console.log(`Serving ${canonicalOrigin} locally on http://${host}:${port}; leads are stored in ${leadsDb}`);
+  console.log(
+    `Serving ${canonicalOrigin} locally on http://${host}:${port}; leads are stored in ${describeStore(leadConfig)}`,
+  );
 });

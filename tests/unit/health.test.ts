@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { livenessAnswer, probeAnswer, readinessAnswer } from '@/server/health';
-import { LeadStore, type NewLead } from '@/server/leads/store';
+import type { NewLead } from '@/server/leads/store';
+import { openTestStore, STORE_KINDS } from './support/stores';
 
-let dir: string;
-let store: LeadStore;
+let store: Awaited<ReturnType<typeof openTestStore>>;
 
 const lead: NewLead = {
   formId: 'contact',
@@ -16,36 +13,34 @@ const lead: NewLead = {
 };
 const webhook = { channel: 'webhook', destination: 'https://crm.example/hooks/leads' } as const;
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'health-'));
-  store = new LeadStore(join(dir, 'leads.db'));
-});
-
-afterEach(() => {
+afterEach(async () => {
   try {
-    store.close();
+    await store.close();
   } catch {
     // A test closed it already.
   }
-  rmSync(dir, { recursive: true, force: true });
 });
 
-describe('readiness of the SQLite store', () => {
+describe.each(STORE_KINDS)('readiness of the %s store', (kind) => {
+  beforeEach(async () => {
+    store = await openTestStore(kind);
+  });
+
   it('reports no backlog on an empty store', async () => {
-    expect(await store.readiness()).toEqual({ store: 'sqlite', pendingDeliveries: 0, oldestPendingSeconds: null });
+    expect(await store.readiness()).toEqual({ store: kind, pendingDeliveries: 0, oldestPendingSeconds: null });
   });
 
   it('counts pending deliveries and ages the oldest from its lead’s arrival', async () => {
-    const first = store.insertLead(lead, undefined, new Date('2026-11-24T10:00:00Z'), [webhook])!;
-    store.insertLead(lead, undefined, new Date('2026-11-24T10:05:00Z'), [webhook]);
-    store.insertLead(lead, undefined, new Date('2026-11-24T10:06:00Z'), []);
+    const first = (await store.insertLead(lead, undefined, new Date('2026-11-24T10:00:00Z'), [webhook]))!;
+    await store.insertLead(lead, undefined, new Date('2026-11-24T10:05:00Z'), [webhook]);
+    await store.insertLead(lead, undefined, new Date('2026-11-24T10:06:00Z'), []);
     expect(await store.readiness(new Date('2026-11-24T10:10:30Z'))).toEqual({
-      store: 'sqlite',
+      store: kind,
       pendingDeliveries: 2,
       oldestPendingSeconds: 630,
     });
-    const [delivery] = store.deliveriesOf(first.id);
-    store.recordAttempt(delivery!.id, { ok: true, detail: '200', durationMs: 3 }, 0);
+    const [delivery] = await store.deliveriesOf(first.id);
+    await store.recordAttempt(delivery!.id, { ok: true, detail: '200', durationMs: 3 }, 0);
     expect(await store.readiness(new Date('2026-11-24T10:10:30Z'))).toMatchObject({
       pendingDeliveries: 1,
       oldestPendingSeconds: 330,
@@ -54,30 +49,34 @@ describe('readiness of the SQLite store', () => {
 });
 
 describe('probe answers', () => {
+  beforeEach(async () => {
+    store = await openTestStore('sqlite');
+  });
+
   it('/healthz says only that the process answers', () => {
     expect(livenessAnswer()).toEqual({ status: 200, body: { status: 'ok' } });
   });
 
   it('/readyz reports the store and its backlog', async () => {
-    store.insertLead(lead, undefined, new Date(Date.now() - 90_000), [webhook]);
+    await store.insertLead(lead, undefined, new Date(Date.now() - 90_000), [webhook]);
     const answer = await readinessAnswer(store, false);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ status: 'ready', store: 'sqlite', pendingDeliveries: 1, oldestPendingSeconds: 90 });
   });
 
   it('/readyz answers 503 "stopping" while the instance shuts down, without asking the store', async () => {
-    store.close();
+    await store.close();
     expect(await readinessAnswer(store, true)).toEqual({ status: 503, body: { status: 'stopping', store: 'sqlite' } });
   });
 
   it('/readyz answers 503 when the store cannot answer, and says nothing about why', async () => {
-    store.close();
+    await store.close();
     const answer = await readinessAnswer(store, false);
     expect(answer).toEqual({
       status: 503,
       body: { status: 'unavailable', store: 'sqlite', error: 'the lead store is unreachable' },
     });
-    expect(JSON.stringify(answer.body)).not.toMatch(/leads\.db|not open|health-/);
+    expect(JSON.stringify(answer.body)).not.toMatch(/lead-stores-|\.db|not open/);
   });
 
   it('/readyz answers 503 when the store answers too slowly', async () => {

@@ -1,14 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FORMS, fieldLabel, optionValues } from '@/lib/forms/definitions';
 import { InboxAuth, SESSION_COOKIE, readCookie, sameOrigin } from '@/server/leads/admin-auth';
 import { deliveryText, inboxRow, travellerText } from '@/server/leads/inbox';
-import { LeadStore } from '@/server/leads/store';
+import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { isFreeText, visitorEmail, visitorName, visitorPhone } from '@/server/leads/visitor';
 import type { FormDef } from '@/lib/forms/types';
 import { leadApiConfig } from '@/server/leads/config';
+import { STORE_KINDS, openTestStore, storeAt, type TestStoreLocation } from './support/stores';
 
 describe('inbox rows', () => {
   it('say who travels in words, whatever the form calls its counts', () => {
@@ -113,41 +111,73 @@ describe('fieldLabel', () => {
   });
 });
 
-describe('InboxAuth', () => {
-  const store = new LeadStore(join(mkdtempSync(join(tmpdir(), 'inbox-auth-')), 'leads.db'));
+describe.each(STORE_KINDS)('InboxAuth on %s', (kind) => {
+  const stores: SqlLeadStore[] = [];
+  let store: SqlLeadStore & { location: TestStoreLocation };
   const withCookie = (setCookie: string) =>
     new Request('http://localhost/admin/leads', { headers: { cookie: setCookie.split(';')[0]! } });
 
-  it('is off without a password, and then nobody is signed in', () => {
+  beforeEach(async () => {
+    store = await openTestStore(kind);
+    stores.push(store);
+  });
+
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((open) => open.close()));
+  });
+
+  /** Another server instance on the same store. */
+  function otherInstance(): SqlLeadStore {
+    const other = storeAt(store.location);
+    stores.push(other);
+    return other;
+  }
+
+  it('is off without a password, and then nobody is signed in', async () => {
     const auth = new InboxAuth(undefined, () => store);
     expect(auth.enabled).toBe(false);
-    expect(auth.login('', '1.1.1.1')).toBe('off');
+    expect(await auth.login('', '1.1.1.1')).toBe('off');
   });
 
-  it('accepts the right password and a session cookie it signed, until it expires', () => {
+  it('accepts the right password and a session cookie it signed, until it expires', async () => {
     const auth = new InboxAuth('s3cret', () => store);
-    expect(auth.login('wrong', '1.1.1.1')).toBe('wrong');
-    expect(auth.login('s3cret', '1.1.1.1')).toBe('ok');
+    expect(await auth.login('wrong', '1.1.1.1')).toBe('wrong');
+    expect(await auth.login('s3cret', '1.1.1.1')).toBe('ok');
     const now = Date.UTC(2026, 10, 22);
-    const cookie = auth.sessionCookie(true, now);
+    const cookie = await auth.sessionCookie(true, now);
     expect(cookie).toMatch(/HttpOnly; SameSite=Strict; Max-Age=28800; Secure$/);
-    expect(auth.signedIn(withCookie(cookie), now)).toBe(true);
-    expect(auth.signedIn(withCookie(cookie), now + 9 * 60 * 60 * 1000)).toBe(false);
-    expect(auth.signedIn(withCookie(cookie.replace(/\.\w/, '.x')), now)).toBe(false);
+    expect(await auth.signedIn(withCookie(cookie), now)).toBe(true);
+    expect(await auth.signedIn(withCookie(cookie), now + 9 * 60 * 60 * 1000)).toBe(false);
+    expect(await auth.signedIn(withCookie(cookie.replace(/\.\w/, '.x')), now)).toBe(false);
   });
 
-  it('ends every session when the password changes', () => {
-    const cookie = new InboxAuth('old', () => store).sessionCookie(false);
-    expect(new InboxAuth('new', () => store).signedIn(withCookie(cookie))).toBe(false);
+  it('keeps a session opened on one instance valid on another instance of the same store', async () => {
+    const cookie = await new InboxAuth('s3cret', () => store).sessionCookie(false);
+    const other = otherInstance();
+    expect(await new InboxAuth('s3cret', () => other).signedIn(withCookie(cookie))).toBe(true);
+    const elsewhere = await openTestStore(kind);
+    stores.push(elsewhere);
+    expect(await new InboxAuth('s3cret', () => elsewhere).signedIn(withCookie(cookie))).toBe(false);
   });
 
-  it('limits login attempts per client', () => {
+  it('ends every session when the password changes', async () => {
+    const cookie = await new InboxAuth('old', () => store).sessionCookie(false);
+    expect(await new InboxAuth('new', () => store).signedIn(withCookie(cookie))).toBe(false);
+  });
+
+  it('limits login attempts per client, counted across instances, and says how long to wait', async () => {
     const auth = new InboxAuth('s3cret', () => store, 3);
-    for (let attempt = 0; attempt < 3; attempt += 1) expect(auth.login('x', '2.2.2.2')).toBe('wrong');
-    expect(auth.login('s3cret', '2.2.2.2')).toBe('limited');
-    expect(auth.login('s3cret', '3.3.3.3')).toBe('ok');
+    const other = otherInstance();
+    const elsewhere = new InboxAuth('s3cret', () => other, 3);
+    expect(await auth.login('x', '2.2.2.2')).toBe('wrong');
+    expect(await elsewhere.login('x', '2.2.2.2')).toBe('wrong');
+    expect(await auth.login('x', '2.2.2.2')).toBe('wrong');
+    expect(await elsewhere.login('s3cret', '2.2.2.2')).toEqual({ allowed: false, retryAfter: 15 * 60 });
+    expect(await auth.login('s3cret', '3.3.3.3')).toBe('ok');
   });
+});
 
+describe('sameOrigin and readCookie', () => {
   it('reads cookies and checks that a form came from our own pages', () => {
     expect(readCookie(`a=1; ${SESSION_COOKIE}=v.w=; b=2`, SESSION_COOKIE)).toBe('v.w=');
     const post = (origin?: string) =>

@@ -1,22 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LeadApi } from '@/server/leads/api';
 import { deliveriesFor, leadApiConfig, parseRelays, type LeadApiConfig } from '@/server/leads/config';
 import { acknowledgedPage, retryDelay } from '@/server/leads/delivery';
-import { LeadStore, type NewLead, type StoredLead } from '@/server/leads/store';
+import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
+import type { NewLead, StoredLead } from '@/server/leads/store';
 import { DeliveryWorker, type Mailer } from '@/server/leads/worker';
+import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
 
-let dir: string;
+let location: TestStoreLocation;
 const cleanups: (() => Promise<void> | void)[] = [];
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lead-delivery-'));
+beforeEach(async () => {
   // The worker warns on every failed attempt; the tests fail on purpose a lot.
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
@@ -24,7 +22,6 @@ beforeEach(() => {
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   vi.restoreAllMocks();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /**
@@ -36,7 +33,7 @@ const later = () => (clock += 24 * 60 * 60_000);
 
 function config(env: Record<string, string> = {}): LeadApiConfig {
   return leadApiConfig({
-    LEADS_DB: join(dir, 'leads.db'),
+    ...storeEnv(location),
     LEADS_RETRY_BASE_MS: '1000',
     LEADS_RETRY_MAX_MS: '60000',
     LEADS_DELIVERY_TIMEOUT_MS: '200',
@@ -44,8 +41,9 @@ function config(env: Record<string, string> = {}): LeadApiConfig {
   });
 }
 
-function openStore(settings: LeadApiConfig): LeadStore {
-  const store = new LeadStore(settings.dbPath);
+/** A second instance on the test's store, beside any `LeadApi` the test makes. */
+function openStore(): SqlLeadStore {
+  const store = storeAt(location);
   cleanups.push(() => store.close());
   return store;
 }
@@ -177,14 +175,20 @@ function ramadanLead(index: number): NewLead {
   };
 }
 
-function storeLeads(store: LeadStore, settings: LeadApiConfig, from: number, count: number): StoredLead[] {
-  return Array.from({ length: count }, (_, offset) => {
-    const index = from + offset;
+async function storeLeads(
+  store: SqlLeadStore,
+  settings: LeadApiConfig,
+  from: number,
+  count: number,
+): Promise<StoredLead[]> {
+  const leads: StoredLead[] = [];
+  for (let index = from; index < from + count; index += 1) {
     const lead = index % 2 === 0 ? umrahLead(index) : ramadanLead(index);
-    const stored = store.insertLead(lead, undefined, new Date(), deliveriesFor(lead.formId, settings));
+    const stored = await store.insertLead(lead, undefined, new Date(), deliveriesFor(lead.formId, settings));
     if (!stored) throw new Error('lead not stored');
-    return stored;
-  });
+    leads.push(stored);
+  }
+  return leads;
 }
 
 const CONTENT_TYPES: Record<string, RegExp> = {
@@ -207,10 +211,8 @@ async function expectEachArrivedOnce(accepted: readonly Received[], leads: reado
   }
 }
 
-function attemptsOf(store: LeadStore, outboxId: number): { ok: number; detail: string }[] {
-  return store.db
-    .prepare('SELECT ok, detail FROM delivery_attempts WHERE outbox_id = ? ORDER BY id')
-    .all(outboxId) as unknown as { ok: number; detail: string }[];
+function attemptsOf(store: SqlLeadStore, outboxId: number): Promise<{ ok: number; detail: string }[]> {
+  return store.database.all('SELECT ok, detail FROM delivery_attempts WHERE outbox_id = ? ORDER BY id', [outboxId]);
 }
 
 const relayTo = (url: string, ...forms: string[]) =>
@@ -218,430 +220,581 @@ const relayTo = (url: string, ...forms: string[]) =>
 
 // ---------------------------------------------------------------------------------------------
 
-describe('relay to the agency form service', () => {
-  it('gets every lead there exactly once through a destination that fails, then hangs, then recovers', async () => {
-    const destination = await startDestination();
-    const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') });
-    const store = openStore(settings);
-    const worker = new DeliveryWorker(store, settings, undefined);
+describe.each(STORE_KINDS)('on %s', (kind) => {
+  beforeEach(async () => {
+    location = await testStoreLocation(kind);
+  });
 
-    // Phase 1: the destination answers 500.
-    const early = storeLeads(store, settings, 0, 14);
-    destination.state.phase = 'fail';
-    expect(await worker.runOnce(later())).toBe(14);
-    for (const lead of early) {
-      expect(store.deliveriesOf(lead.id)).toEqual([
-        expect.objectContaining({
-          channel: 'relay',
-          destination: destination.url,
-          status: 'pending',
-          attempts: 1,
-          lastError: 'HTTP 500',
-        }),
-      ]);
-    }
+  describe('relay to the agency form service', () => {
+    it('gets every lead there exactly once when two workers on one store pass at the same moment', async () => {
+      const destination = await startDestination();
+      const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') });
+      const store = openStore();
+      const workers = [0, 1].map(() => new DeliveryWorker(openStore(), settings, undefined));
+      const leads = await storeLeads(store, settings, 0, 30);
+      // A failed pass first, so the retries are due together too.
+      destination.state.phase = 'fail';
+      let at = later();
+      const first = await Promise.all(workers.map((worker) => worker.runOnce(at)));
+      expect(first[0]! + first[1]!).toBe(30);
+      destination.state.phase = 'accept';
+      let attempted = 0;
+      do {
+        at = later();
+        const pass = await Promise.all(workers.map((worker) => worker.runOnce(at)));
+        attempted = pass[0]! + pass[1]!;
+      } while (attempted > 0);
+      await expectEachArrivedOnce(destination.accepted, leads);
+      expect(destination.state.log).toHaveLength(60);
+    });
 
-    // Phase 2: more leads come in; the destination takes the connection and never answers.
-    const late = storeLeads(store, settings, 14, 6);
-    const leads = [...early, ...late];
-    const snapshot = store.listLeads();
-    destination.state.phase = 'hang';
-    expect(await worker.runOnce(later())).toBe(20);
-    for (const lead of leads) {
-      const [delivery] = store.deliveriesOf(lead.id);
-      expect(delivery).toMatchObject({ status: 'pending', lastError: 'no answer within 200 ms' });
-      expect(delivery!.attempts).toBe(early.includes(lead) ? 2 : 1);
-    }
-    expect(destination.accepted).toEqual([]);
+    it('gets every lead there exactly once through a destination that fails, then hangs, then recovers', async () => {
+      const destination = await startDestination();
+      const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') });
+      const store = openStore();
+      const worker = new DeliveryWorker(store, settings, undefined);
 
-    // Phase 3: the destination is back.
-    destination.state.phase = 'accept';
-    let passes = 0;
-    while ((await worker.runOnce(later())) > 0) passes += 1;
-    expect(passes).toBe(1);
-    expect(await worker.runOnce(later())).toBe(0);
-
-    await expectEachArrivedOnce(destination.accepted, leads);
-    for (const lead of leads) {
-      const [delivery, ...others] = store.deliveriesOf(lead.id);
-      expect(others).toEqual([]);
-      expect(delivery).toMatchObject({ status: 'delivered', lastError: null, deliveredAt: expect.any(String) });
-      const details = early.includes(lead)
-        ? ['HTTP 500', 'no answer within 200 ms', 'HTTP 200']
-        : ['no answer within 200 ms', 'HTTP 200'];
-      expect(delivery!.attempts).toBe(details.length);
-      expect(attemptsOf(store, delivery!.id)).toEqual(
-        details.map((detail, index) => ({ ok: index === details.length - 1 ? 1 : 0, detail })),
-      );
-    }
-    // Every try of a lead, failed or not, carried the same key, so the destination can drop repeats.
-    const tries = countBy(destination.state.log.map((entry) => entry.key));
-    for (const lead of leads) expect(tries.get(lead.id)).toBe(early.includes(lead) ? 3 : 2);
-    expect(tries.size).toBe(leads.length);
-    // The leads themselves went through all of it untouched.
-    expect(store.listLeads()).toEqual(snapshot);
-    for (const lead of leads) expect(store.getLead(lead.id)).toEqual(lead);
-  }, 20_000);
-
-  it('loses nothing while a destination is down for a long time', async () => {
-    const destination = await startDestination();
-    const settings = config({ LEADS_RELAYS: relayTo(destination.url, '*') });
-    const store = openStore(settings);
-    const worker = new DeliveryWorker(store, settings, undefined);
-    const leads = storeLeads(store, settings, 0, 5);
-    const snapshot = store.listLeads();
-
-    // Forty failed passes: refused connections, dropped connections and 500s, with leads still coming in.
-    const outage = ['down', 'reset', 'fail'] as const;
-    let listening = true;
-    for (let pass = 0; pass < 40; pass += 1) {
-      const phase = outage[Math.floor(pass / 4) % outage.length]!;
-      if (phase === 'down' && listening) {
-        await destination.down();
-        listening = false;
-      } else if (phase !== 'down') {
-        if (!listening) await destination.up();
-        listening = true;
-        destination.state.phase = phase;
+      // Phase 1: the destination answers 500.
+      const early = await storeLeads(store, settings, 0, 14);
+      destination.state.phase = 'fail';
+      expect(await worker.runOnce(later())).toBe(14);
+      for (const lead of early) {
+        expect(await store.deliveriesOf(lead.id)).toEqual([
+          expect.objectContaining({
+            channel: 'relay',
+            destination: destination.url,
+            status: 'pending',
+            attempts: 1,
+            lastError: 'HTTP 500',
+          }),
+        ]);
       }
-      if (pass === 20) leads.push(...storeLeads(store, settings, 5, 3));
-      expect(await worker.runOnce(later())).toBe(pass >= 20 ? 8 : 5);
-    }
-    expect(destination.accepted).toEqual([]);
-    for (const [index, lead] of leads.entries()) {
-      const [delivery] = store.deliveriesOf(lead.id);
-      expect(delivery).toMatchObject({ status: 'pending', attempts: index < 5 ? 40 : 20 });
-      expect(delivery!.lastError).toEqual(expect.any(String));
-      // Backoff is capped, so even after forty failures the next try is at most a minute away.
-      expect(delivery!.nextAttemptAt).toBeLessThanOrEqual(clock + 60_000);
-    }
 
-    if (!listening) await destination.up();
-    destination.state.phase = 'accept';
-    expect(await worker.runOnce(later())).toBe(8);
-    expect(await worker.runOnce(later())).toBe(0);
-    await expectEachArrivedOnce(destination.accepted, leads);
-    for (const [index, lead] of leads.entries()) {
-      expect(store.deliveriesOf(lead.id)).toEqual([
-        expect.objectContaining({ status: 'delivered', attempts: index < 5 ? 41 : 21 }),
+      // Phase 2: more leads come in; the destination takes the connection and never answers.
+      const late = await storeLeads(store, settings, 14, 6);
+      const leads = [...early, ...late];
+      const snapshot = await store.listLeads();
+      destination.state.phase = 'hang';
+      expect(await worker.runOnce(later())).toBe(20);
+      for (const lead of leads) {
+        const [delivery] = await store.deliveriesOf(lead.id);
+        expect(delivery).toMatchObject({ status: 'pending', lastError: 'no answer within 200 ms' });
+        expect(delivery!.attempts).toBe(early.includes(lead) ? 2 : 1);
+      }
+      expect(destination.accepted).toEqual([]);
+
+      // Phase 3: the destination is back.
+      destination.state.phase = 'accept';
+      let passes = 0;
+      while ((await worker.runOnce(later())) > 0) passes += 1;
+      expect(passes).toBe(1);
+      expect(await worker.runOnce(later())).toBe(0);
+
+      await expectEachArrivedOnce(destination.accepted, leads);
+      for (const lead of leads) {
+        const [delivery, ...others] = await store.deliveriesOf(lead.id);
+        expect(others).toEqual([]);
+        expect(delivery).toMatchObject({ status: 'delivered', lastError: null, deliveredAt: expect.any(String) });
+        const details = early.includes(lead)
+          ? ['HTTP 500', 'no answer within 200 ms', 'HTTP 200']
+          : ['no answer within 200 ms', 'HTTP 200'];
+        expect(delivery!.attempts).toBe(details.length);
+        expect(await attemptsOf(store, delivery!.id)).toEqual(
+          details.map((detail, index) => ({ ok: index === details.length - 1 ? 1 : 0, detail })),
+        );
+      }
+      // Every try of a lead, failed or not, carried the same key, so the destination can drop repeats.
+      const tries = countBy(destination.state.log.map((entry) => entry.key));
+      for (const lead of leads) expect(tries.get(lead.id)).toBe(early.includes(lead) ? 3 : 2);
+      expect(tries.size).toBe(leads.length);
+      // The leads themselves went through all of it untouched.
+      expect(await store.listLeads()).toEqual(snapshot);
+      for (const lead of leads) expect(await store.getLead(lead.id)).toEqual(lead);
+    }, 20_000);
+
+    it('loses nothing while a destination is down for a long time', async () => {
+      const destination = await startDestination();
+      const settings = config({ LEADS_RELAYS: relayTo(destination.url, '*') });
+      const store = openStore();
+      const worker = new DeliveryWorker(store, settings, undefined);
+      const leads = await storeLeads(store, settings, 0, 5);
+      const snapshot = await store.listLeads();
+
+      // Forty failed passes: refused connections, dropped connections and 500s, with leads still coming in.
+      const outage = ['down', 'reset', 'fail'] as const;
+      let listening = true;
+      for (let pass = 0; pass < 40; pass += 1) {
+        const phase = outage[Math.floor(pass / 4) % outage.length]!;
+        if (phase === 'down' && listening) {
+          await destination.down();
+          listening = false;
+        } else if (phase !== 'down') {
+          if (!listening) await destination.up();
+          listening = true;
+          destination.state.phase = phase;
+        }
+        if (pass === 20) leads.push(...(await storeLeads(store, settings, 5, 3)));
+        expect(await worker.runOnce(later())).toBe(pass >= 20 ? 8 : 5);
+      }
+      expect(destination.accepted).toEqual([]);
+      for (const [index, lead] of leads.entries()) {
+        const [delivery] = await store.deliveriesOf(lead.id);
+        expect(delivery).toMatchObject({ status: 'pending', attempts: index < 5 ? 40 : 20 });
+        expect(delivery!.lastError).toEqual(expect.any(String));
+        // Backoff is capped, so even after forty failures the next try is at most a minute away.
+        expect(delivery!.nextAttemptAt).toBeLessThanOrEqual(clock + 60_000);
+      }
+
+      if (!listening) await destination.up();
+      destination.state.phase = 'accept';
+      expect(await worker.runOnce(later())).toBe(8);
+      expect(await worker.runOnce(later())).toBe(0);
+      await expectEachArrivedOnce(destination.accepted, leads);
+      for (const [index, lead] of leads.entries()) {
+        expect(await store.deliveriesOf(lead.id)).toEqual([
+          expect.objectContaining({ status: 'delivered', attempts: index < 5 ? 41 : 21 }),
+        ]);
+      }
+      expect((await store.listLeads()).slice(3)).toEqual(snapshot);
+    }, 20_000);
+
+    it('sends a webhook lead stored by the API as JSON', async () => {
+      const destination = await startDestination('/hooks/leads');
+      const settings = config({ LEADS_RELAYS: JSON.stringify({ '*': { type: 'webhook', url: destination.url } }) });
+      const api = new LeadApi(settings);
+      cleanups.push(() => api.store.close());
+      const fields = {
+        firstName: 'Zaynab',
+        lastName: 'Al-Fārūqī',
+        email: 'zaynab@example.com',
+        subject: 'visa-services',
+        message: 'Do we need a visa?\nWe fly on 3 March & return "soon".',
+      };
+      const response = await api.submit(
+        'contact',
+        new Request('http://localhost/api/forms/contact', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            referer: 'https://miqat-travel.example/contact',
+          },
+          body: new URLSearchParams(fields),
+        }),
+        '203.0.113.7',
+      );
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      const lead = (await api.store.getLead(id))!;
+      expect(await api.store.deliveriesOf(id)).toEqual([
+        expect.objectContaining({ channel: 'webhook', destination: destination.url, status: 'pending' }),
       ]);
-    }
-    expect(store.listLeads().slice(3)).toEqual(snapshot);
-  }, 20_000);
 
-  it('sends a webhook lead stored by the API as JSON', async () => {
-    const destination = await startDestination('/hooks/leads');
-    const settings = config({ LEADS_RELAYS: JSON.stringify({ '*': { type: 'webhook', url: destination.url } }) });
-    const api = new LeadApi(settings);
-    cleanups.push(() => api.store.close());
-    const fields = {
+      const worker = new DeliveryWorker(api.store, settings, undefined);
+      expect(await worker.runOnce(later())).toBe(1);
+      expect(destination.accepted).toHaveLength(1);
+      const [received] = destination.accepted;
+      expect(received!.key).toBe(id);
+      expect(received!.contentType).toBe('application/json');
+      expect(JSON.parse(new TextDecoder().decode(received!.body))).toEqual({
+        id,
+        reference: lead.reference,
+        formId: 'contact',
+        receivedAt: lead.receivedAt,
+        pageUrl: 'https://miqat-travel.example/contact',
+        fields,
+      });
+      expect((await api.store.deliveriesOf(id))[0]).toMatchObject({ status: 'delivered', attempts: 1 });
+    });
+  });
+
+  describe('retry backoff', () => {
+    it('doubles from the base and stops at the cap', async () => {
+      const top = () => 1;
+      expect([0, 1, 2, 3, 4, 5, 6].map((attempts) => retryDelay(attempts, 1000, 60_000, top))).toEqual([
+        1000, 2000, 4000, 8000, 16_000, 32_000, 60_000,
+      ]);
+      expect(retryDelay(30, 1000, 60_000, top)).toBe(60_000);
+      expect(retryDelay(10_000, 5000, 900_000, top)).toBe(900_000);
+    });
+
+    it('keeps the jitter within half to all of the exponential wait', async () => {
+      expect(retryDelay(3, 1000, 60_000, () => 0)).toBe(4000);
+      for (let attempts = 0; attempts < 12; attempts += 1) {
+        const exponential = Math.min(60_000, 1000 * 2 ** attempts);
+        for (let sample = 0; sample < 50; sample += 1) {
+          const delay = retryDelay(attempts, 1000, 60_000);
+          expect(delay).toBeGreaterThanOrEqual(exponential / 2);
+          expect(delay).toBeLessThanOrEqual(exponential);
+        }
+      }
+    });
+
+    it('does not try a failed delivery again before its next attempt is due', async () => {
+      const destination = await startDestination();
+      destination.state.phase = 'fail';
+      const settings = config({
+        LEADS_RELAYS: relayTo(destination.url, 'umrah'),
+        LEADS_RETRY_BASE_MS: '60000',
+        LEADS_RETRY_MAX_MS: '3600000',
+      });
+      const store = openStore();
+      const worker = new DeliveryWorker(store, settings, undefined);
+      const [lead] = await storeLeads(store, settings, 0, 1);
+
+      let before = Date.now();
+      expect(await worker.runOnce()).toBe(1);
+      const after = Date.now();
+      let [delivery] = await store.deliveriesOf(lead!.id);
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(delivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 30_000);
+      expect(delivery!.nextAttemptAt).toBeLessThanOrEqual(after + 60_000);
+
+      expect(await worker.runOnce()).toBe(0);
+      expect(await worker.runOnce(delivery!.nextAttemptAt - 1)).toBe(0);
+      expect(destination.state.log).toHaveLength(1);
+
+      // The retry is scheduled from the time the pass was given, not the wall clock.
+      before = delivery!.nextAttemptAt;
+      expect(await worker.runOnce(before)).toBe(1);
+      [delivery] = await store.deliveriesOf(lead!.id);
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 2 });
+      expect(delivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 60_000);
+      expect(delivery!.nextAttemptAt).toBeLessThanOrEqual(before + 120_000);
+      expect(await worker.runOnce(delivery!.nextAttemptAt - 1)).toBe(0);
+      expect(destination.state.log).toHaveLength(2);
+    });
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Staff email through a local SMTP server.
+
+  interface Mail {
+    from: string;
+    to: string[];
+    raw: string;
+  }
+
+  async function startSmtp() {
+    const state = { reject: false, received: [] as Mail[], refused: 0, refuseRecipients: [] as string[] };
+    const server = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (!state.refuseRecipients.includes(address.address)) return callback();
+        state.refused += 1;
+        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (state.reject) {
+            state.refused += 1;
+            callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+            return;
+          }
+          const { mailFrom, rcptTo } = session.envelope;
+          state.received.push({
+            from: mailFrom ? mailFrom.address : '',
+            to: rcptTo.map((recipient) => recipient.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await listen(server);
+    const { port } = server.server.address() as AddressInfo;
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return { state, url: `smtp://127.0.0.1:${port}` };
+  }
+
+  /** Decodes RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) in a header. */
+  function decodeWords(value: string): string {
+    return value
+      .replace(/\?=\s+=\?/g, '?==?')
+      .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_match, _charset: string, encoding: string, text: string) =>
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+      );
+  }
+
+  function decodeQuotedPrintable(text: string): string {
+    const bytes = Buffer.from(text.replace(/=\r?\n/g, ''), 'latin1').toString('latin1');
+    return Buffer.from(
+      bytes.replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  }
+
+  /** A single-part text message: its headers (decoded, by lower-case name) and its text body. */
+  function parseMail(raw: string): { headers: Record<string, string>; text: string } {
+    const split = raw.indexOf('\r\n\r\n');
+    const headers: Record<string, string> = {};
+    for (const line of raw
+      .slice(0, split)
+      .replace(/\r\n[ \t]+/g, ' ')
+      .split('\r\n')) {
+      const colon = line.indexOf(':');
+      headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
+    }
+    const body = raw.slice(split + 4);
+    const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+    const text =
+      encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : encoding === 'base64'
+          ? Buffer.from(body, 'base64').toString('utf8')
+          : body;
+    return { headers, text: text.replace(/\r\n/g, '\n') };
+  }
+
+  /** The mailer as src/server/leads/start-deliveries.ts builds it, without starting the polling worker. */
+  function nodemailer(settings: LeadApiConfig): Mailer {
+    const transport = createTransport(settings.smtpUrl!);
+    cleanups.push(() => transport.close());
+    return (message) => transport.sendMail(message);
+  }
+
+  const contactLead: NewLead = {
+    formId: 'contact',
+    fields: {
       firstName: 'Zaynab',
       lastName: 'Al-Fārūqī',
-      email: 'zaynab@example.com',
-      subject: 'visa-services',
-      message: 'Do we need a visa?\nWe fly on 3 March & return "soon".',
-    };
-    const response = await api.submit(
-      'contact',
-      new Request('http://localhost/api/forms/contact', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          referer: 'https://miqat-travel.example/contact',
-        },
-        body: new URLSearchParams(fields),
-      }),
-      '203.0.113.7',
-    );
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
-    const lead = api.store.getLead(id)!;
-    expect(api.store.deliveriesOf(id)).toEqual([
-      expect.objectContaining({ channel: 'webhook', destination: destination.url, status: 'pending' }),
-    ]);
-
-    const worker = new DeliveryWorker(api.store, settings, undefined);
-    expect(await worker.runOnce(later())).toBe(1);
-    expect(destination.accepted).toHaveLength(1);
-    const [received] = destination.accepted;
-    expect(received!.key).toBe(id);
-    expect(received!.contentType).toBe('application/json');
-    expect(JSON.parse(new TextDecoder().decode(received!.body))).toEqual({
-      id,
-      reference: lead.reference,
-      formId: 'contact',
-      receivedAt: lead.receivedAt,
-      pageUrl: 'https://miqat-travel.example/contact',
-      fields,
-    });
-    expect(api.store.deliveriesOf(id)[0]).toMatchObject({ status: 'delivered', attempts: 1 });
-  });
-});
-
-describe('retry backoff', () => {
-  it('doubles from the base and stops at the cap', () => {
-    const top = () => 1;
-    expect([0, 1, 2, 3, 4, 5, 6].map((attempts) => retryDelay(attempts, 1000, 60_000, top))).toEqual([
-      1000, 2000, 4000, 8000, 16_000, 32_000, 60_000,
-    ]);
-    expect(retryDelay(30, 1000, 60_000, top)).toBe(60_000);
-    expect(retryDelay(10_000, 5000, 900_000, top)).toBe(900_000);
-  });
-
-  it('keeps the jitter within half to all of the exponential wait', () => {
-    expect(retryDelay(3, 1000, 60_000, () => 0)).toBe(4000);
-    for (let attempts = 0; attempts < 12; attempts += 1) {
-      const exponential = Math.min(60_000, 1000 * 2 ** attempts);
-      for (let sample = 0; sample < 50; sample += 1) {
-        const delay = retryDelay(attempts, 1000, 60_000);
-        expect(delay).toBeGreaterThanOrEqual(exponential / 2);
-        expect(delay).toBeLessThanOrEqual(exponential);
-      }
-    }
-  });
-
-  it('does not try a failed delivery again before its next attempt is due', async () => {
-    const destination = await startDestination();
-    destination.state.phase = 'fail';
-    const settings = config({
-      LEADS_RELAYS: relayTo(destination.url, 'umrah'),
-      LEADS_RETRY_BASE_MS: '60000',
-      LEADS_RETRY_MAX_MS: '3600000',
-    });
-    const store = openStore(settings);
-    const worker = new DeliveryWorker(store, settings, undefined);
-    const [lead] = storeLeads(store, settings, 0, 1);
-
-    let before = Date.now();
-    expect(await worker.runOnce()).toBe(1);
-    const after = Date.now();
-    let [delivery] = store.deliveriesOf(lead!.id);
-    expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(delivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 30_000);
-    expect(delivery!.nextAttemptAt).toBeLessThanOrEqual(after + 60_000);
-
-    expect(await worker.runOnce()).toBe(0);
-    expect(await worker.runOnce(delivery!.nextAttemptAt - 1)).toBe(0);
-    expect(destination.state.log).toHaveLength(1);
-
-    // The retry is scheduled from the time the pass was given, not the wall clock.
-    before = delivery!.nextAttemptAt;
-    expect(await worker.runOnce(before)).toBe(1);
-    [delivery] = store.deliveriesOf(lead!.id);
-    expect(delivery).toMatchObject({ status: 'pending', attempts: 2 });
-    expect(delivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 60_000);
-    expect(delivery!.nextAttemptAt).toBeLessThanOrEqual(before + 120_000);
-    expect(await worker.runOnce(delivery!.nextAttemptAt - 1)).toBe(0);
-    expect(destination.state.log).toHaveLength(2);
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// Staff email through a local SMTP server.
-
-interface Mail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-async function startSmtp() {
-  const state = { reject: false, received: [] as Mail[], refused: 0, refuseRecipients: [] as string[] };
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (!state.refuseRecipients.includes(address.address)) return callback();
-      state.refused += 1;
-      callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      email: 'zaynab.alfaruqi@example.com',
+      phone: '+44 20 7946 0958',
+      subject: 'group-bookings',
+      message:
+        'As-salamu alaykum,\nWe are a family of six (two grandparents).\n\nCan we travel in the first week of Ramadan? — Zaynab',
     },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (state.reject) {
-          state.refused += 1;
-          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-          return;
-        }
-        const { mailFrom, rcptTo } = session.envelope;
-        state.received.push({
-          from: mailFrom ? mailFrom.address : '',
-          to: rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+    pageUrl: 'https://miqat-travel.example/contact?ref=newsletter',
+    userAgent: 'Mozilla/5.0 (test)',
+  };
+
+  describe('staff email', () => {
+    it('sends the staff an email with every field, answerable to the visitor', async () => {
+      const smtp = await startSmtp();
+      const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example' });
+      expect(deliveriesFor('contact', settings)).toEqual([{ channel: 'email', destination: 'staff@agency.example' }]);
+      const store = openStore();
+      const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
+      const worker = new DeliveryWorker(store, settings, nodemailer(settings));
+
+      expect(await worker.runOnce(later())).toBe(1);
+      expect(await store.deliveriesOf(lead.id)).toEqual([
+        expect.objectContaining({ channel: 'email', status: 'delivered', attempts: 1, lastError: null }),
+      ]);
+      expect(smtp.state.received).toHaveLength(1);
+      const [mail] = smtp.state.received;
+      expect(mail!.to).toEqual(['staff@agency.example']);
+      expect(mail!.from).toBe('leads@miqat-travel.example');
+
+      const { headers, text } = parseMail(mail!.raw);
+      expect(headers['to']).toBe('staff@agency.example');
+      expect(headers['reply-to']).toBe('zaynab.alfaruqi@example.com');
+      expect(headers['from']).toContain('leads@miqat-travel.example');
+      expect(headers['subject']).toContain('Send us a message');
+      expect(headers['subject']).toContain('Zaynab Al-Fārūqī');
+      expect(headers['subject']).toContain(lead.reference);
+      expect(text).toContain(`Reference: ${lead.reference}`);
+      expect(headers['message-id']).toBe(`<${lead.id}@miqat-travel.example>`);
+      expect(headers['content-type']).toMatch(/^text\/plain/);
+      for (const value of Object.values(contactLead.fields)) expect(text).toContain(value);
+      expect(text).toContain('https://miqat-travel.example/contact?ref=newsletter');
+      expect(text).toContain(lead.id);
+    });
+
+    it('keeps the email pending while the SMTP server refuses it, and sends it once when it accepts', async () => {
+      const smtp = await startSmtp();
+      const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example' });
+      const store = openStore();
+      const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
+      const worker = new DeliveryWorker(store, settings, nodemailer(settings));
+
+      smtp.state.reject = true;
+      expect(await worker.runOnce(later())).toBe(1);
+      expect(await worker.runOnce(later())).toBe(1);
+      expect(smtp.state.refused).toBe(2);
+      const [pending] = await store.deliveriesOf(lead.id);
+      expect(pending).toMatchObject({ channel: 'email', status: 'pending', attempts: 2 });
+      expect(pending!.lastError).toContain('451');
+      expect(pending!.lastError).toContain('Mailbox busy');
+
+      smtp.state.reject = false;
+      expect(await worker.runOnce(later())).toBe(1);
+      expect(await worker.runOnce(later())).toBe(0);
+      expect(smtp.state.received).toHaveLength(1);
+      expect(parseMail(smtp.state.received[0]!.raw).headers['message-id']).toContain(lead.id);
+      expect((await store.deliveriesOf(lead.id))[0]).toMatchObject({
+        status: 'delivered',
+        attempts: 3,
+        lastError: null,
       });
-    },
-  });
-  await listen(server);
-  const { port } = server.server.address() as AddressInfo;
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { state, url: `smtp://127.0.0.1:${port}` };
-}
+      expect(await store.getLead(lead.id)).toEqual(lead);
+    });
 
-/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) in a header. */
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_match, _charset: string, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    );
-}
+    it('keeps the email pending while no SMTP server listens at all', async () => {
+      const smtp = await startSmtp();
+      const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example' });
+      const store = openStore();
+      // A port nothing listens on: take one and give it back.
+      const probe = createServer();
+      await listen(probe);
+      const { port } = probe.address() as AddressInfo;
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      const downSettings = { ...settings, smtpUrl: `smtp://127.0.0.1:${port}` };
+      const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
 
-function decodeQuotedPrintable(text: string): string {
-  const bytes = Buffer.from(text.replace(/=\r?\n/g, ''), 'latin1').toString('latin1');
-  return Buffer.from(
-    bytes.replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-}
+      const down = new DeliveryWorker(store, downSettings, nodemailer(downSettings));
+      expect(await down.runOnce(later())).toBe(1);
+      const [pending] = await store.deliveriesOf(lead.id);
+      expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(pending!.lastError).toMatch(/ECONNREFUSED|connect/i);
 
-/** A single-part text message: its headers (decoded, by lower-case name) and its text body. */
-function parseMail(raw: string): { headers: Record<string, string>; text: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers: Record<string, string> = {};
-  for (const line of raw
-    .slice(0, split)
-    .replace(/\r\n[ \t]+/g, ' ')
-    .split('\r\n')) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
-  }
-  const body = raw.slice(split + 4);
-  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { headers, text: text.replace(/\r\n/g, '\n') };
-}
+      const up = new DeliveryWorker(store, settings, nodemailer(settings));
+      expect(await up.runOnce(later())).toBe(1);
+      expect(smtp.state.received).toHaveLength(1);
+      expect((await store.deliveriesOf(lead.id))[0]).toMatchObject({ status: 'delivered', attempts: 2 });
+    });
 
-/** The mailer as src/server/leads/start-deliveries.ts builds it, without starting the polling worker. */
-function nodemailer(settings: LeadApiConfig): Mailer {
-  const transport = createTransport(settings.smtpUrl!);
-  cleanups.push(() => transport.close());
-  return (message) => transport.sendMail(message);
-}
-
-const contactLead: NewLead = {
-  formId: 'contact',
-  fields: {
-    firstName: 'Zaynab',
-    lastName: 'Al-Fārūqī',
-    email: 'zaynab.alfaruqi@example.com',
-    phone: '+44 20 7946 0958',
-    subject: 'group-bookings',
-    message:
-      'As-salamu alaykum,\nWe are a family of six (two grandparents).\n\nCan we travel in the first week of Ramadan? — Zaynab',
-  },
-  pageUrl: 'https://miqat-travel.example/contact?ref=newsletter',
-  userAgent: 'Mozilla/5.0 (test)',
-};
-
-describe('staff email', () => {
-  it('sends the staff an email with every field, answerable to the visitor', async () => {
-    const smtp = await startSmtp();
-    const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example' });
-    expect(deliveriesFor('contact', settings)).toEqual([{ channel: 'email', destination: 'staff@agency.example' }]);
-    const store = openStore(settings);
-    const lead = store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings))!;
-    const worker = new DeliveryWorker(store, settings, nodemailer(settings));
-
-    expect(await worker.runOnce(later())).toBe(1);
-    expect(store.deliveriesOf(lead.id)).toEqual([
-      expect.objectContaining({ channel: 'email', status: 'delivered', attempts: 1, lastError: null }),
-    ]);
-    expect(smtp.state.received).toHaveLength(1);
-    const [mail] = smtp.state.received;
-    expect(mail!.to).toEqual(['staff@agency.example']);
-    expect(mail!.from).toBe('leads@miqat-travel.example');
-
-    const { headers, text } = parseMail(mail!.raw);
-    expect(headers['to']).toBe('staff@agency.example');
-    expect(headers['reply-to']).toBe('zaynab.alfaruqi@example.com');
-    expect(headers['from']).toContain('leads@miqat-travel.example');
-    expect(headers['subject']).toContain('Send us a message');
-    expect(headers['subject']).toContain('Zaynab Al-Fārūqī');
-    expect(headers['subject']).toContain(lead.reference);
-    expect(text).toContain(`Reference: ${lead.reference}`);
-    expect(headers['message-id']).toBe(`<${lead.id}@miqat-travel.example>`);
-    expect(headers['content-type']).toMatch(/^text\/plain/);
-    for (const value of Object.values(contactLead.fields)) expect(text).toContain(value);
-    expect(text).toContain('https://miqat-travel.example/contact?ref=newsletter');
-    expect(text).toContain(lead.id);
+    it('records a missing mailer as a failed attempt instead of dropping the email', async () => {
+      const settings = config({ SMTP_URL: 'smtp://127.0.0.1:1', LEADS_NOTIFY_TO: 'staff@agency.example' });
+      const store = openStore();
+      const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
+      expect(await new DeliveryWorker(store, settings, undefined).runOnce(later())).toBe(1);
+      expect((await store.deliveriesOf(lead.id))[0]).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: 'SMTP_URL is not set',
+      });
+    });
   });
 
-  it('keeps the email pending while the SMTP server refuses it, and sends it once when it accepts', async () => {
-    const smtp = await startSmtp();
-    const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example' });
-    const store = openStore(settings);
-    const lead = store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings))!;
-    const worker = new DeliveryWorker(store, settings, nodemailer(settings));
+  // ---------------------------------------------------------------------------------------------
+  // The visitor's acknowledgement, through the API, the outbox and a local SMTP server.
 
-    smtp.state.reject = true;
-    expect(await worker.runOnce(later())).toBe(1);
-    expect(await worker.runOnce(later())).toBe(1);
-    expect(smtp.state.refused).toBe(2);
-    const [pending] = store.deliveriesOf(lead.id);
-    expect(pending).toMatchObject({ channel: 'email', status: 'pending', attempts: 2 });
-    expect(pending!.lastError).toContain('451');
-    expect(pending!.lastError).toContain('Mailbox busy');
+  describe('acknowledgement email', () => {
+    const DAY = 24 * 60 * 60_000;
 
-    smtp.state.reject = false;
-    expect(await worker.runOnce(later())).toBe(1);
-    expect(await worker.runOnce(later())).toBe(0);
-    expect(smtp.state.received).toHaveLength(1);
-    expect(parseMail(smtp.state.received[0]!.raw).headers['message-id']).toContain(lead.id);
-    expect(store.deliveriesOf(lead.id)[0]).toMatchObject({ status: 'delivered', attempts: 3, lastError: null });
-    expect(store.getLead(lead.id)).toEqual(lead);
-  });
+    function contactRequest(fields: Record<string, string>, referer = 'https://miqat-travel.example/contact-us') {
+      return new Request('http://localhost/api/forms/contact', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', referer },
+        body: new URLSearchParams(fields),
+      });
+    }
 
-  it('keeps the email pending while no SMTP server listens at all', async () => {
-    const smtp = await startSmtp();
-    const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example' });
-    const store = openStore(settings);
-    // A port nothing listens on: take one and give it back.
-    const probe = createServer();
-    await listen(probe);
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const downSettings = { ...settings, smtpUrl: `smtp://127.0.0.1:${port}` };
-    const lead = store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings))!;
+    const visitor = { ...contactLead.fields };
 
-    const down = new DeliveryWorker(store, downSettings, nodemailer(downSettings));
-    expect(await down.runOnce(later())).toBe(1);
-    const [pending] = store.deliveriesOf(lead.id);
-    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(pending!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    async function setUp(env: Record<string, string> = {}) {
+      const smtp = await startSmtp();
+      const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example', ...env });
+      const api = new LeadApi(settings);
+      cleanups.push(() => api.store.close());
+      const worker = new DeliveryWorker(api.store, settings, nodemailer(settings));
+      let client = 0;
+      const submit = async (fields: Record<string, string>, nowMs = Date.now(), referer?: string) => {
+        client += 1;
+        const response = await api.submit('contact', contactRequest(fields, referer), `203.0.113.${client}`, nowMs);
+        expect(response.status).toBe(201);
+        return (await response.json()) as { id: string; reference: string };
+      };
+      const acknowledgements = () => smtp.state.received.filter((mail) => !mail.to.includes('staff@agency.example'));
+      return { smtp, settings, api, worker, submit, acknowledgements };
+    }
 
-    const up = new DeliveryWorker(store, settings, nodemailer(settings));
-    expect(await up.runOnce(later())).toBe(1);
-    expect(smtp.state.received).toHaveLength(1);
-    expect(store.deliveriesOf(lead.id)[0]).toMatchObject({ status: 'delivered', attempts: 2 });
-  });
+    it('tells the visitor the reference, the form and page, what happens next and how to reach us, and nothing they typed', async () => {
+      const { worker, submit, acknowledgements, smtp } = await setUp();
+      const { reference } = await submit(visitor);
+      expect(await worker.runOnce(later())).toBe(2);
+      expect(smtp.state.received).toHaveLength(2);
+      const [mail] = acknowledgements();
+      expect(mail!.to).toEqual(['zaynab.alfaruqi@example.com']);
+      const { headers, text } = parseMail(mail!.raw);
+      expect(headers['subject']).toBe(`Your enquiry to Miqat Travel: reference ${reference}`);
+      expect(headers['from']).toContain('Miqat Travel');
+      expect(headers['reply-to']).toBe('hello@miqat-travel.example');
+      expect(text).toContain(`Your reference: ${reference}`);
+      expect(text).toContain('Send us a message');
+      expect(text).toContain('https://miqat-travel.example/contact-us');
+      expect(text).toContain('reply within 24 hours');
+      expect(text).toContain('+1 (512) 555-0143');
+      expect(text).toContain('https://wa.me/15125550143');
+      expect(text).toContain('Monday - Friday: 9:00 AM - 6:00 PM');
+      expect(text).toContain('Sunday: Closed');
+      // Not a word of the visitor's own: no message, no name, no phone.
+      for (const line of visitor['message']!.split('\n').filter(Boolean)) expect(text).not.toContain(line);
+      for (const typed of [visitor['firstName']!, visitor['lastName']!, visitor['phone']!]) {
+        expect(text).not.toContain(typed);
+        expect(headers['subject']).not.toContain(typed);
+      }
+    });
 
-  it('records a missing mailer as a failed attempt instead of dropping the email', async () => {
-    const settings = config({ SMTP_URL: 'smtp://127.0.0.1:1', LEADS_NOTIFY_TO: 'staff@agency.example' });
-    const store = openStore(settings);
-    const lead = store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings))!;
-    expect(await new DeliveryWorker(store, settings, undefined).runOnce(later())).toBe(1);
-    expect(store.deliveriesOf(lead.id)[0]).toMatchObject({
-      status: 'pending',
-      attempts: 1,
-      lastError: 'SMTP_URL is not set',
+    it('goes at most once a day to one address, whatever its case', async () => {
+      const { worker, submit, acknowledgements } = await setUp();
+      const start = Date.now();
+      await submit(visitor, start);
+      await submit({ ...visitor, email: 'Zaynab.AlFaruqi@Example.com', message: 'A second question.' }, start + 60_000);
+      await submit({ ...visitor, email: 'omar@example.com' }, start + 120_000);
+      while ((await worker.runOnce(later())) > 0);
+      expect(acknowledgements().map((mail) => mail.to)).toEqual([
+        ['zaynab.alfaruqi@example.com'],
+        ['omar@example.com'],
+      ]);
+      await submit(visitor, start + DAY + 1);
+      while ((await worker.runOnce(later())) > 0);
+      expect(acknowledgements()).toHaveLength(3);
+    });
+
+    it('is off with LEADS_ACKNOWLEDGE=off, and without SMTP_URL', async () => {
+      const { worker, submit, acknowledgements, smtp } = await setUp({ LEADS_ACKNOWLEDGE: 'off' });
+      await submit(visitor);
+      while ((await worker.runOnce(later())) > 0);
+      expect(acknowledgements()).toEqual([]);
+      expect(smtp.state.received).toHaveLength(1);
+      expect(config({}).acknowledge).toBe(false);
+      expect(config({ SMTP_URL: 'smtp://127.0.0.1:25' }).acknowledge).toBe(true);
+      expect(() => config({ LEADS_ACKNOWLEDGE: 'no' })).toThrow(/LEADS_ACKNOWLEDGE/);
+    });
+
+    it('failing to send it changes nothing for the lead or the staff email', async () => {
+      const { api, worker, submit, smtp } = await setUp();
+      smtp.state.refuseRecipients = ['zaynab.alfaruqi@example.com'];
+      const { id } = await submit(visitor);
+      const stored = await api.store.getLead(id);
+      expect(await worker.runOnce(later())).toBe(2);
+      const byChannel = Object.fromEntries(
+        (await api.store.deliveriesOf(id)).map((delivery) => [delivery.channel, delivery]),
+      );
+      expect(byChannel['email']).toMatchObject({ status: 'delivered' });
+      expect(byChannel['acknowledgement']).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(byChannel['acknowledgement']!.lastError).toContain('550');
+      expect(smtp.state.received.map((mail) => mail.to)).toEqual([['staff@agency.example']]);
+      expect(await api.store.getLead(id)).toEqual(stored);
+    });
+
+    it('leaves out a page that is not a plain path on our own site (the Referer is the client’s to write)', async () => {
+      expect(acknowledgedPage('https://miqat-travel.example/umrah-packages?x=1', 'https://miqat-travel.example')).toBe(
+        'https://miqat-travel.example/umrah-packages',
+      );
+      expect(acknowledgedPage('https://evil.example/win-a-prize', 'https://miqat-travel.example')).toBeUndefined();
+      expect(
+        acknowledgedPage('https://miqat-travel.example/Call%20this%20number%20now', 'https://miqat-travel.example'),
+      ).toBeUndefined();
+      expect(acknowledgedPage(null, 'https://miqat-travel.example')).toBeUndefined();
+      const { worker, submit, acknowledgements } = await setUp();
+      await submit(visitor, Date.now(), 'https://evil.example/free-umrah');
+      await worker.runOnce(later());
+      expect(parseMail(acknowledgements()[0]!.raw).text).not.toContain('evil.example');
     });
   });
 });
 
 describe('parseRelays', () => {
-  it('reads form and webhook destinations', () => {
+  it('reads form and webhook destinations', async () => {
     expect(
       parseRelays(
         '{"umrah": {"type": "form", "url": "http://127.0.0.1:8080/in"}, "*": {"type": "webhook", "url": "https://hooks.example/x"}}',
@@ -654,11 +807,11 @@ describe('parseRelays', () => {
     expect(parseRelays('')).toEqual({});
   });
 
-  it('rejects text that is not JSON', () => {
+  it('rejects text that is not JSON', async () => {
     expect(() => parseRelays('{umrah: form}')).toThrow(/LEADS_RELAYS must be JSON/);
   });
 
-  it('rejects JSON that is not an object keyed by form id', () => {
+  it('rejects JSON that is not an object keyed by form id', async () => {
     expect(() => parseRelays('[]')).toThrow(/keyed by form id/);
     expect(() => parseRelays('"umrah"')).toThrow(/keyed by form id/);
   });
@@ -674,7 +827,7 @@ describe('parseRelays', () => {
     );
   });
 
-  it('rejects an unknown or missing type, naming the form', () => {
+  it('rejects an unknown or missing type, naming the form', async () => {
     expect(() => parseRelays('{"visa": {"type": "email", "url": "https://hooks.example/x"}}')).toThrow(
       'LEADS_RELAYS.visa.type must be "form" or "webhook"',
     );
@@ -682,123 +835,9 @@ describe('parseRelays', () => {
     expect(() => parseRelays('{"hajj": null}')).toThrow('LEADS_RELAYS.hajj.type');
   });
 
-  it('stops leadApiConfig from starting with a bad relay', () => {
+  it('stops leadApiConfig from starting with a bad relay', async () => {
     expect(() =>
       leadApiConfig({ LEADS_RELAYS: '{"contact": {"type": "webhook", "url": "file:///etc/passwd"}}' }),
     ).toThrow('LEADS_RELAYS.contact.url');
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// The visitor's acknowledgement, through the API, the outbox and a local SMTP server.
-
-describe('acknowledgement email', () => {
-  const DAY = 24 * 60 * 60_000;
-
-  function contactRequest(fields: Record<string, string>, referer = 'https://miqat-travel.example/contact-us') {
-    return new Request('http://localhost/api/forms/contact', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', referer },
-      body: new URLSearchParams(fields),
-    });
-  }
-
-  const visitor = { ...contactLead.fields };
-
-  async function setUp(env: Record<string, string> = {}) {
-    const smtp = await startSmtp();
-    const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example', ...env });
-    const api = new LeadApi(settings);
-    cleanups.push(() => api.store.close());
-    const worker = new DeliveryWorker(api.store, settings, nodemailer(settings));
-    let client = 0;
-    const submit = async (fields: Record<string, string>, nowMs = Date.now(), referer?: string) => {
-      client += 1;
-      const response = await api.submit('contact', contactRequest(fields, referer), `203.0.113.${client}`, nowMs);
-      expect(response.status).toBe(201);
-      return (await response.json()) as { id: string; reference: string };
-    };
-    const acknowledgements = () => smtp.state.received.filter((mail) => !mail.to.includes('staff@agency.example'));
-    return { smtp, settings, api, worker, submit, acknowledgements };
-  }
-
-  it('tells the visitor the reference, the form and page, what happens next and how to reach us, and nothing they typed', async () => {
-    const { worker, submit, acknowledgements, smtp } = await setUp();
-    const { reference } = await submit(visitor);
-    expect(await worker.runOnce(later())).toBe(2);
-    expect(smtp.state.received).toHaveLength(2);
-    const [mail] = acknowledgements();
-    expect(mail!.to).toEqual(['zaynab.alfaruqi@example.com']);
-    const { headers, text } = parseMail(mail!.raw);
-    expect(headers['subject']).toBe(`Your enquiry to Miqat Travel: reference ${reference}`);
-    expect(headers['from']).toContain('Miqat Travel');
-    expect(headers['reply-to']).toBe('hello@miqat-travel.example');
-    expect(text).toContain(`Your reference: ${reference}`);
-    expect(text).toContain('Send us a message');
-    expect(text).toContain('https://miqat-travel.example/contact-us');
-    expect(text).toContain('reply within 24 hours');
-    expect(text).toContain('+1 (512) 555-0143');
-    expect(text).toContain('https://wa.me/15125550143');
-    expect(text).toContain('Monday - Friday: 9:00 AM - 6:00 PM');
-    expect(text).toContain('Sunday: Closed');
-    // Not a word of the visitor's own: no message, no name, no phone.
-    for (const line of visitor['message']!.split('\n').filter(Boolean)) expect(text).not.toContain(line);
-    for (const typed of [visitor['firstName']!, visitor['lastName']!, visitor['phone']!]) {
-      expect(text).not.toContain(typed);
-      expect(headers['subject']).not.toContain(typed);
-    }
-  });
-
-  it('goes at most once a day to one address, whatever its case', async () => {
-    const { worker, submit, acknowledgements } = await setUp();
-    const start = Date.now();
-    await submit(visitor, start);
-    await submit({ ...visitor, email: 'Zaynab.AlFaruqi@Example.com', message: 'A second question.' }, start + 60_000);
-    await submit({ ...visitor, email: 'omar@example.com' }, start + 120_000);
-    while ((await worker.runOnce(later())) > 0);
-    expect(acknowledgements().map((mail) => mail.to)).toEqual([['zaynab.alfaruqi@example.com'], ['omar@example.com']]);
-    await submit(visitor, start + DAY + 1);
-    while ((await worker.runOnce(later())) > 0);
-    expect(acknowledgements()).toHaveLength(3);
-  });
-
-  it('is off with LEADS_ACKNOWLEDGE=off, and without SMTP_URL', async () => {
-    const { worker, submit, acknowledgements, smtp } = await setUp({ LEADS_ACKNOWLEDGE: 'off' });
-    await submit(visitor);
-    while ((await worker.runOnce(later())) > 0);
-    expect(acknowledgements()).toEqual([]);
-    expect(smtp.state.received).toHaveLength(1);
-    expect(config({}).acknowledge).toBe(false);
-    expect(config({ SMTP_URL: 'smtp://127.0.0.1:25' }).acknowledge).toBe(true);
-    expect(() => config({ LEADS_ACKNOWLEDGE: 'no' })).toThrow(/LEADS_ACKNOWLEDGE/);
-  });
-
-  it('failing to send it changes nothing for the lead or the staff email', async () => {
-    const { api, worker, submit, smtp } = await setUp();
-    smtp.state.refuseRecipients = ['zaynab.alfaruqi@example.com'];
-    const { id } = await submit(visitor);
-    const stored = api.store.getLead(id);
-    expect(await worker.runOnce(later())).toBe(2);
-    const byChannel = Object.fromEntries(api.store.deliveriesOf(id).map((delivery) => [delivery.channel, delivery]));
-    expect(byChannel['email']).toMatchObject({ status: 'delivered' });
-    expect(byChannel['acknowledgement']).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(byChannel['acknowledgement']!.lastError).toContain('550');
-    expect(smtp.state.received.map((mail) => mail.to)).toEqual([['staff@agency.example']]);
-    expect(api.store.getLead(id)).toEqual(stored);
-  });
-
-  it('leaves out a page that is not a plain path on our own site (the Referer is the client’s to write)', async () => {
-    expect(acknowledgedPage('https://miqat-travel.example/umrah-packages?x=1', 'https://miqat-travel.example')).toBe(
-      'https://miqat-travel.example/umrah-packages',
-    );
-    expect(acknowledgedPage('https://evil.example/win-a-prize', 'https://miqat-travel.example')).toBeUndefined();
-    expect(
-      acknowledgedPage('https://miqat-travel.example/Call%20this%20number%20now', 'https://miqat-travel.example'),
-    ).toBeUndefined();
-    expect(acknowledgedPage(null, 'https://miqat-travel.example')).toBeUndefined();
-    const { worker, submit, acknowledgements } = await setUp();
-    await submit(visitor, Date.now(), 'https://evil.example/free-umrah');
-    await worker.runOnce(later());
-    expect(parseMail(acknowledgements()[0]!.raw).text).not.toContain('evil.example');
   });
 });

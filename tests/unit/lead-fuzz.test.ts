@@ -10,9 +10,6 @@
  * with the form's reply-to copy of the email) and nothing else stores anything.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMS, findForm } from '@/lib/forms/definitions';
@@ -20,6 +17,8 @@ import { validateLead, type LeadFields } from '@/lib/forms/schema';
 import type { FieldDef, FormDef, TextField } from '@/lib/forms/types';
 import { LeadApi } from '@/server/leads/api';
 import { leadApiConfig } from '@/server/leads/config';
+import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
+import { STORE_KINDS, storeEnv, testStoreLocation, type StoreKind } from './support/stores';
 
 const CLIENT = '203.0.113.99';
 const MAX_BODY = 16_384;
@@ -946,25 +945,22 @@ function expectedFor(
 // ---------------------------------------------------------------------------------------------------------------
 // The properties
 
-let dir: string;
 let started: number;
 const totals = new Map<number, number>();
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lead-fuzz-'));
+beforeAll(async () => {
   started = performance.now();
 });
 
-afterAll(() => {
+afterAll(async () => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`lead-fuzz total: ${submissionsIn(totals)} submissions (${summary(totals)}) in ${seconds} s`);
-  rmSync(dir, { recursive: true, force: true });
 });
 
-function openApi(name: string): LeadApi {
+async function openApi(kind: StoreKind): Promise<LeadApi> {
   return new LeadApi(
     leadApiConfig({
-      LEADS_DB: join(dir, `${name}.db`),
+      ...storeEnv(await testStoreLocation(kind)),
       LEADS_RATE_LIMIT: '1000000',
       LEADS_MAX_BODY_BYTES: String(MAX_BODY),
     }),
@@ -980,13 +976,14 @@ function summary(tally: ReadonlyMap<number, number>): string {
     .join(' ');
 }
 
-function leadCount(api: LeadApi): number {
-  return (api.store.db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
+async function leadCount(api: LeadApi): Promise<number> {
+  const [row] = await (api.store as SqlLeadStore).database.all<{ n: number }>('SELECT COUNT(*) AS n FROM leads');
+  return row!.n;
 }
 
 /** Sends one case (twice if it says so) and checks the answer and the store; returns how many leads it created. */
 async function check(api: LeadApi, form: FormDef, c: Case, tally: Map<number, number>): Promise<number> {
-  const challenge = (await api.challenge(CLIENT).json()) as Challenge;
+  const challenge = (await (await api.challenge(CLIENT)).json()) as Challenge;
   const wire = await buildWire(form, resolve(c.entries, challenge), c);
   const nowMs = Date.now() + (c.late ? LATER_MS : 0);
   let created = 0;
@@ -998,7 +995,7 @@ async function check(api: LeadApi, form: FormDef, c: Case, tally: Map<number, nu
     if (wire.contentType !== null) headers.set('content-type', wire.contentType);
     if (c.contentLength !== null) headers.set('content-length', c.contentLength);
     const request = new Request(`http://localhost/api/forms/${form.id}`, { method: 'POST', headers, body: wire.body });
-    const before = leadCount(api);
+    const before = await leadCount(api);
     const response = await api.submit(form.id, request, CLIENT, nowMs);
     const body = (await response.json()) as { id?: string };
     tally.set(response.status, (tally.get(response.status) ?? 0) + 1);
@@ -1006,25 +1003,25 @@ async function check(api: LeadApi, form: FormDef, c: Case, tally: Map<number, nu
     expect(response.status, got).toBeLessThan(500);
     expect(expected.statuses, got).toContain(response.status);
     if (response.status !== 201) {
-      expect(leadCount(api), `${got}; but a lead was stored`).toBe(before);
+      expect(await leadCount(api), `${got}; but a lead was stored`).toBe(before);
       continue;
     }
     created += 1;
     expect(body.id).toEqual(expect.any(String));
-    const lead = api.store.getLead(body.id!);
+    const lead = await api.store.getLead(body.id!);
     expect(lead?.formId).toBe(form.id);
     expect(lead?.fields).toStrictEqual(expected.fields);
     expect(validateLead(form, lead!.fields).ok).toBe(true);
-    expect(leadCount(api)).toBe(before + 1);
+    expect(await leadCount(api)).toBe(before + 1);
   }
   return created;
 }
 
-describe('POST /api/forms/{formId} under random and hostile submissions', () => {
+describe.each(STORE_KINDS)('POST /api/forms/{formId} on %s under random and hostile submissions', (kind) => {
   it.each(ALL_FORMS.map((form) => [form.id, form] as const))(
     '%s: never a 5xx, nothing invalid stored, every valid lead stored exactly',
     async (_id, form) => {
-      const api = openApi(form.id);
+      const api = await openApi(kind);
       const tally = new Map<number, number>();
       let created = 0;
       try {
@@ -1034,13 +1031,13 @@ describe('POST /api/forms/{formId} under random and hostile submissions', () => 
           }),
           { numRuns: RUNS_PER_FORM },
         );
-        const stored = api.store.listLeads();
+        const stored = await api.store.listLeads();
         expect(stored).toHaveLength(created);
         expect(stored.every((lead) => lead.formId === form.id && validateLead(form, lead.fields).ok)).toBe(true);
       } finally {
-        console.log(`lead-fuzz ${form.id}: ${submissionsIn(tally)} submissions (${summary(tally)})`);
+        console.log(`lead-fuzz ${kind} ${form.id}: ${submissionsIn(tally)} submissions (${summary(tally)})`);
         for (const [status, n] of tally) totals.set(status, (totals.get(status) ?? 0) + n);
-        api.store.close();
+        await api.store.close();
       }
     },
     120_000,
@@ -1050,7 +1047,7 @@ describe('POST /api/forms/{formId} under random and hostile submissions', () => 
   // plain object, where `entries['__proto__'] = value` sets nothing, so the field vanishes before `validateLead`
   // (a strict schema) can call it unexpected, and is not caught when sent twice either.
   it('refuses an unknown field named "__proto__" like any other unknown field', async () => {
-    const api = openApi('proto');
+    const api = await openApi(kind);
     const tally = new Map<number, number>();
     const wire: WireMode = { kind: 'native', encoder: 'platform', contentType: 'exact' };
     const plain: Style = {
@@ -1089,9 +1086,9 @@ describe('POST /api/forms/{formId} under random and hostile submissions', () => 
         { numRuns: 100 },
       );
     } finally {
-      console.log(`lead-fuzz __proto__: ${submissionsIn(tally)} submissions (${summary(tally)})`);
+      console.log(`lead-fuzz ${kind} __proto__: ${submissionsIn(tally)} submissions (${summary(tally)})`);
       for (const [status, n] of tally) totals.set(status, (totals.get(status) ?? 0) + n);
-      api.store.close();
+      await api.store.close();
     }
   });
 });

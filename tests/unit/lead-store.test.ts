@@ -1,27 +1,35 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN, normalizeReference } from '@/server/leads/reference';
-import { LeadStore, type NewLead } from '@/server/leads/store';
+import type { SqlLeadStore, StoreOptions } from '@/server/leads/sql-lead-store';
+import { SqliteLeadStore } from '@/server/leads/sqlite-store';
+import type { NewLead } from '@/server/leads/store';
+import { STORE_KINDS, openTestStore, storeAt, type StoreKind, type TestStoreLocation } from './support/stores';
 
-let dir: string;
-let path: string;
-const open: LeadStore[] = [];
+const open: SqlLeadStore[] = [];
 
-function openStore(file = path): LeadStore {
-  const store = new LeadStore(file);
+type TestStore = SqlLeadStore & { location: TestStoreLocation };
+
+async function openStore(kind: StoreKind, options: StoreOptions = {}): Promise<TestStore> {
+  const store = await openTestStore(kind, options);
   open.push(store);
   return store;
 }
 
-function closeStore(store: LeadStore): void {
-  store.close();
-  open.splice(open.indexOf(store), 1);
+/** Another instance on the same data: the file opened again, or a second pool on the same database. */
+function reopen(location: TestStoreLocation, options: StoreOptions = {}): SqlLeadStore {
+  const store = storeAt(location, options);
+  open.push(store);
+  return store;
 }
 
-function leadCount(store: LeadStore): number {
-  return (store.db.prepare('SELECT COUNT(*) AS count FROM leads').get() as { count: number }).count;
+async function closeStore(store: SqlLeadStore): Promise<void> {
+  open.splice(open.indexOf(store), 1);
+  await store.close();
+}
+
+async function leadCount(store: SqlLeadStore): Promise<number> {
+  const [row] = await store.database.all<{ count: number }>('SELECT COUNT(*) AS count FROM leads');
+  return row!.count;
 }
 
 const umrahLead: NewLead = {
@@ -44,35 +52,29 @@ const contactLead: NewLead = {
   userAgent: null,
 };
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lead-store-'));
-  path = join(dir, 'leads.db');
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((store) => store.close()));
 });
 
-afterEach(() => {
-  for (const store of open.splice(0)) store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-describe('LeadStore', () => {
-  it('reads back exactly the fields of a stored lead', () => {
-    const store = openStore();
+describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
+  it('reads back exactly the fields of a stored lead', async () => {
+    const store = await openStore(kind);
     const received = new Date('2026-03-01T10:00:00.000Z');
-    const stored = store.insertLead(umrahLead, undefined, received);
+    const stored = await store.insertLead(umrahLead, undefined, received);
     expect(stored).toEqual({
       ...umrahLead,
       id: expect.any(String),
       reference: expect.stringMatching(REFERENCE_PATTERN),
       receivedAt: '2026-03-01T10:00:00.000Z',
     });
-    expect(store.getLead(stored!.id)).toEqual(stored);
-    expect(store.listLeads()).toEqual([stored]);
+    expect(await store.getLead(stored!.id)).toEqual(stored);
+    expect(await store.listLeads()).toEqual([stored]);
   });
 
-  it('keeps text with quotes, emoji and accents intact and leaves missing page details empty', () => {
-    const store = openStore();
-    const stored = store.insertLead(contactLead)!;
-    expect(store.getLead(stored.id)).toEqual({
+  it('keeps text with quotes, emoji and accents intact and leaves missing page details empty', async () => {
+    const store = await openStore(kind);
+    const stored = (await store.insertLead(contactLead))!;
+    expect(await store.getLead(stored.id)).toEqual({
       ...contactLead,
       id: stored.id,
       reference: stored.reference,
@@ -80,152 +82,157 @@ describe('LeadStore', () => {
     });
   });
 
-  it('gives every lead its own id', () => {
-    const store = openStore();
-    const first = store.insertLead(umrahLead)!;
-    const second = store.insertLead(umrahLead)!;
+  it('gives every lead its own id', async () => {
+    const store = await openStore(kind);
+    const first = (await store.insertLead(umrahLead))!;
+    const second = (await store.insertLead(umrahLead))!;
     expect(first.id).not.toBe(second.id);
-    expect(leadCount(store)).toBe(2);
+    expect(await leadCount(store)).toBe(2);
   });
 
-  it('lists the newest lead first', () => {
-    const store = openStore();
-    const first = store.insertLead(umrahLead, undefined, new Date('2026-03-01T10:00:00Z'))!;
-    const second = store.insertLead(contactLead, undefined, new Date('2026-03-01T11:00:00Z'))!;
-    const third = store.insertLead(umrahLead, undefined, new Date('2026-03-01T12:00:00Z'))!;
-    expect(store.listLeads().map((lead) => lead.id)).toEqual([third.id, second.id, first.id]);
+  it('lists the newest lead first, of one form and within dates when asked', async () => {
+    const store = await openStore(kind);
+    const first = (await store.insertLead(umrahLead, undefined, new Date('2026-03-01T10:00:00Z')))!;
+    const second = (await store.insertLead(contactLead, undefined, new Date('2026-03-01T11:00:00Z')))!;
+    const third = (await store.insertLead(umrahLead, undefined, new Date('2026-03-01T12:00:00Z')))!;
+    const ids = (leads: { id: string }[]) => leads.map((lead) => lead.id);
+    expect(ids(await store.listLeads())).toEqual([third.id, second.id, first.id]);
+    expect(ids(await store.listLeads('umrah'))).toEqual([third.id, first.id]);
+    expect(await store.listLeads('visa')).toEqual([]);
+    const window = { since: '2026-03-01T10:30:00.000Z', until: '2026-03-01T12:00:00.000Z' };
+    expect(ids(await store.listLeads(window))).toEqual([second.id]);
+    expect(ids(await store.listLeads({ formId: 'umrah', since: '2026-03-01' }))).toEqual([third.id, first.id]);
   });
 
-  it('lists only one form’s leads when asked', () => {
-    const store = openStore();
-    const first = store.insertLead(umrahLead)!;
-    store.insertLead(contactLead);
-    const third = store.insertLead(umrahLead)!;
-    expect(store.listLeads('umrah').map((lead) => lead.id)).toEqual([third.id, first.id]);
-    expect(store.listLeads('visa')).toEqual([]);
+  it('answers undefined for a lead that does not exist', async () => {
+    expect(await (await openStore(kind)).getLead('no-such-id')).toBeUndefined();
   });
 
-  it('answers undefined for a lead that does not exist', () => {
-    expect(openStore().getLead('no-such-id')).toBeUndefined();
+  it('keeps leads after the store is closed and opened again', async () => {
+    const first = await openStore(kind);
+    const stored = (await first.insertLead(umrahLead))!;
+    await closeStore(first);
+    const reopened = reopen(first.location);
+    expect(await reopened.getLead(stored.id)).toEqual(stored);
+    expect(await reopened.listLeads()).toEqual([stored]);
   });
 
-  it('keeps leads after the store is closed and the file opened again', () => {
-    const first = openStore();
-    const stored = first.insertLead(umrahLead)!;
-    closeStore(first);
-    const reopened = openStore();
-    expect(reopened.getLead(stored.id)).toEqual(stored);
-    expect(reopened.listLeads()).toEqual([stored]);
-  });
-
-  it('creates the folder for a database file that does not exist yet', () => {
-    const store = openStore(join(dir, 'nested', 'deeper', 'leads.db'));
-    expect(store.insertLead(umrahLead)).not.toBeNull();
-  });
-
-  it('stores nothing for a second lead with an already spent captcha', () => {
-    const store = openStore();
+  it('stores nothing for a second lead with an already spent captcha', async () => {
+    const store = await openStore(kind);
     const captcha = { nonce: 'nonce-1', expiresAt: 1_800_000_000 };
-    expect(store.insertLead(umrahLead, captcha)).not.toBeNull();
-    expect(store.insertLead(contactLead, captcha)).toBeNull();
-    expect(leadCount(store)).toBe(1);
-    expect(store.listLeads().map((lead) => lead.formId)).toEqual(['umrah']);
+    expect(await store.insertLead(umrahLead, captcha)).not.toBeNull();
+    expect(await store.insertLead(contactLead, captcha)).toBeNull();
+    expect(await leadCount(store)).toBe(1);
+    expect((await store.listLeads()).map((lead) => lead.formId)).toEqual(['umrah']);
   });
 
-  it('remembers spent captchas across a restart', () => {
+  it('remembers spent captchas across a restart', async () => {
     const captcha = { nonce: 'nonce-2', expiresAt: 1_800_000_000 };
-    const first = openStore();
-    first.insertLead(umrahLead, captcha);
-    closeStore(first);
-    const reopened = openStore();
-    expect(reopened.insertLead(umrahLead, captcha)).toBeNull();
-    expect(leadCount(reopened)).toBe(1);
+    const first = await openStore(kind);
+    await first.insertLead(umrahLead, captcha);
+    await closeStore(first);
+    const reopened = reopen(first.location);
+    expect(await reopened.insertLead(umrahLead, captcha)).toBeNull();
+    expect(await leadCount(reopened)).toBe(1);
   });
 
-  it('accepts different captchas for different leads', () => {
-    const store = openStore();
-    expect(store.insertLead(umrahLead, { nonce: 'a', expiresAt: 1_800_000_000 })).not.toBeNull();
-    expect(store.insertLead(umrahLead, { nonce: 'b', expiresAt: 1_800_000_000 })).not.toBeNull();
-    expect(leadCount(store)).toBe(2);
+  it('spends a captcha nonce once when two instances get it at the same moment', async () => {
+    const one = await openStore(kind);
+    const two = reopen(one.location);
+    const captcha = { nonce: 'nonce-race', expiresAt: 1_800_000_000 };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => (index % 2 ? one : two).insertLead(umrahLead, captcha)),
+    );
+    expect(answers.filter((answer) => answer !== null)).toHaveLength(1);
+    expect(await leadCount(one)).toBe(1);
   });
 
-  it('lets a captcha nonce be used again once pruned after its expiry', () => {
-    const store = openStore();
+  it('accepts different captchas for different leads', async () => {
+    const store = await openStore(kind);
+    expect(await store.insertLead(umrahLead, { nonce: 'a', expiresAt: 1_800_000_000 })).not.toBeNull();
+    expect(await store.insertLead(umrahLead, { nonce: 'b', expiresAt: 1_800_000_000 })).not.toBeNull();
+    expect(await leadCount(store)).toBe(2);
+  });
+
+  it('lets a captcha nonce be used again once pruned after its expiry', async () => {
+    const store = await openStore(kind);
     const captcha = { nonce: 'nonce-3', expiresAt: 1_000 };
-    store.insertLead(umrahLead, captcha);
-    store.pruneSpentCaptchas(999);
-    expect(store.insertLead(umrahLead, captcha)).toBeNull();
-    store.pruneSpentCaptchas(1_001);
-    expect(store.insertLead(umrahLead, captcha)).not.toBeNull();
+    await store.insertLead(umrahLead, captcha);
+    await store.pruneSpentCaptchas(999);
+    expect(await store.insertLead(umrahLead, captcha)).toBeNull();
+    await store.pruneSpentCaptchas(1_001);
+    expect(await store.insertLead(umrahLead, captcha)).not.toBeNull();
   });
 
-  it('writes in WAL journal mode', () => {
-    const store = openStore();
-    expect(store.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-  });
-
-  it('keeps a secret the same across a restart, and different secrets apart', () => {
-    const first = openStore();
-    const secret = first.secret('captcha-secret');
+  it('keeps a secret the same across a restart, and different secrets apart', async () => {
+    const first = await openStore(kind);
+    const secret = await first.secret('captcha-secret');
     expect(secret).toMatch(/^[\w-]{40,}$/);
-    expect(first.secret('captcha-secret')).toBe(secret);
-    const other = first.secret('another-key');
+    expect(await first.secret('captcha-secret')).toBe(secret);
+    const other = await first.secret('another-key');
     expect(other).not.toBe(secret);
-    closeStore(first);
-    const reopened = openStore();
-    expect(reopened.secret('captcha-secret')).toBe(secret);
-    expect(reopened.secret('another-key')).toBe(other);
+    await closeStore(first);
+    const reopened = reopen(first.location);
+    expect(await reopened.secret('captcha-secret')).toBe(secret);
+    expect(await reopened.secret('another-key')).toBe(other);
   });
 
-  it('makes a new secret for a new database file', () => {
-    const one = openStore();
-    const two = openStore(join(dir, 'other.db'));
-    expect(one.secret('captcha-secret')).not.toBe(two.secret('captcha-secret'));
+  it('makes a new secret for a new store', async () => {
+    const one = await openStore(kind);
+    const two = await openStore(kind);
+    expect(await one.secret('captcha-secret')).not.toBe(await two.secret('captcha-secret'));
   });
 
-  it('gives every lead a readable reference of its own', () => {
-    const store = openStore();
-    const references = Array.from({ length: 500 }, () => store.insertLead(umrahLead)!.reference);
+  it('creates a secret once when several instances first ask for it at the same moment', async () => {
+    const first = await openStore(kind);
+    const instances = [first, reopen(first.location), reopen(first.location), reopen(first.location)];
+    const secrets = await Promise.all(instances.map((store) => store.secret('inbox-session-secret')));
+    expect(new Set(secrets).size).toBe(1);
+    const rows = await first.database.all("SELECT value FROM settings WHERE key = 'inbox-session-secret'");
+    expect(rows).toEqual([{ value: secrets[0] }]);
+  });
+
+  it('gives every lead a readable reference of its own', async () => {
+    const store = await openStore(kind);
+    const references: string[] = [];
+    for (let count = 0; count < 200; count += 1) references.push((await store.insertLead(umrahLead))!.reference);
     expect(references.every((reference) => REFERENCE_PATTERN.test(reference))).toBe(true);
     expect(references.map((reference) => reference.slice(3)).join('')).not.toMatch(/[01ILOU]/);
-    expect(new Set(references).size).toBe(500);
-    expect(store.getLead(store.listLeads()[0]!.id)?.reference).toBe(references.at(-1));
+    expect(new Set(references).size).toBe(200);
+    expect((await store.getLead((await store.listLeads())[0]!.id))?.reference).toBe(references.at(-1));
   });
 
-  it('finds a lead by its reference, however staff type it', () => {
-    const store = openStore();
-    const stored = store.insertLead(umrahLead)!;
+  it('finds a lead by its reference, however staff type it', async () => {
+    const store = await openStore(kind);
+    const stored = (await store.insertLead(umrahLead))!;
     const code = stored.reference.slice(3);
     for (const typed of [stored.reference, code, ` mq ${code.toLowerCase()} `, `MQ${code}`]) {
-      expect(store.leadByReference(normalizeReference(typed)!)?.id, typed).toBe(stored.id);
+      expect((await store.leadByReference(normalizeReference(typed)!))?.id, typed).toBe(stored.id);
     }
     expect(normalizeReference('MQ-0O1IL5')).toBeUndefined();
     expect(normalizeReference('')).toBeUndefined();
-    expect(store.leadByReference('MQ-ZZZZZZ')).toBeUndefined();
+    expect(await store.leadByReference('MQ-ZZZZZZ')).toBeUndefined();
   });
 
-  it('draws another reference when the first is taken, storing both leads', () => {
+  it('draws another reference when the first is taken, storing both leads', async () => {
     const drawn = ['MQ-AAAAAA', 'MQ-AAAAAA', 'MQ-AAAAAA', 'MQ-BBBBBB'];
-    const store = new LeadStore(path, { newReference: () => drawn.shift()! });
-    open.push(store);
-    expect(store.insertLead(umrahLead)!.reference).toBe('MQ-AAAAAA');
-    expect(store.insertLead(contactLead)!.reference).toBe('MQ-BBBBBB');
-    expect(leadCount(store)).toBe(2);
+    const store = await openStore(kind, { newReference: () => drawn.shift()! });
+    expect((await store.insertLead(umrahLead))!.reference).toBe('MQ-AAAAAA');
+    expect((await store.insertLead(contactLead))!.reference).toBe('MQ-BBBBBB');
+    expect(await leadCount(store)).toBe(2);
   });
 
-  it('gives the leads of an older file a reference when it is opened', () => {
-    const old = openStore();
-    const stored = [old.insertLead(umrahLead)!, old.insertLead(contactLead)!];
-    // Back to the schema before references (version 2), as a file written by the previous release.
-    old.db.exec(`DROP INDEX leads_reference; DROP INDEX outbox_acknowledged; DROP TABLE idempotency_keys;
-      ALTER TABLE leads DROP COLUMN reference; PRAGMA user_version = 2;`);
-    closeStore(old);
-    const reopened = openStore();
-    const migrated = stored.map((lead) => reopened.getLead(lead.id)!);
-    expect(migrated.map((lead) => lead.fields)).toEqual([umrahLead.fields, contactLead.fields]);
-    expect(migrated.every((lead) => REFERENCE_PATTERN.test(lead.reference))).toBe(true);
-    expect(migrated[0]!.reference).not.toBe(migrated[1]!.reference);
-    expect(reopened.insertLead(umrahLead)!.reference).toMatch(REFERENCE_PATTERN);
+  it('opens a store that is already up to date without changing it, also two instances at once', async () => {
+    const first = await openStore(kind);
+    const stored = (await first.insertLead(umrahLead))!;
+    const [second, third] = [reopen(first.location), reopen(first.location)];
+    // Both migrate (or find nothing to do) at the same moment on their first call.
+    await Promise.all([second.readiness(), third.readiness()]);
+    expect(await third.listLeads()).toEqual([stored]);
+    if (kind === 'postgresql') {
+      const versions = await first.database.all<{ version: number }>('SELECT version FROM schema_migrations');
+      expect(versions).toEqual([{ version: 1 }]);
+    }
   });
 
   describe('idempotency keys', () => {
@@ -233,81 +240,214 @@ describe('LeadStore', () => {
     const later = (ms: number) => new Date(now.getTime() + ms);
     const DAY = 24 * 60 * 60 * 1000;
 
-    it('answers a repeated key with the first lead, marked repeat, storing nothing new', () => {
-      const store = openStore();
-      const first = store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'key-1' })!;
-      const again = store.insertLead(umrahLead, undefined, later(1000), [], { idempotencyKey: 'key-1' })!;
+    it('answers a repeated key with the first lead, marked repeat, storing nothing new', async () => {
+      const store = await openStore(kind);
+      const first = (await store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'key-1' }))!;
+      const again = (await store.insertLead(umrahLead, undefined, later(1000), [], { idempotencyKey: 'key-1' }))!;
       expect(first.repeat).toBeUndefined();
       expect(again).toEqual({ ...first, repeat: true });
-      expect(leadCount(store)).toBe(1);
+      expect(await leadCount(store)).toBe(1);
     });
 
-    it('answers the repeat even when its captcha nonce is already spent', () => {
-      const store = openStore();
+    it('stores one lead when two instances get the same key at the same moment', async () => {
+      const one = await openStore(kind);
+      const two = reopen(one.location);
+      const answers = await Promise.all(
+        [one, two, one, two].map((store) =>
+          store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'key-race' }),
+        ),
+      );
+      expect(new Set(answers.map((answer) => answer!.id)).size).toBe(1);
+      expect(answers.filter((answer) => !answer!.repeat)).toHaveLength(1);
+      expect(await leadCount(one)).toBe(1);
+    });
+
+    it('answers the repeat even when its captcha nonce is already spent', async () => {
+      const store = await openStore(kind);
       const captcha = { nonce: 'nonce-key', expiresAt: 1_800_000_000 };
-      const first = store.insertLead(umrahLead, captcha, now, [], { idempotencyKey: 'key-2' })!;
-      expect(store.insertLead(umrahLead, captcha, now, [], { idempotencyKey: 'key-2' })?.id).toBe(first.id);
+      const first = (await store.insertLead(umrahLead, captcha, now, [], { idempotencyKey: 'key-2' }))!;
+      expect((await store.insertLead(umrahLead, captcha, now, [], { idempotencyKey: 'key-2' }))?.id).toBe(first.id);
     });
 
-    it('keeps keys apart per form and forgets them after 24 hours', () => {
-      const store = openStore();
-      const first = store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'key-3' })!;
-      const otherForm = store.insertLead(contactLead, undefined, now, [], { idempotencyKey: 'key-3' })!;
+    it('keeps keys apart per form and forgets them after 24 hours', async () => {
+      const store = await openStore(kind);
+      const first = (await store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'key-3' }))!;
+      const otherForm = (await store.insertLead(contactLead, undefined, now, [], { idempotencyKey: 'key-3' }))!;
       expect(otherForm.id).not.toBe(first.id);
-      expect(store.leadForKey('umrah', 'key-3', later(DAY - 1).getTime())?.id).toBe(first.id);
-      const nextDay = store.insertLead(umrahLead, undefined, later(DAY), [], { idempotencyKey: 'key-3' })!;
+      expect((await store.leadForKey('umrah', 'key-3', later(DAY - 1).getTime()))?.id).toBe(first.id);
+      const nextDay = (await store.insertLead(umrahLead, undefined, later(DAY), [], { idempotencyKey: 'key-3' }))!;
       expect(nextDay.id).not.toBe(first.id);
       expect(nextDay.repeat).toBeUndefined();
-      expect(leadCount(store)).toBe(3);
+      expect(await leadCount(store)).toBe(3);
     });
 
-    it('prunes keys older than 24 hours from the file', () => {
-      const store = openStore();
-      store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'old' });
-      store.insertLead(umrahLead, undefined, later(DAY + 1), [], { idempotencyKey: 'new' });
-      const keys = store.db.prepare('SELECT key FROM idempotency_keys').all() as { key: string }[];
+    it('prunes keys older than 24 hours from the store', async () => {
+      const store = await openStore(kind);
+      await store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'old' });
+      await store.insertLead(umrahLead, undefined, later(DAY + 1), [], { idempotencyKey: 'new' });
+      const keys = await store.database.all<{ key: string }>('SELECT key FROM idempotency_keys');
       expect(keys.map((row) => row.key)).toEqual(['new']);
     });
   });
 
-  describe('acknowledgements', () => {
-    it('come after the staff deliveries when more are due than one pass takes', () => {
-      const store = openStore();
-      const start = Date.parse('2026-03-01T10:00:00Z');
+  describe('the outbox', () => {
+    const start = Date.parse('2026-03-01T10:00:00Z');
+    const staff = [{ channel: 'email' as const, destination: 'staff@agency.example' }];
+
+    it('hands out staff deliveries before acknowledgements when more are due than one pass takes', async () => {
+      const store = await openStore(kind);
       for (let index = 0; index < 25; index += 1) {
-        store.insertLead(umrahLead, undefined, new Date(start + index), [], { acknowledgeTo: `v${index}@example.com` });
+        await store.insertLead(umrahLead, undefined, new Date(start + index), [], {
+          acknowledgeTo: `v${index}@example.com`,
+        });
       }
-      const staff = store.insertLead(contactLead, undefined, new Date(start + 1000), [
-        { channel: 'email', destination: 'staff@agency.example' },
-      ])!;
-      const due = store.dueDeliveries(start + 2000, 20);
-      expect(due[0]).toMatchObject({ leadId: staff.id, channel: 'email' });
+      const lead = (await store.insertLead(contactLead, undefined, new Date(start + 1000), staff))!;
+      const due = await store.claimDueDeliveries(start + 2000, 20);
+      expect(due).toHaveLength(20);
+      expect(due[0]).toMatchObject({ leadId: lead.id, channel: 'email' });
       expect(due.slice(1).every((delivery) => delivery.channel === 'acknowledgement')).toBe(true);
     });
 
-    const DAY = 24 * 60 * 60 * 1000;
-    const acknowledgements = (store: LeadStore) =>
-      store.db.prepare("SELECT destination FROM outbox WHERE channel = 'acknowledgement' ORDER BY id").all();
+    it('leases what it hands out: nobody gets it again until the lease ends, unless an attempt reschedules it', async () => {
+      const store = await openStore(kind);
+      const lead = (await store.insertLead(contactLead, undefined, new Date(start), staff))!;
+      const [claimed] = await store.claimDueDeliveries(start, 20, 60_000);
+      expect(claimed).toMatchObject({ leadId: lead.id, nextAttemptAt: start + 60_000 });
+      expect(await store.claimDueDeliveries(start + 59_999, 20, 60_000)).toEqual([]);
+      // A worker that died holding it: the delivery comes back once the lease runs out.
+      expect(await store.claimDueDeliveries(start + 60_000, 20, 60_000)).toHaveLength(1);
+      await store.recordAttempt(claimed!.id, { ok: false, detail: 'timeout', durationMs: 5 }, start + 65_000);
+      expect(await store.claimDueDeliveries(start + 64_999)).toEqual([]);
+      const [retried] = await store.claimDueDeliveries(start + 65_000);
+      await store.recordAttempt(retried!.id, { ok: true, detail: 'sent', durationMs: 5 }, 0);
+      expect(await store.claimDueDeliveries(start + 10 * 60 * 60_000)).toEqual([]);
+      expect(await store.deliveriesOf(lead.id)).toEqual([
+        expect.objectContaining({ status: 'delivered', attempts: 2, lastError: null }),
+      ]);
+    });
 
-    it('queues one per address a day, whatever the case of the address', () => {
-      const store = openStore();
-      const start = new Date('2026-03-01T10:00:00Z');
-      store.insertLead(umrahLead, undefined, start, [], { acknowledgeTo: 'amina@example.com' });
-      store.insertLead(umrahLead, undefined, new Date(start.getTime() + 60_000), [], {
+    it('gives each delivery to one of two workers claiming at the same moment', async () => {
+      const one = await openStore(kind);
+      const two = reopen(one.location);
+      const targets = [...staff, { channel: 'webhook' as const, destination: 'https://crm.example/hook' }];
+      for (let index = 0; index < 30; index += 1) await one.insertLead(umrahLead, undefined, new Date(start), targets);
+      const claimed: number[] = [];
+      for (let round = 0; round < 4; round += 1) {
+        const passes = await Promise.all([one, two, one, two].map((store) => store.claimDueDeliveries(start, 7)));
+        claimed.push(...passes.flat().map((delivery) => delivery.id));
+      }
+      expect(claimed).toHaveLength(60);
+      expect(new Set(claimed).size).toBe(60);
+    });
+
+    it('counts deliveries per lead and reports the backlog for readiness', async () => {
+      const store = await openStore(kind);
+      expect(await store.readiness(new Date(start))).toEqual({
+        store: kind,
+        pendingDeliveries: 0,
+        oldestPendingSeconds: null,
+      });
+      const first = (await store.insertLead(umrahLead, undefined, new Date(start), staff))!;
+      const second = (await store.insertLead(contactLead, undefined, new Date(start + 30_000), staff))!;
+      const [delivery] = await store.deliveriesOf(first.id);
+      await store.recordAttempt(delivery!.id, { ok: true, detail: 'sent', durationMs: 3 }, 0);
+      expect(await store.deliveryCounts()).toEqual(
+        new Map([
+          [first.id, { total: 1, delivered: 1 }],
+          [second.id, { total: 1, delivered: 0 }],
+        ]),
+      );
+      expect(await store.readiness(new Date(start + 90_000))).toEqual({
+        store: kind,
+        pendingDeliveries: 1,
+        oldestPendingSeconds: 60,
+      });
+    });
+
+    const acknowledgements = (store: SqlLeadStore) =>
+      store.database.all("SELECT destination FROM outbox WHERE channel = 'acknowledgement' ORDER BY id");
+
+    it('queues one acknowledgement per address a day, whatever the case of the address', async () => {
+      const store = await openStore(kind);
+      const DAY = 24 * 60 * 60 * 1000;
+      await store.insertLead(umrahLead, undefined, new Date(start), [], { acknowledgeTo: 'amina@example.com' });
+      await store.insertLead(umrahLead, undefined, new Date(start + 60_000), [], {
         acknowledgeTo: 'Amina@Example.com',
       });
-      store.insertLead(contactLead, undefined, new Date(start.getTime() + 60_000), [], {
+      await store.insertLead(contactLead, undefined, new Date(start + 60_000), [], {
         acknowledgeTo: 'omar@example.com',
       });
-      expect(acknowledgements(store)).toEqual([
+      expect(await acknowledgements(store)).toEqual([
         { destination: 'amina@example.com' },
         { destination: 'omar@example.com' },
       ]);
-      store.insertLead(umrahLead, undefined, new Date(start.getTime() + DAY + 1), [], {
+      await store.insertLead(umrahLead, undefined, new Date(start + DAY + 1), [], {
         acknowledgeTo: 'amina@example.com',
       });
-      expect(acknowledgements(store)).toHaveLength(3);
-      expect(leadCount(store)).toBe(4);
+      expect(await acknowledgements(store)).toHaveLength(3);
+      expect(await leadCount(store)).toBe(4);
     });
+  });
+
+  describe('rate-limit windows', () => {
+    const start = 1_800_000_000_000;
+
+    it('counts a client’s requests in one window across instances, apart per bucket and client', async () => {
+      const one = await openStore(kind);
+      const two = reopen(one.location);
+      expect(await one.countRequest('submissions', '1.1.1.1', 60_000, start)).toEqual({ count: 1, windowStart: start });
+      expect(await two.countRequest('submissions', '1.1.1.1', 60_000, start + 10)).toEqual({
+        count: 2,
+        windowStart: start,
+      });
+      expect(await two.countRequest('challenges', '1.1.1.1', 60_000, start + 20)).toMatchObject({ count: 1 });
+      expect(await one.countRequest('submissions', '2.2.2.2', 60_000, start + 30)).toMatchObject({ count: 1 });
+      const counts = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          (index % 2 ? one : two).countRequest('submissions', '1.1.1.1', 60_000, start + 40),
+        ),
+      );
+      expect(counts.map((answer) => answer.count).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    });
+
+    it('starts a new window once the old one has passed', async () => {
+      const store = await openStore(kind);
+      await store.countRequest('logins', 'a', 60_000, start);
+      await store.countRequest('logins', 'a', 60_000, start + 59_999);
+      expect(await store.countRequest('logins', 'a', 60_000, start + 60_000)).toEqual({
+        count: 1,
+        windowStart: start + 60_000,
+      });
+    });
+  });
+});
+
+describe('the SQLite lead store', () => {
+  it('creates the folder for a database file that does not exist yet', async () => {
+    const { location } = await openStore('sqlite');
+    const path = (location as { sqlitePath: string }).sqlitePath.replace(/leads-\d+\.db$/, 'nested/deeper/leads.db');
+    const store = new SqliteLeadStore(path);
+    open.push(store);
+    expect(await store.insertLead(umrahLead)).not.toBeNull();
+  });
+
+  it('writes in WAL journal mode', async () => {
+    const store = (await openStore('sqlite')) as unknown as SqliteLeadStore;
+    expect(store.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+  });
+
+  it('gives the leads of an older file a reference when it is opened', async () => {
+    const old = (await openStore('sqlite')) as unknown as SqliteLeadStore & { location: TestStoreLocation };
+    const stored = [(await old.insertLead(umrahLead))!, (await old.insertLead(contactLead))!];
+    // Back to the schema before references (version 2), as a file written by the previous release.
+    old.db.exec(`DROP INDEX leads_reference; DROP INDEX outbox_acknowledged; DROP TABLE idempotency_keys;
+      DROP TABLE rate_limits; ALTER TABLE leads DROP COLUMN reference; PRAGMA user_version = 2;`);
+    await closeStore(old);
+    const reopened = reopen(old.location);
+    const migrated = await Promise.all(stored.map(async (lead) => (await reopened.getLead(lead.id))!));
+    expect(migrated.map((lead) => lead.fields)).toEqual([umrahLead.fields, contactLead.fields]);
+    expect(migrated.every((lead) => REFERENCE_PATTERN.test(lead.reference))).toBe(true);
+    expect(migrated[0]!.reference).not.toBe(migrated[1]!.reference);
+    expect((await reopened.insertLead(umrahLead))!.reference).toMatch(REFERENCE_PATTERN);
   });
 });

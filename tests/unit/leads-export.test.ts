@@ -6,7 +6,8 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMS, wireNames } from '@/lib/forms/definitions';
 import { csvColumns, leadsCsv } from '@/server/leads/csv';
-import { LeadStore, type StoredLead } from '@/server/leads/store';
+import type { StoredLead } from '@/server/leads/store';
+import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
 
 const lead = (formId: string, fields: Record<string, string>, receivedAt: string): StoredLead => ({
   id: `${formId}-${receivedAt}`,
@@ -66,18 +67,18 @@ describe('leadsCsv', () => {
   });
 });
 
-describe('npm run leads', () => {
-  let dbPath: string;
+describe.each(STORE_KINDS)('npm run leads on %s', (kind) => {
+  let location: TestStoreLocation;
   const references = new Map<string, string>();
   const run = (...args: string[]) =>
     execFileSync(process.execPath, ['scripts/leads.ts', ...args], {
-      env: { ...process.env, LEADS_DB: dbPath },
+      env: { ...process.env, LEADS_DB: '', DATABASE_URL: '', ...storeEnv(location) },
       encoding: 'utf8',
     });
 
-  beforeAll(() => {
-    dbPath = join(mkdtempSync(join(tmpdir(), 'leads-cli-')), 'leads.db');
-    const store = new LeadStore(dbPath);
+  beforeAll(async () => {
+    location = await testStoreLocation(kind);
+    const store = storeAt(location);
     const entries = [
       ['hajj', { name: 'Yusuf', email: 'y@example.com', phone: '1', message: 'Hajj' }, '2026-10-30T09:00:00.000Z'],
       [
@@ -89,9 +90,9 @@ describe('npm run leads', () => {
     ] as const;
     for (const [formId, fields, at] of entries) {
       const lead = { formId, fields: { ...fields }, pageUrl: null, userAgent: null };
-      references.set(fields.email, store.insertLead(lead, undefined, new Date(at))!.reference);
+      references.set(fields.email, (await store.insertLead(lead, undefined, new Date(at)))!.reference);
     }
-    store.close();
+    await store.close();
   });
 
   it('lists every lead as CSV, newest first', () => {
@@ -118,5 +119,22 @@ describe('npm run leads', () => {
   it('refuses an unknown form or a bad date with a message and exit code 2', () => {
     expect(() => run('list', '--form', 'nope')).toThrow(/There is no form "nope"/);
     expect(() => run('list', '--since', 'yesterday-ish')).toThrow(/is not a date/);
+  });
+});
+
+describe('npm run leads with a DATABASE_URL it cannot use', () => {
+  const run = (databaseUrl: string) =>
+    execFileSync(process.execPath, ['scripts/leads.ts', 'list'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+
+  it.each([
+    ['not a URL', 'leads database please'],
+    ['another scheme', 'mysql://root@localhost/leads'],
+    ['nobody listening', 'postgres://leads@127.0.0.1:1/leads'],
+  ])('fails with a message naming the variable (%s)', (_label, databaseUrl) => {
+    expect(() => run(databaseUrl)).toThrow(/DATABASE_URL/);
   });
 });

@@ -12,17 +12,17 @@ export const POST: APIRoute = async ({ request, clientAddress, redirect }) => {
     .formData()
     .then((data) => String(data.get('password') ?? ''))
     .catch(() => '');
-  const result = inboxAuth.login(password, client);
+  const result = await inboxAuth.login(password, client);
   if (result === 'ok') {
     return new Response(null, {
       status: 303,
-      headers: { Location: '/admin/leads', 'Set-Cookie': inboxAuth.sessionCookie(isHttps(request)) },
+      headers: { Location: '/admin/leads', 'Set-Cookie': await inboxAuth.sessionCookie(isHttps(request)) },
     });
   }
-  if (result === 'limited') {
+  if (typeof result === 'object') {
     return new Response(null, {
       status: 303,
-      headers: { Location: '/admin/leads?login=limited', 'Retry-After': String(inboxAuth.retryAfter(client)) },
+      headers: { Location: '/admin/leads?login=limited', 'Retry-After': String(result.retryAfter) },
     });
   }
   return redirect('/admin/leads?login=wrong', 303);

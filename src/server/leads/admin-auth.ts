@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter, type RateLimited } from './rate-limit.ts';
 import type { LeadStore } from './store.ts';
 
 export const SESSION_COOKIE = 'miqat_inbox';
@@ -19,6 +19,9 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
+/** A login's answer; once a client has tried too often, how long it must wait, whatever it sends. */
+export type LoginResult = 'ok' | 'wrong' | 'off' | RateLimited;
+
 /**
  * The staff inbox's lock: one password from `ADMIN_PASSWORD` (no default; without it the inbox
  * is off), signed session cookies that a password change invalidates, and a login rate limit.
@@ -31,50 +34,47 @@ export class InboxAuth {
   constructor(password: string | undefined, store: () => LeadStore, loginLimit = 5, windowSeconds = 15 * 60) {
     this.password = password || undefined;
     this.store = store;
-    this.attempts = new RateLimiter(loginLimit, windowSeconds * 1000);
+    this.attempts = new RateLimiter(store, 'inbox-logins', loginLimit, windowSeconds * 1000);
   }
 
   get enabled(): boolean {
     return this.password !== undefined;
   }
 
-  private sign(expiresAt: number): string {
-    const secret = this.store().secret(SECRET_KEY) + (this.password ?? '');
+  /** Signed with a secret kept in the store, so a session opened on one instance works on every other. */
+  private async sign(expiresAt: number): Promise<string> {
+    const secret = (await this.store().secret(SECRET_KEY)) + (this.password ?? '');
     return createHmac('sha256', secret).update(String(expiresAt)).digest('base64url');
   }
 
   /** Whether the request carries a valid, unexpired session cookie. */
-  signedIn(request: Request, nowMs = Date.now()): boolean {
+  async signedIn(request: Request, nowMs = Date.now()): Promise<boolean> {
     if (!this.enabled) return false;
     const [expires, mac] = (readCookie(request.headers.get('cookie'), SESSION_COOKIE) ?? '').split('.');
     const expiresAt = Number(expires);
     if (!mac || !Number.isInteger(expiresAt) || expiresAt * 1000 < nowMs) return false;
-    const expected = Buffer.from(this.sign(expiresAt));
+    const expected = Buffer.from(await this.sign(expiresAt));
     const given = Buffer.from(mac);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  /** Checks a login: 'limited' once a client has tried too often, whatever it sends. */
-  login(password: string, client: string, nowMs = Date.now()): 'ok' | 'wrong' | 'limited' | 'off' {
+  /** Checks a login, counting the attempt against the client's limit. */
+  async login(password: string, client: string, nowMs = Date.now()): Promise<LoginResult> {
     if (!this.password) return 'off';
-    if (!this.attempts.allow(client, nowMs)) return 'limited';
+    const decision = await this.attempts.take(client, nowMs);
+    if (!decision.allowed) return decision;
     return timingSafeEqual(digest(password), digest(this.password)) ? 'ok' : 'wrong';
   }
 
   /** The Set-Cookie value for a new session; Secure whenever the visitor came over https. */
-  sessionCookie(secure: boolean, nowMs = Date.now()): string {
+  async sessionCookie(secure: boolean, nowMs = Date.now()): Promise<string> {
     const expiresAt = Math.floor(nowMs / 1000) + SESSION_SECONDS;
-    return `${SESSION_COOKIE}=${expiresAt}.${this.sign(expiresAt)}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_SECONDS}${secure ? '; Secure' : ''}`;
+    return `${SESSION_COOKIE}=${expiresAt}.${await this.sign(expiresAt)}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_SECONDS}${secure ? '; Secure' : ''}`;
   }
 
   /** The Set-Cookie value that ends the session. */
   clearCookie(): string {
     return `${SESSION_COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0`;
-  }
-
-  /** Seconds before a limited client may try again. */
-  retryAfter(client: string, nowMs = Date.now()): number {
-    return this.attempts.retryAfter(client, nowMs);
   }
 }
 

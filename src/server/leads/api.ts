@@ -5,8 +5,9 @@ import type { FormDef } from '../../lib/forms/types.ts';
 import { clientAddress } from './client-address.ts';
 import { newChallenge, signChallenge, verifyCaptcha, type CaptchaCheck } from './captcha.ts';
 import { deliveriesFor, type LeadApiConfig } from './config.ts';
-import { RateLimiter } from './rate-limit.ts';
-import { LeadStore, type StoredLead } from './store.ts';
+import { createLeadStore } from './open-store.ts';
+import { RateLimiter, type RateLimited } from './rate-limit.ts';
+import type { LeadStore, StoredLead } from './store.ts';
 import { visitorEmail } from './visitor.ts';
 
 /**
@@ -138,6 +139,8 @@ const REUSED_IDEMPOTENCY_KEY =
   'This Idempotency-Key was already used for a different enquiry on this form; send this one with a new key.';
 
 const TOO_MANY = 'Too many submissions from this connection. Please wait a few minutes or call us.';
+const NOT_SAVED = 'Your enquiry could not be saved. Please try again or call us.';
+const NO_CHALLENGE = 'The sum for this form could not be prepared just now. Please try again in a minute or call us.';
 
 /** The lead API: one store, the rate limiters, and what the form and captcha routes call. */
 export class LeadApi {
@@ -149,14 +152,15 @@ export class LeadApi {
 
   constructor(config: LeadApiConfig) {
     this.config = config;
-    this.submissions = new RateLimiter(config.rateLimit, config.rateWindowSeconds * 1000);
+    const windowMs = config.rateWindowSeconds * 1000;
+    this.submissions = new RateLimiter(() => this.store, 'submissions', config.rateLimit, windowMs);
     // A page asks for a new sum on load and on each refresh, so challenges get more room than submissions.
-    this.challenges = new RateLimiter(config.rateLimit * 12, config.rateWindowSeconds * 1000);
+    this.challenges = new RateLimiter(() => this.store, 'challenges', config.rateLimit * 12, windowMs);
   }
 
-  /** Opened on first use so that building the site never touches the database. */
+  /** Made on first use so that building the site never touches the database. */
   get store(): LeadStore {
-    this.storeInstance ??= new LeadStore(this.config.dbPath);
+    this.storeInstance ??= createLeadStore(this.config);
     return this.storeInstance;
   }
 
@@ -165,21 +169,33 @@ export class LeadApi {
     return clientAddress(request.headers.get('x-forwarded-for'), socketAddress, this.config.trustProxy);
   }
 
-  /** A new signed sum, or null when this client has asked for too many. */
-  issueChallenge(client: string, nowMs = Date.now()): IssuedChallenge | null {
-    if (!this.challenges.allow(client, nowMs)) return null;
+  /** A new signed sum, or null when this client has asked for too many; rejects when the store is down. */
+  async issueChallenge(client: string, nowMs = Date.now()): Promise<IssuedChallenge | null> {
+    const issued = await this.signedChallenge(client, nowMs);
+    return 'token' in issued ? issued : null;
+  }
+
+  private async signedChallenge(client: string, nowMs: number): Promise<IssuedChallenge | RateLimited> {
+    const decision = await this.challenges.take(client, nowMs);
+    if (!decision.allowed) return decision;
     const nowSeconds = Math.floor(nowMs / 1000);
     const challenge = newChallenge(nowSeconds, this.config.captchaTtlSeconds);
-    this.store.pruneSpentCaptchas(nowSeconds);
-    const token = signChallenge(challenge, this.store.secret(CAPTCHA_SECRET_KEY));
+    await this.store.pruneSpentCaptchas(nowSeconds);
+    const token = signChallenge(challenge, await this.store.secret(CAPTCHA_SECRET_KEY));
     return { token, a: challenge.a, b: challenge.b, expiresAt: challenge.expiresAt };
   }
 
   /** GET /api/captcha: a new signed sum for the browser to show. */
-  challenge(client: string, nowMs = Date.now()): Response {
-    const issued = this.issueChallenge(client, nowMs);
-    if (issued) return json(200, issued);
-    return json(429, { error: TOO_MANY }, { 'Retry-After': String(this.challenges.retryAfter(client, nowMs)) });
+  async challenge(client: string, nowMs = Date.now()): Promise<Response> {
+    let issued;
+    try {
+      issued = await this.signedChallenge(client, nowMs);
+    } catch (error) {
+      console.error('Could not issue a captcha challenge:', error);
+      return json(503, { error: NO_CHALLENGE }, { 'Retry-After': '30' });
+    }
+    if ('token' in issued) return json(200, issued);
+    return json(429, { error: TOO_MANY }, { 'Retry-After': String(issued.retryAfter) });
   }
 
   /** POST /api/forms/{formId} as JSON: the outcome of `receive`, in words the island reads. */
@@ -187,15 +203,39 @@ export class LeadApi {
     return outcomeResponse(await this.receive(formId, request, client, nowMs));
   }
 
-  /** Reads, checks and stores one submission: the lead is in the file before a `stored` outcome. */
+  /**
+   * Reads, checks and stores one submission: the lead is in the store before a `stored` outcome.
+   * A store that cannot be reached (for the rate limit, the key, the secret or the lead itself)
+   * gives the same 503, with the fields so a page can show the form again; nothing is half-stored.
+   */
   async receive(formId: string, request: Request, client: string, nowMs = Date.now()): Promise<SubmitOutcome> {
     const form = findForm(formId);
     if (!form) return refused(404, 'There is no form with this address.');
-    if (!this.submissions.allow(client, nowMs)) {
-      return refused(429, TOO_MANY, {
-        form,
-        headers: { 'Retry-After': String(this.submissions.retryAfter(client, nowMs)) },
-      });
+    const read: { fields?: Record<string, string> } = {};
+    try {
+      return await this.accept(form, request, client, nowMs, read);
+    } catch (error) {
+      console.error('Could not store a lead:', error);
+      return refused(503, NOT_SAVED, { form, ...read });
+    }
+  }
+
+  /** `receive` once the form is known; `read.fields` is filled as soon as the fields are read. */
+  private async accept(
+    form: FormDef,
+    request: Request,
+    client: string,
+    nowMs: number,
+    read: { fields?: Record<string, string> },
+  ): Promise<SubmitOutcome> {
+    // A store that cannot count this request fails it once the fields are read, so a page can show them again.
+    let unreachable: unknown;
+    const decision = await this.submissions.take(client, nowMs).catch((error: unknown) => {
+      unreachable = error ?? new Error('The store failed');
+      return { allowed: true } as const;
+    });
+    if (!decision.allowed) {
+      return refused(429, TOO_MANY, { form, headers: { 'Retry-After': String(decision.retryAfter) } });
     }
 
     let entries: Record<string, string>;
@@ -208,6 +248,8 @@ export class LeadApi {
     const { [CAPTCHA_TOKEN_FIELD]: token, [HONEYPOT_FIELD]: honeypot, ...sent } = entries;
     // The reply-to copy of the email is the definition's to make: a browser without scripts cannot send it.
     const fields = form.replyTo ? { ...sent, [form.replyTo.name]: sent[form.replyTo.from] ?? '' } : sent;
+    read.fields = fields;
+    if (unreachable !== undefined) throw unreachable;
     // Only bots fill the hidden field; they are told "fine" so they do not adapt, and nothing is kept.
     if (honeypot) return { kind: 'ignored' };
 
@@ -215,7 +257,7 @@ export class LeadApi {
     const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
     if (idempotencyKey !== undefined) {
       if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return refused(400, BAD_IDEMPOTENCY_KEY, { form, fields });
-      const earlier = this.store.leadForKey(form.id, idempotencyKey, nowMs);
+      const earlier = await this.store.leadForKey(form.id, idempotencyKey, nowMs);
       // A key reused for different fields is a client bug; answering "stored" would silently drop this enquiry.
       if (earlier && !sameFields(earlier.fields, fields)) return refused(400, REUSED_IDEMPOTENCY_KEY, { form, fields });
       if (earlier) return storedOutcome(form, earlier, true);
@@ -241,31 +283,25 @@ export class LeadApi {
         : verifyCaptcha(
             token!,
             fields[form.captcha] ?? '',
-            this.store.secret(CAPTCHA_SECRET_KEY),
+            await this.store.secret(CAPTCHA_SECRET_KEY),
             Math.floor(nowMs / 1000),
           );
       if (!check.ok) return captchaRefused(form, fields, check.reason);
       captcha = { nonce: check.challenge.nonce, expiresAt: check.challenge.expiresAt };
     }
 
-    let stored;
-    try {
-      stored = this.store.insertLead(
-        {
-          formId: form.id,
-          fields,
-          pageUrl: request.headers.get('referer')?.slice(0, 2000) ?? null,
-          userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
-        },
-        captcha,
-        new Date(nowMs),
-        deliveriesFor(form.id, this.config),
-        { idempotencyKey, acknowledgeTo: this.config.acknowledge ? visitorEmail(form, fields) : undefined },
-      );
-    } catch (error) {
-      console.error('Could not store a lead:', error);
-      return refused(503, 'Your enquiry could not be saved. Please try again or call us.', { form, fields });
-    }
+    const stored = await this.store.insertLead(
+      {
+        formId: form.id,
+        fields,
+        pageUrl: request.headers.get('referer')?.slice(0, 2000) ?? null,
+        userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
+      },
+      captcha,
+      new Date(nowMs),
+      deliveriesFor(form.id, this.config),
+      { idempotencyKey, acknowledgeTo: this.config.acknowledge ? visitorEmail(form, fields) : undefined },
+    );
     if (!stored) return captchaRefused(form, fields, 'reused');
     return storedOutcome(form, stored, stored.repeat === true);
   }

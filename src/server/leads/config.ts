@@ -9,7 +9,10 @@ export interface RelayTarget {
 }
 
 export interface LeadApiConfig {
+  /** The SQLite file, used unless `databaseUrl` names a PostgreSQL database. */
   dbPath: string;
+  /** `DATABASE_URL`: a postgres:// or postgresql:// URL selects PostgreSQL. */
+  databaseUrl: string | undefined;
   /** Submissions one client may send per window before it gets 429. */
   rateLimit: number;
   rateWindowSeconds: number;
@@ -68,6 +71,19 @@ export function parseRelays(json: string | undefined): Record<string, RelayTarge
   return relays;
 }
 
+/** Checks `DATABASE_URL` is a PostgreSQL URL, naming the variable (never its password) when it is not. */
+export function parseDatabaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const example = 'e.g. postgres://user:password@db.example:5432/leads';
+  if (!URL.canParse(value)) throw new Error(`DATABASE_URL is not a URL; it should look like ${example}`);
+  const url = new URL(value);
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//…" (${example})`);
+  }
+  if (!url.hostname && !url.searchParams.has('host')) throw new Error(`DATABASE_URL names no host (${example})`);
+  return value;
+}
+
 function onOff(value: string | undefined, name: string): boolean {
   if (value === undefined || value === '' || value === 'on') return true;
   if (value === 'off') return false;
@@ -78,6 +94,7 @@ function onOff(value: string | undefined, name: string): boolean {
 export function leadApiConfig(env: Record<string, string | undefined>): LeadApiConfig {
   return {
     dbPath: env['LEADS_DB'] || 'data/leads.db',
+    databaseUrl: parseDatabaseUrl(env['DATABASE_URL']),
     rateLimit: positive(env['LEADS_RATE_LIMIT'], 10, 'LEADS_RATE_LIMIT'),
     rateWindowSeconds: positive(env['LEADS_RATE_WINDOW_SECONDS'], 600, 'LEADS_RATE_WINDOW_SECONDS'),
     maxBodyBytes: positive(env['LEADS_MAX_BODY_BYTES'], 32 * 1024, 'LEADS_MAX_BODY_BYTES'),

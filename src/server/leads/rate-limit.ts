@@ -1,34 +1,33 @@
-/** Counts requests per client in fixed windows; a client over `limit` in one window is refused. */
-export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+import type { LeadStore } from './store.ts';
 
+/** What a limiter says about one request: allowed, or how many seconds until the client may try again. */
+export type RateDecision = { allowed: true } | RateLimited;
+export interface RateLimited {
+  allowed: false;
+  retryAfter: number;
+}
+
+/**
+ * Counts requests per client in fixed windows, in the store, so every instance on one database
+ * counts together; a client over `limit` in one window is refused.
+ */
+export class RateLimiter {
+  private readonly store: () => LeadStore;
+  private readonly bucket: string;
   private readonly limit: number;
   private readonly windowMs: number;
 
-  constructor(limit: number, windowMs: number) {
+  constructor(store: () => LeadStore, bucket: string, limit: number, windowMs: number) {
+    this.store = store;
+    this.bucket = bucket;
     this.limit = limit;
     this.windowMs = windowMs;
   }
 
-  /** Records one request; false when the client has used up its window. */
-  allow(client: string, now = Date.now()): boolean {
-    const current = this.windows.get(client);
-    if (!current || now - current.start >= this.windowMs) {
-      if (this.windows.size > 10_000) this.sweep(now);
-      this.windows.set(client, { start: now, count: 1 });
-      return true;
-    }
-    current.count += 1;
-    return current.count <= this.limit;
-  }
-
-  /** Seconds until the client's window reopens. */
-  retryAfter(client: string, now = Date.now()): number {
-    const current = this.windows.get(client);
-    return current ? Math.max(1, Math.ceil((current.start + this.windowMs - now) / 1000)) : 0;
-  }
-
-  private sweep(now: number): void {
-    for (const [client, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(client);
+  /** Records one request; rejects when the store cannot be reached. */
+  async take(client: string, nowMs = Date.now()): Promise<RateDecision> {
+    const { count, windowStart } = await this.store().countRequest(this.bucket, client, this.windowMs, nowMs);
+    if (count <= this.limit) return { allowed: true };
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + this.windowMs - nowMs) / 1000)) };
   }
 }

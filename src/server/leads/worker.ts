@@ -9,6 +9,9 @@ import {
 } from './delivery.ts';
 import type { Delivery, LeadStore, StoredLead } from './store.ts';
 
+/** How many due deliveries one pass claims. */
+const DELIVERIES_PER_PASS = 20;
+
 /** Sends one email; nodemailer in production, anything with the same shape in tests. */
 export type Mailer = (message: MailMessage) => Promise<unknown>;
 
@@ -36,7 +39,10 @@ export class DeliveryWorker {
    * by side, so a relay that hangs until its timeout does not hold back the staff's email.
    */
   async runOnce(nowMs = Date.now()): Promise<number> {
-    const due = this.store.dueDeliveries(nowMs);
+    // A channel's claimed deliveries are tried one after another, so the lease covers the whole pass
+    // at its slowest: no other worker takes one of them while this pass may still send it.
+    const leaseMs = (DELIVERIES_PER_PASS + 1) * this.config.deliveryTimeoutMs;
+    const due = await this.store.claimDueDeliveries(nowMs, DELIVERIES_PER_PASS, leaseMs);
     const channels = Map.groupBy(due, (delivery) => delivery.channel);
     await Promise.all(
       [...channels.values()].map(async (deliveries) => {
@@ -47,12 +53,12 @@ export class DeliveryWorker {
   }
 
   private async attempt(delivery: Delivery, nowMs: number): Promise<void> {
-    const lead = this.store.getLead(delivery.leadId);
+    const lead = await this.store.getLead(delivery.leadId);
     if (!lead) return;
     const started = Date.now();
     const result = await this.send(delivery, lead);
     const retryAt = nowMs + retryDelay(delivery.attempts, this.config.retryBaseMs, this.config.retryMaxMs);
-    this.store.recordAttempt(delivery.id, { ...result, durationMs: Date.now() - started }, retryAt);
+    await this.store.recordAttempt(delivery.id, { ...result, durationMs: Date.now() - started }, retryAt);
     if (!result.ok) console.warn(`Delivery ${delivery.id} (${delivery.channel}) failed: ${result.detail}`);
   }
 

@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { PostgresLeadStore } from '../../../src/server/leads/postgres-store.ts';
+import type { SqlLeadStore, StoreOptions } from '../../../src/server/leads/sql-lead-store.ts';
+import { SqliteLeadStore } from '../../../src/server/leads/sqlite-store.ts';
 import { freshDatabase } from '../../support/postgres.ts';
 import type { StoreKind } from '../../support/store-kinds.ts';
 
@@ -23,4 +26,32 @@ export async function testStoreLocation(kind: StoreKind): Promise<TestStoreLocat
   }
   sqliteFiles += 1;
   return { kind, sqlitePath: join(sqliteDir, `leads-${sqliteFiles}.db`) };
+}
+
+/** The settings the lead store is chosen by, for a location: what `openLeadStore` and `LeadApi` read. */
+export function storeSettings(location: TestStoreLocation): { dbPath: string; databaseUrl: string | undefined } {
+  return location.kind === 'sqlite'
+    ? { dbPath: location.sqlitePath, databaseUrl: undefined }
+    : { dbPath: 'unused.db', databaseUrl: location.databaseUrl };
+}
+
+/** The environment that points a `leadApiConfig` at a location. */
+export function storeEnv(location: TestStoreLocation): Record<string, string> {
+  return location.kind === 'sqlite' ? { LEADS_DB: location.sqlitePath } : { DATABASE_URL: location.databaseUrl };
+}
+
+/** A store on a location; a second call on the same location is a second instance on the same data. */
+export function storeAt(location: TestStoreLocation, options: StoreOptions = {}): SqlLeadStore {
+  return location.kind === 'sqlite'
+    ? new SqliteLeadStore(location.sqlitePath, options)
+    : new PostgresLeadStore(location.databaseUrl, options);
+}
+
+/** A new, empty store of `kind`, with its location for opening it again. */
+export async function openTestStore(
+  kind: StoreKind,
+  options: StoreOptions = {},
+): Promise<SqlLeadStore & { location: TestStoreLocation }> {
+  const location = await testStoreLocation(kind);
+  return Object.assign(storeAt(location, options), { location });
 }

@@ -27,7 +27,7 @@ export const POST: APIRoute = async (context) => {
   if (outcome.kind === 'stored') return context.redirect(`${SENT_PAGE}?lead=${outcome.leadId}`, 303);
   // A filled honeypot is told "sent", as the JSON answer tells it, and nothing was kept.
   if (outcome.kind === 'ignored') return context.redirect(`${SENT_PAGE}?form=${encodeURIComponent(formId)}`, 303);
-  context.locals.enquiry = pageAnswer(outcome, client, pagePath);
+  context.locals.enquiry = await pageAnswer(outcome, client, pagePath);
   return context.rewrite(ANSWER_PAGE);
 };
 
@@ -44,21 +44,21 @@ function fromPage(request: Request, url: URL, pagePath: string | undefined): Req
 }
 
 /** The answer page's content for an outcome that stored nothing: the form again wherever it can be. */
-function pageAnswer(
+async function pageAnswer(
   outcome: Extract<SubmitOutcome, { kind: 'invalid' | 'refused' }>,
   client: string,
   pagePath: string | undefined,
-): EnquiryAnswer {
+): Promise<EnquiryAnswer> {
   const { form, fields } = outcome;
-  const challenge = () => (form?.captcha ? (leadApi.issueChallenge(client) ?? undefined) : undefined);
+  // A store that is down cannot sign a sum: the form is shown again without one rather than not at all.
+  const challenge = form?.captcha ? ((await leadApi.issueChallenge(client).catch(() => null)) ?? undefined) : undefined;
   if (outcome.kind === 'refused') {
-    const again =
-      form && fields ? formAgain(form, fields, {}, { sumNotAsked: true, challenge: challenge() }) : undefined;
+    const again = form && fields ? formAgain(form, fields, {}, { sumNotAsked: true, challenge }) : undefined;
     const { status, message, headers } = outcome;
     return { status, step: 'refused', formId: form?.id, message, headers, again, pagePath };
   }
   const sumNotAsked = outcome.captcha === 'missing';
-  const again = formAgain(outcome.form, outcome.fields, outcome.errors, { sumNotAsked, challenge: challenge() });
+  const again = formAgain(outcome.form, outcome.fields, outcome.errors, { sumNotAsked, challenge });
   const step = again.summary.length === 0 ? 'sum' : 'problems';
   // The sum is the next step of a sound enquiry, not a mistake: it is answered 200.
   return { status: step === 'sum' ? 200 : 400, step, formId: outcome.form.id, again, pagePath };

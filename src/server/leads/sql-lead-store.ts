@@ -1,0 +1,366 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { newReference } from './reference.ts';
+import {
+  ACKNOWLEDGEMENT_INTERVAL_MS,
+  IDEMPOTENCY_TTL_MS,
+  type AcceptedLead,
+  type AttemptResult,
+  type Delivery,
+  type DeliveryTarget,
+  type InsertOptions,
+  type LeadFilter,
+  type LeadStore,
+  type NewLead,
+  type Readiness,
+  type StoredLead,
+} from './store.ts';
+
+/*
+ * Both stores speak the SQL below: the statements are plain enough (upserts, RETURNING, aggregate
+ * FILTER) that SQLite and PostgreSQL read them alike, so the lead store's rules live once, here.
+ * Each database only adapts placeholders, transactions and locking (sqlite-store.ts,
+ * postgres-store.ts). A query builder (Kysely) would add a dependency and a second way of writing
+ * SQL for statements that are already portable; `pg` is the one driver PostgreSQL needs.
+ */
+
+export type SqlValue = string | number | null;
+
+/** Statements with `?` placeholders, whichever database runs them. */
+export interface SqlStatements {
+  all<Row>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
+  /** Runs a statement; answers how many rows it changed. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+}
+
+/** Statements inside one transaction. */
+export interface SqlRunner extends SqlStatements {
+  /** Holds `key` until the transaction ends, so concurrent writers of one key take turns. */
+  lock(key: string): Promise<void>;
+}
+
+/** A database the lead store runs on: statements, transactions, and what differs between dialects. */
+export interface SqlDatabase extends SqlStatements {
+  readonly kind: LeadStore['kind'];
+  /** Appended to the due-deliveries SELECT: PostgreSQL skips rows another worker is claiming. */
+  readonly lockDueRows: string;
+  /** Runs `work` in one transaction: all of it is stored, or none of it. */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Lets a test force a reference collision; the default draws at random. */
+  newReference?: () => string;
+}
+
+/** The rate-limit windows, the same table in both databases. */
+export const RATE_LIMITS_TABLE = `CREATE TABLE rate_limits (
+  bucket TEXT NOT NULL,
+  client TEXT NOT NULL,
+  window_start BIGINT NOT NULL,
+  requests INTEGER NOT NULL,
+  PRIMARY KEY (bucket, client)
+)`;
+
+const REFERENCE_ATTEMPTS = 8;
+/** Old rate-limit windows are swept once every this many counted requests. */
+const SWEEP_EVERY = 500;
+/** How long a claimed delivery stays with its worker when the caller names no lease. */
+const DEFAULT_LEASE_MS = 5 * 60_000;
+
+interface DeliveryRow {
+  id: number;
+  lead_id: string;
+  channel: DeliveryTarget['channel'];
+  destination: string;
+  status: Delivery['status'];
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  delivered_at: string | null;
+}
+
+interface LeadRow {
+  id: string;
+  reference: string;
+  form_id: string;
+  received_at: string;
+  fields: string;
+  page_url: string | null;
+  user_agent: string | null;
+}
+
+const INSERT_LEAD = `INSERT INTO leads (id, reference, form_id, received_at, fields, page_url, user_agent)
+  VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`;
+const QUEUE_DELIVERY = 'INSERT INTO outbox (lead_id, channel, destination, next_attempt_at) VALUES (?, ?, ?, ?)';
+const LEAD_FOR_KEY = `SELECT leads.* FROM idempotency_keys JOIN leads ON leads.id = idempotency_keys.lead_id
+  WHERE idempotency_keys.form_id = ? AND idempotency_keys.key = ? AND idempotency_keys.created_at > ?`;
+const ACKNOWLEDGED_SINCE = `SELECT 1 AS found FROM outbox JOIN leads ON leads.id = outbox.lead_id
+  WHERE outbox.channel = 'acknowledgement' AND lower(outbox.destination) = ? AND leads.received_at > ? LIMIT 1`;
+const COUNT_REQUEST = `INSERT INTO rate_limits (bucket, client, window_start, requests) VALUES (?, ?, ?, 1)
+  ON CONFLICT (bucket, client) DO UPDATE SET
+    requests = CASE WHEN rate_limits.window_start <= ? THEN 1 ELSE rate_limits.requests + 1 END,
+    window_start = CASE WHEN rate_limits.window_start <= ? THEN excluded.window_start ELSE rate_limits.window_start END
+  RETURNING requests, window_start`;
+
+/** The lead store over any `SqlDatabase`: the one implementation of the contract's rules. */
+export class SqlLeadStore implements LeadStore {
+  readonly kind: LeadStore['kind'];
+  /** The database underneath, for scripts and tests that read rows directly. */
+  readonly database: SqlDatabase;
+  private readonly newReference: () => string;
+  private readonly secrets = new Map<string, Promise<string>>();
+  private requestsCounted = 0;
+
+  constructor(database: SqlDatabase, options: StoreOptions = {}) {
+    this.database = database;
+    this.kind = database.kind;
+    this.newReference = options.newReference ?? newReference;
+  }
+
+  async insertLead(
+    lead: NewLead,
+    captcha?: { nonce: string; expiresAt: number },
+    now = new Date(),
+    deliveries: readonly DeliveryTarget[] = [],
+    options: InsertOptions = {},
+  ): Promise<AcceptedLead | null> {
+    const { idempotencyKey, acknowledgeTo } = options;
+    const nowMs = now.getTime();
+    return this.database.transaction(async (tx) => {
+      if (idempotencyKey !== undefined) {
+        // Two sends of one key at once: the second waits, then finds the first lead.
+        await tx.lock(`idempotency ${lead.formId} ${idempotencyKey}`);
+        const earlier = await leadForKey(tx, lead.formId, idempotencyKey, nowMs);
+        if (earlier) return { ...earlier, repeat: true as const };
+      }
+      if (captcha) {
+        const spent = await tx.run(
+          'INSERT INTO captcha_spent (nonce, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+          [captcha.nonce, captcha.expiresAt],
+        );
+        if (spent === 0) return null;
+      }
+      const id = randomUUID();
+      const receivedAt = now.toISOString();
+      const stored: StoredLead = { ...lead, id, reference: await this.insertRow(tx, id, lead, receivedAt), receivedAt };
+      for (const target of deliveries) await tx.run(QUEUE_DELIVERY, [id, target.channel, target.destination, nowMs]);
+      if (acknowledgeTo !== undefined) {
+        const address = acknowledgeTo.toLowerCase();
+        await tx.lock(`acknowledgement ${address}`);
+        const since = new Date(nowMs - ACKNOWLEDGEMENT_INTERVAL_MS).toISOString();
+        const [acknowledged] = await tx.all(ACKNOWLEDGED_SINCE, [address, since]);
+        if (!acknowledged) await tx.run(QUEUE_DELIVERY, [id, 'acknowledgement', acknowledgeTo, nowMs]);
+      }
+      if (idempotencyKey !== undefined) {
+        await tx.run('DELETE FROM idempotency_keys WHERE created_at <= ?', [nowMs - IDEMPOTENCY_TTL_MS]);
+        await tx.run('INSERT INTO idempotency_keys (form_id, key, lead_id, created_at) VALUES (?, ?, ?, ?)', [
+          lead.formId,
+          idempotencyKey,
+          id,
+          nowMs,
+        ]);
+      }
+      return stored;
+    });
+  }
+
+  /** Inserts the lead's row under a fresh reference, drawing again when one is already taken. */
+  private async insertRow(tx: SqlRunner, id: string, lead: NewLead, receivedAt: string): Promise<string> {
+    for (let attempt = 1; attempt <= REFERENCE_ATTEMPTS; attempt += 1) {
+      const reference = this.newReference();
+      const values = [
+        id,
+        reference,
+        lead.formId,
+        receivedAt,
+        JSON.stringify(lead.fields),
+        lead.pageUrl,
+        lead.userAgent,
+      ];
+      if ((await tx.run(INSERT_LEAD, values)) === 1) return reference;
+    }
+    throw new Error(`No free reference after ${REFERENCE_ATTEMPTS} draws`);
+  }
+
+  leadForKey(formId: string, key: string, nowMs = Date.now()): Promise<StoredLead | undefined> {
+    return leadForKey(this.database, formId, key, nowMs);
+  }
+
+  async claimDueDeliveries(nowMs: number, limit = 20, leaseMs = DEFAULT_LEASE_MS): Promise<Delivery[]> {
+    return this.database.transaction(async (tx) => {
+      const rows = await tx.all<DeliveryRow>(
+        `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?
+         ORDER BY channel = 'acknowledgement', next_attempt_at, id LIMIT ?${this.database.lockDueRows}`,
+        [nowMs, limit],
+      );
+      if (rows.length === 0) return [];
+      const leasedUntil = nowMs + leaseMs;
+      await tx.run(`UPDATE outbox SET next_attempt_at = ? WHERE id IN (${rows.map(() => '?').join(', ')})`, [
+        leasedUntil,
+        ...rows.map((row) => row.id),
+      ]);
+      return rows.map((row) => toDelivery({ ...row, next_attempt_at: leasedUntil }));
+    });
+  }
+
+  async recordAttempt(deliveryId: number, result: AttemptResult, retryAt: number, now = new Date()): Promise<void> {
+    const detail = result.detail.slice(0, 500);
+    await this.database.transaction(async (tx) => {
+      await tx.run(
+        'INSERT INTO delivery_attempts (outbox_id, attempted_at, ok, detail, duration_ms) VALUES (?, ?, ?, ?, ?)',
+        [deliveryId, now.toISOString(), result.ok ? 1 : 0, detail, result.durationMs],
+      );
+      if (result.ok) {
+        await tx.run(
+          "UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL WHERE id = ?",
+          [now.toISOString(), deliveryId],
+        );
+      } else {
+        await tx.run('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?', [
+          retryAt,
+          detail,
+          deliveryId,
+        ]);
+      }
+    });
+  }
+
+  async deliveryCounts(): Promise<Map<string, { total: number; delivered: number }>> {
+    const rows = await this.database.all<{ lead_id: string; total: number; delivered: number }>(
+      `SELECT lead_id, COUNT(*) AS total, COUNT(*) FILTER (WHERE status = 'delivered') AS delivered
+       FROM outbox GROUP BY lead_id`,
+    );
+    return new Map(rows.map((row) => [row.lead_id, { total: row.total, delivered: row.delivered }]));
+  }
+
+  async deliveriesOf(leadId: string): Promise<Delivery[]> {
+    const rows = await this.database.all<DeliveryRow>('SELECT * FROM outbox WHERE lead_id = ? ORDER BY id', [leadId]);
+    return rows.map(toDelivery);
+  }
+
+  async listLeads(filter: LeadFilter | string = {}): Promise<StoredLead[]> {
+    const { formId, since, until } = typeof filter === 'string' ? { formId: filter } : filter;
+    const conditions: [string, string | undefined][] = [
+      ['form_id = ?', formId],
+      ['received_at >= ?', since],
+      ['received_at < ?', until],
+    ];
+    const given = conditions.filter(([, value]) => value !== undefined) as [string, string][];
+    const where = given.length ? `WHERE ${given.map(([condition]) => condition).join(' AND ')}` : '';
+    const rows = await this.database.all<LeadRow>(
+      `SELECT * FROM leads ${where} ORDER BY seq DESC`,
+      given.map(([, value]) => value),
+    );
+    return rows.map(toLead);
+  }
+
+  async leadByReference(reference: string): Promise<StoredLead | undefined> {
+    const [row] = await this.database.all<LeadRow>('SELECT * FROM leads WHERE reference = ?', [reference]);
+    return row && toLead(row);
+  }
+
+  async getLead(id: string): Promise<StoredLead | undefined> {
+    const [row] = await this.database.all<LeadRow>('SELECT * FROM leads WHERE id = ?', [id]);
+    return row && toLead(row);
+  }
+
+  async pruneSpentCaptchas(nowSeconds: number): Promise<void> {
+    await this.database.run('DELETE FROM captcha_spent WHERE expires_at < ?', [nowSeconds]);
+  }
+
+  /** Secrets never change once made, so each is read from the database once per process. */
+  secret(key: string): Promise<string> {
+    let secret = this.secrets.get(key);
+    if (!secret) {
+      secret = this.readOrCreateSecret(key);
+      this.secrets.set(key, secret);
+      // A database that was down is asked again next time.
+      secret.catch(() => this.secrets.delete(key));
+    }
+    return secret;
+  }
+
+  /** Whoever inserts first wins; everyone, that one included, then reads the winner's value. */
+  private async readOrCreateSecret(key: string): Promise<string> {
+    const value = randomBytes(32).toString('base64url');
+    await this.database.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING', [key, value]);
+    const [row] = await this.database.all<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key]);
+    return row!.value;
+  }
+
+  async countRequest(
+    bucket: string,
+    client: string,
+    windowMs: number,
+    nowMs: number,
+  ): Promise<{ count: number; windowStart: number }> {
+    const expired = nowMs - windowMs;
+    this.requestsCounted += 1;
+    if (this.requestsCounted % SWEEP_EVERY === 0) {
+      await this.database.run('DELETE FROM rate_limits WHERE bucket = ? AND window_start <= ?', [bucket, expired]);
+    }
+    const [row] = await this.database.all<{ requests: number; window_start: number }>(COUNT_REQUEST, [
+      bucket,
+      client,
+      nowMs,
+      expired,
+      expired,
+    ]);
+    return { count: row!.requests, windowStart: row!.window_start };
+  }
+
+  async readiness(now = new Date()): Promise<Readiness> {
+    const [row] = await this.database.all<{ pending: number; oldest: string | null }>(
+      `SELECT COUNT(*) AS pending, MIN(leads.received_at) AS oldest
+       FROM outbox JOIN leads ON leads.id = outbox.lead_id WHERE outbox.status = 'pending'`,
+    );
+    const oldest = row?.oldest ?? null;
+    return {
+      store: this.kind,
+      pendingDeliveries: row?.pending ?? 0,
+      oldestPendingSeconds:
+        oldest === null ? null : Math.max(0, Math.round((now.getTime() - Date.parse(oldest)) / 1000)),
+    };
+  }
+
+  close(): Promise<void> {
+    return this.database.close();
+  }
+}
+
+async function leadForKey(
+  runner: SqlStatements,
+  formId: string,
+  key: string,
+  nowMs: number,
+): Promise<StoredLead | undefined> {
+  const [row] = await runner.all<LeadRow>(LEAD_FOR_KEY, [formId, key, nowMs - IDEMPOTENCY_TTL_MS]);
+  return row && toLead(row);
+}
+
+function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    channel: row.channel,
+    destination: row.destination,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    deliveredAt: row.delivered_at,
+  };
+}
+
+function toLead(row: LeadRow): StoredLead {
+  return {
+    id: row.id,
+    reference: row.reference,
+    formId: row.form_id,
+    receivedAt: row.received_at,
+    fields: JSON.parse(row.fields) as Record<string, string>,
+    pageUrl: row.page_url,
+    userAgent: row.user_agent,
+  };
+}
