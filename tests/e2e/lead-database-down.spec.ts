@@ -22,6 +22,8 @@ let postgres: TestPostgres;
 let databaseUrl: string;
 let server: ChildProcess;
 const hook = new WebhookReceiver();
+/** The server's output, shown when it stopped on its own. */
+const serverLog: string[] = [];
 
 async function rows<T extends object>(sql: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -37,10 +39,16 @@ test.beforeAll(async () => {
   postgres = await startPostgres();
   databaseUrl = await freshDatabase(postgres.url);
   await hook.start();
-  server = await startServer(port, { ...hook.serverEnv(), DATABASE_URL: databaseUrl, LEADS_RATE_LIMIT: '100000' });
+  server = await startServer(
+    port,
+    { ...hook.serverEnv(), DATABASE_URL: databaseUrl, LEADS_RATE_LIMIT: '100000' },
+    serverLog,
+  );
 });
 
 test.afterAll(async () => {
+  if (server.exitCode !== null)
+    console.log(`[lead-database-down] the server exited ${server.exitCode}:\n${serverLog.join('\n')}`);
   server.kill('SIGKILL');
   await hook.close();
   await postgres.stop();

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { DatabaseSync } from 'node:sqlite';
 import { expect } from '@playwright/test';
 import pg from 'pg';
@@ -265,6 +266,15 @@ export interface OutboxRow {
   channel: string;
   destination: string;
   status: string;
+  /** When the delivery is next due, in ms; a claimed one is leased until then. */
+  nextAttemptAt: number;
+}
+
+/** One recorded delivery attempt. */
+export interface AttemptRow {
+  leadId: string;
+  ok: boolean;
+  detail: string;
 }
 
 /** A spec's own empty lead store: the environment that points a server at it, and its rows read directly. */
@@ -273,11 +283,15 @@ export interface TestLeadDb {
   env: Record<string, string>;
   leads(): Promise<LeadRow[]>;
   outbox(): Promise<OutboxRow[]>;
+  attempts(): Promise<AttemptRow[]>;
   close(): Promise<void>;
 }
 
 const LEADS_SQL = 'SELECT id, form_id AS "formId", fields FROM leads';
-const OUTBOX_SQL = 'SELECT lead_id AS "leadId", channel, destination, status FROM outbox';
+const ATTEMPTS_SQL = `SELECT outbox.lead_id AS "leadId", delivery_attempts.ok AS ok, delivery_attempts.detail AS detail
+  FROM delivery_attempts JOIN outbox ON outbox.id = delivery_attempts.outbox_id`;
+const OUTBOX_SQL =
+  'SELECT lead_id AS "leadId", channel, destination, status, next_attempt_at AS "nextAttemptAt" FROM outbox';
 
 /** A new SQLite file, or a fresh database on the run's PostgreSQL (`TEST_POSTGRES_URL`, see postgres-setup.ts). */
 export async function testLeadDb(kind: StoreKind): Promise<TestLeadDb> {
@@ -297,6 +311,7 @@ export async function testLeadDb(kind: StoreKind): Promise<TestLeadDb> {
       env: { LEADS_DB: path, DATABASE_URL: '' },
       leads: async () => read<LeadRow & { fields: string }>(LEADS_SQL).map(parseFields),
       outbox: async () => read<OutboxRow>(OUTBOX_SQL),
+      attempts: async () => read<AttemptRow>(ATTEMPTS_SQL).map((row) => ({ ...row, ok: Boolean(row.ok) })),
       close: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
@@ -308,7 +323,14 @@ export async function testLeadDb(kind: StoreKind): Promise<TestLeadDb> {
     kind,
     env: { DATABASE_URL: url },
     leads: async () => (await pool.query<LeadRow>(LEADS_SQL)).rows.map(parseFields),
-    outbox: async () => (await pool.query<OutboxRow>(OUTBOX_SQL)).rows,
+    // BIGINT comes back from node-postgres as text.
+    outbox: async () =>
+      (await pool.query<OutboxRow>(OUTBOX_SQL)).rows.map((row) => ({
+        ...row,
+        nextAttemptAt: Number(row.nextAttemptAt),
+      })),
+    attempts: async () =>
+      (await pool.query<AttemptRow>(ATTEMPTS_SQL)).rows.map((row) => ({ ...row, ok: Boolean(row.ok) })),
     close: () => pool.end(),
   };
 }
@@ -336,20 +358,25 @@ export async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs:
 export function compareWithRows(load: LeadLoad, rows: LeadRow[]): { missing: string[]; unacknowledged: LeadRow[] } {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = [...load.acknowledged.keys()].filter((id) => !byId.has(id));
+  // Collected, then checked once: an expect per row would hold up the event loop, and with it the
+  // spec's own webhook, long enough for a delivery to time out.
+  const problems: string[] = [];
   for (const [id, email] of load.acknowledged) {
     const row = byId.get(id);
-    if (row) expect(row.fields['email'], `lead ${id} is not the submission its 201 answered`).toBe(email);
+    if (row && row.fields['email'] !== email) problems.push(`lead ${id} is not the submission its 201 answered`);
   }
   const emails = new Set<string>();
   for (const row of rows) {
     const email = row.fields['email'] ?? '';
     const lead = load.sent.get(email);
-    expect(lead, `row ${row.id} has an email that was never sent: ${email}`).toBeDefined();
-    expect(row.formId).toBe(lead!.formId);
-    expect(row.fields).toEqual(lead!.fields);
-    expect(emails.has(email), `the submission ${email} is stored twice`).toBe(false);
+    if (!lead) problems.push(`row ${row.id} has an email that was never sent: ${email}`);
+    else if (row.formId !== lead.formId || !isDeepStrictEqual(row.fields, lead.fields)) {
+      problems.push(`row ${row.id} is not stored as sent: ${JSON.stringify(row)} vs ${JSON.stringify(lead)}`);
+    }
+    if (emails.has(email)) problems.push(`the submission ${email} is stored twice`);
     emails.add(email);
   }
+  expect(problems).toEqual([]);
   return { missing, unacknowledged: rows.filter((row) => !load.acknowledged.has(row.id)) };
 }
 
