@@ -1,7 +1,8 @@
-// `npm run bench:leads [BENCH_SECONDS=10] [BENCH_PORT=4398]`: starts the production server over the
-// existing dist/ with a fresh SQLite file, drives POST /api/forms/contact with autocannon (50
+// `npm run bench:leads [BENCH_SECONDS=10] [BENCH_PORT=4398] [DATABASE_URL=postgres://…]`: starts the
+// production server over the existing dist/ with a fresh SQLite file (or the PostgreSQL database in
+// DATABASE_URL, where only this run's leads are counted), drives POST /api/forms/contact with autocannon (50
 // connections, a fixed, bounded duration, a unique email per request), prints accepted leads per
-// second, latency and errors, then counts the file: every 201 is a row and no row is without a 201.
+// second, latency and errors, then counts the store: every 201 is a row and no row is without a 201.
 // A benchmark, not a test: it prints figures, marks the budgets below, and exits non-zero when a
 // budget or the count check fails.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,8 +10,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { FORMS, optionValues } from '../src/lib/forms/definitions.ts';
+import { describeStore, openLeadStore } from '../src/server/leads/open-store.ts';
 // @ts-expect-error -- autocannon 9 ships no type declarations; its shape is declared below.
 import autocannonUntyped from 'autocannon';
 
@@ -138,6 +139,7 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
 
 const dir = mkdtempSync(join(tmpdir(), 'miqat-bench-leads-'));
 const dbPath = join(dir, 'leads.db');
+const storeConfig = { dbPath, databaseUrl: process.env['DATABASE_URL'] || undefined };
 const serverErrors: string[] = [];
 const server = await startServer(dbPath, serverErrors);
 
@@ -157,7 +159,7 @@ let deadline = Number.POSITIVE_INFINITY;
 
 console.log(
   `bench:leads: ${CONNECTIONS} connections for ${SECONDS} s (+${DRAIN_SECONDS} s drain) → ` +
-    `POST http://${HOST}:${PORT}/api/forms/contact, leads in ${dbPath}`,
+    `POST http://${HOST}:${PORT}/api/forms/contact, leads in ${describeStore(storeConfig)}`,
 );
 const started = performance.now();
 deadline = started + SECONDS * 1000;
@@ -240,14 +242,17 @@ console.log(
   `  latency p50/p99/max    ${ms(p50)} / ${ms(p99)} / ${ms(max)} (client-side, request written → answer read)`,
 );
 
-const db = new DatabaseSync(dbPath, { readOnly: true });
-const rows = db.prepare('SELECT id, fields FROM leads').all() as unknown as { id: string; fields: string }[];
-db.close();
+const store = await openLeadStore(storeConfig);
+// A PostgreSQL database may hold earlier runs' leads: this run's carry its id in their email.
+const rows = (await store.listLeads({ formId: 'contact' })).filter((lead) =>
+  lead.fields['email']?.startsWith(`bench-${runId}-`),
+);
+await store.close();
 const dbIds = new Set(rows.map((row) => row.id));
 const ackIds = new Set(createdIds);
 const missing = [...ackIds].filter((id) => !dbIds.has(id));
 const withoutAck = rows.filter((row) => !ackIds.has(row.id));
-const rowEmails = rows.map((row) => (JSON.parse(row.fields) as { email?: string }).email ?? '');
+const rowEmails = rows.map((row) => row.fields['email'] ?? '');
 const wrongEmail = rows.filter((row, index) => ackIds.has(row.id) && !createdEmails.has(rowEmails[index]!)).length;
 const countsMatch =
   ackIds.size === createdIds.length && missing.length === 0 && withoutAck.length === 0 && wrongEmail === 0;
@@ -262,7 +267,7 @@ console.log(`  row without a 201      ${withoutAck.length}`);
 console.log(`  set(201 ids) == set(ids in DB): ${countsMatch ? 'yes' : 'NO'}`);
 if (withoutAck.length > 0) {
   const fromUnanswered = withoutAck.filter((row) => {
-    const email = (JSON.parse(row.fields) as { email?: string }).email ?? '';
+    const email = row.fields['email'] ?? '';
     return sentEmails.has(email) && !answeredEmails.has(email);
   }).length;
   console.log(`    of which requests that never got an answer (timeout or cut off): ${fromUnanswered}`);
