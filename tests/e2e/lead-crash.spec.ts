@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { FORMS, optionValues } from '@/lib/forms/definitions';
-import { sidePort, startServer } from './support/server';
+import { startServer } from './support/server';
 
 /**
  * Crash safety of the lead API: the real server under concurrent submissions is killed with
@@ -15,8 +15,9 @@ import { sidePort, startServer } from './support/server';
  * acknowledged with 201 must be in the file exactly as sent, and every stored lead must still
  * reach its webhook, once, through the outbox.
  */
-const port = sidePort(4);
-const origin = `http://localhost:${port}`;
+/** Where the first server answered; the second takes over the same port, as a restart would. */
+let port: number;
+let origin: string;
 /** Submissions in flight at any moment. */
 const CONCURRENCY = 20;
 /** SIGKILL once this many 201s have come back; the other submissions are still in flight then. */
@@ -180,7 +181,9 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-  firstServer = await startServer(port, serverEnv());
+  const first = await startServer(serverEnv());
+  ({ port, origin } = first);
+  firstServer = first.process;
 });
 
 test.afterAll(async () => {
@@ -206,7 +209,7 @@ test('the server is killed with SIGKILL under concurrent submissions and restart
 
   restarting = true;
   const restartStarted = Date.now();
-  secondServer = await startServer(port, serverEnv());
+  secondServer = (await startServer(serverEnv(), port)).process;
   restartedAt = Date.now();
 
   console.log(
