@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { ensureChromium } from './chromium.mjs';
 
-// Longest first, so the side-by-side run ends when the longest gate does.
+// The longest first, then the quickest: a passing run ends when the longest gate does, and a slip
+// of style or copy is named within seconds.
 const gates = [
   {
     name: 'Unit tests',
@@ -15,11 +16,11 @@ const gates = [
     command: 'npx',
     args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/unit.json'],
   },
-  { name: 'Type check', fast: true, command: 'npx', args: ['astro', 'check'] },
   { name: 'Lint', fast: true, command: 'npx', args: ['eslint', '.'] },
   { name: 'Formatting', fast: true, command: 'npx', args: ['prettier', '--check', '.'] },
-  // Copy that contradicts src/lib/facts.ts or the catalogue fails here, before the slower gates.
+  // Copy that contradicts src/lib/facts.ts or the catalogue fails here.
   { name: 'Content check', fast: true, command: 'npm', args: ['run', '--silent', 'content:check'] },
+  { name: 'Type check', fast: true, command: 'npx', args: ['astro', 'check'] },
   { name: 'Build', fast: false, command: 'npx', args: ['astro', 'build'] },
   { name: 'Browser tests', fast: false, command: 'npx', args: ['playwright', 'test'] },
 ];
