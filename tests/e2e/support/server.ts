@@ -62,19 +62,25 @@ async function listening(
   let output = '';
   const origin = `http://localhost:${port}`;
   return new Promise((resolve) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(`on ${origin}`)) {
-        // From here on nobody reads the pipes; stop collecting so a chatty server cannot block.
-        child.stdout.off('data', read).resume();
-        child.stderr.off('data', read).resume();
-        resolve({ process: child, port, origin });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', () => resolve({ clash: output.includes('EADDRINUSE'), output }));
     // A server that neither listens nor exits is stopped, and its output reported.
-    setTimeout(() => child.kill(), START_TIMEOUT_MS).unref();
+    const giveUp = setTimeout(() => child.kill(), START_TIMEOUT_MS);
+    const collect = (chunk: Buffer) => (output += chunk.toString());
+    let stdout = '';
+    const announce = (chunk: Buffer) => {
+      collect(chunk);
+      stdout += chunk.toString();
+      if (!stdout.includes(`localhost:${port}`)) return;
+      clearTimeout(giveUp);
+      // From here on nobody reads the pipes; let them flow so a chatty server cannot block.
+      child.stdout.off('data', announce).resume();
+      child.stderr.off('data', collect).resume();
+      resolve({ process: child, port, origin });
+    };
+    child.stdout.on('data', announce);
+    child.stderr.on('data', collect);
+    child.on('exit', () => {
+      clearTimeout(giveUp);
+      resolve({ clash: output.includes('EADDRINUSE'), output });
+    });
   });
 }
