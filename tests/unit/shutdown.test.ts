@@ -47,7 +47,7 @@ function listen(server: http.Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
-function get(port: number, path: string, agent: http.Agent): Promise<{ body: string; connection?: string }> {
+function get(port: number, path: string, agent: http.Agent): Promise<{ body: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path, agent }, (res) => {
