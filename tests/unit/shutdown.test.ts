@@ -21,7 +21,12 @@ function setup(options: { workerStop?: () => Promise<void>; timeoutMs?: number }
   const slowAnswered = new Promise<void>((resolve) => (release = resolve));
   const server = http.createServer((req, res) => {
     if (req.url === '/slow') void slowAnswered.then(() => res.end('slow done'));
-    else res.end('quick');
+    else if (req.url === '/streaming') {
+      // The answer has begun (headers sent, keep-alive) before the signal arrives.
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('first part, ');
+      void slowAnswered.then(() => res.end('last part'));
+    } else res.end('quick');
   });
   servers.push(server);
   const shutdown = new GracefulShutdown(server, {
@@ -81,6 +86,23 @@ describe('graceful shutdown', () => {
     ]);
     expect(events[0]).toMatch(/^Shutdown: SIGTERM; .*1 request\(s\) in flight$/);
     await expect(get(port, '/', new http.Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    agent.destroy();
+  });
+
+  it('closes a kept-alive connection whose answer began before the signal as soon as that answer ends', async () => {
+    const { server, shutdown, events, exitCode, release } = setup();
+    const port = await listen(server);
+    const agent = new http.Agent({ keepAlive: true });
+    const streaming = get(port, '/streaming', agent);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    void shutdown.begin('SIGTERM');
+    release();
+    expect(await streaming).toEqual({ body: 'first part, last part', connection: 'keep-alive' });
+    const answeredAt = Date.now();
+    expect(await exitCode).toBe(0);
+    // Without closing it, the idle connection would hold the shutdown for the 5 s keep-alive timeout.
+    expect(Date.now() - answeredAt).toBeLessThan(1_000);
+    expect(events.at(-1)).toBe('exit 0');
     agent.destroy();
   });
 
