@@ -391,7 +391,7 @@ test.describe('backup', () => {
     for (const id of before) expect(restoredLeads.get(id)).toEqual(sent.get(id));
   });
 
-  test('backup refuses to overwrite a file, and points to pg_dump when the leads are in PostgreSQL', async () => {
+  test('backup refuses to overwrite a file, names what is missing, and points to pg_dump when the leads are in PostgreSQL', async () => {
     server = await startServer(port, serverEnv(), log);
     expect((await submit(contactFields(6))).status).toBe(201);
     const existing = join(dir, 'keep.db');
@@ -413,5 +413,14 @@ test.describe('backup', () => {
     const missing = await leadsCommand(['backup']);
     expect(missing.code).toBe(2);
     expect(missing.output).toContain('Say which new file to write the backup to.');
+
+    const noFolder = await leadsCommand(['backup', join(dir, 'no-such-folder', 'leads.db')]);
+    expect(noFolder.code).toBe(1);
+    expect(noFolder.output).toContain(`The folder ${join(dir, 'no-such-folder')} does not exist.`);
+    const noSource = join(dir, 'moved.db');
+    const noFile = await leadsCommand(['backup', join(dir, 'copy.db')], { LEADS_DB: noSource });
+    expect(noFile.code).toBe(1);
+    expect(noFile.output).toContain(`There is no leads file at ${noSource} (LEADS_DB).`);
+    expect(existsSync(noSource), 'a backup never creates a leads file').toBe(false);
   });
 });

@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { leadApiConfig } from '@/server/leads/config';
+import { LeadStore } from '@/server/leads/store';
+import { DeliveryWorker } from '@/server/leads/worker';
 import { GracefulShutdown, shutdownTimeoutMs } from '@/server/shutdown';
 
 /**
@@ -129,5 +135,23 @@ describe('graceful shutdown', () => {
     expect(shutdownTimeoutMs({})).toBe(10_000);
     expect(shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '25000' })).toBe(25_000);
     expect(() => shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '10s' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
+  it('stops a delivery worker whose last pass failed (the store went away), so the shutdown still ends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shutdown-worker-'));
+    const store = new LeadStore(join(dir, 'leads.db'));
+    store.close();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const worker = new DeliveryWorker(store, leadApiConfig({ LEADS_WORKER_INTERVAL_MS: '10' }), undefined);
+    try {
+      worker.start();
+      await vi.waitFor(() =>
+        expect(logged).toHaveBeenCalledWith('The delivery worker failed a pass:', expect.any(Error)),
+      );
+      await expect(worker.stop()).resolves.toBeUndefined();
+    } finally {
+      logged.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
