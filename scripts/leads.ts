@@ -1,9 +1,11 @@
 // `npm run leads -- list|export [--form id] [--since date] [--until date] [--out file]`
 // Prints (list) or writes (export) the stored leads as CSV, newest first, for the agency's staff.
+// `npm run leads -- backup FILE`: a consistent copy of the SQLite file, safe while the server runs.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findForm } from '../src/lib/forms/definitions.ts';
+import { backupLeads } from '../src/server/leads/backup.ts';
 import { leadApiConfig } from '../src/server/leads/config.ts';
 import { leadsCsv } from '../src/server/leads/csv.ts';
 import { LeadStore } from '../src/server/leads/store.ts';
@@ -11,6 +13,7 @@ import { LeadStore } from '../src/server/leads/store.ts';
 const USAGE = `Usage:
   npm run leads -- list   [--form <id>] [--since <date>] [--until <date>]    CSV on the screen
   npm run leads -- export [--form <id>] [--since <date>] [--until <date>] [--out <file>]
+  npm run leads -- backup <file>                                              copy of the SQLite file
 Dates are ISO (2026-11-01 or 2026-11-01T09:00:00Z); --until is exclusive. LEADS_DB picks the file.`;
 
 function fail(message: string): never {
@@ -41,10 +44,35 @@ try {
 }
 const { positionals, values } = parsed;
 const command = positionals[0];
-if (command !== 'list' && command !== 'export') fail(command ? `Unknown command "${command}".` : 'Say list or export.');
+if (command !== 'list' && command !== 'export' && command !== 'backup') {
+  fail(command ? `Unknown command "${command}".` : 'Say list, export or backup.');
+}
+const dbPath = resolve(leadApiConfig(process.env).dbPath);
+
+if (command === 'backup') {
+  if (process.env['DATABASE_URL']) {
+    console.error(
+      'DATABASE_URL is set: the leads are in PostgreSQL, not in a file. Back them up with pg_dump, e.g.\n' +
+        '  pg_dump --format=custom --file=leads.dump "$DATABASE_URL"',
+    );
+    process.exit(1);
+  }
+  const target = positionals[1];
+  if (!target || positionals.length > 2) fail('Say which new file to write the backup to.');
+  try {
+    const { leads, bytes } = await backupLeads(dbPath, resolve(target));
+    console.log(
+      `Backed up ${leads} lead${leads === 1 ? '' : 's'} (${bytes} bytes) from ${dbPath} to ${resolve(target)}`,
+    );
+  } catch (error) {
+    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
 if (values.form && !findForm(values.form)) fail(`There is no form "${values.form}".`);
 
-const store = new LeadStore(resolve(leadApiConfig(process.env).dbPath));
+const store = new LeadStore(dbPath);
 const leads = store.listLeads({
   formId: values.form,
   since: isoDate(values.since, 'since'),

@@ -9,6 +9,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveSiteUrl } from '../lib/site-url.ts';
+import { answerProbe } from './health.ts';
 import {
   SECURITY_HEADERS,
   cacheControlFor,
@@ -20,6 +21,7 @@ import {
 import { leadApiConfig } from './leads/config.ts';
 import { LeadStore } from './leads/store.ts';
 import { startDeliveries } from './leads/start-deliveries.ts';
+import { GracefulShutdown, shutdownTimeoutMs } from './shutdown.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -31,7 +33,8 @@ const canonicalOrigin = resolveSiteUrl(process.env);
 // Create and migrate the leads file before taking traffic: a path that cannot be written stops the start, not a lead.
 const leadConfig = leadApiConfig(process.env);
 const leadsDb = resolve(leadConfig.dbPath);
-const deliveries = await startDeliveries(new LeadStore(leadsDb), leadConfig);
+const store = new LeadStore(leadsDb);
+const deliveries = await startDeliveries(store, leadConfig);
 // Brotli or gzip for HTML, CSS, JS and SVG: the pages are read on phones over mobile networks.
 const compress = compression({ threshold: 1024 }) as unknown as (
   req: IncomingMessage,
@@ -77,6 +80,8 @@ function keepSitePolicy(res: ServerResponse): void {
 
 const server = http.createServer(async (req, res) => {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  // Before the www redirect: a probe addresses the instance, under whatever Host it uses.
+  if (await answerProbe(req, res, store, shutdown.stopping)) return;
   const url = req.url ?? '/';
   const redirect = wwwRedirectLocation(req.headers.host, url, canonicalOrigin);
   if (redirect) {
@@ -99,14 +104,15 @@ const server = http.createServer(async (req, res) => {
   });
 });
 
+const shutdown = new GracefulShutdown(server, {
+  worker: deliveries,
+  stores: [store],
+  timeoutMs: shutdownTimeoutMs(process.env),
+});
+shutdown.listen();
+
 const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? 'localhost';
 server.listen(port, host, () => {
   console.log(`Serving ${canonicalOrigin} locally on http://${host}:${port}; leads are stored in ${leadsDb}`);
 });
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close(() => void deliveries.stop().finally(() => process.exit(0)));
-  });
-}

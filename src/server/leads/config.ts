@@ -34,7 +34,8 @@ export interface LeadApiConfig {
   workerIntervalMs: number;
 }
 
-function positive(value: string | undefined, fallback: number, name: string): number {
+/** A whole-number setting above zero, or `fallback` when unset; anything else throws naming the variable. */
+export function positive(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0)

@@ -53,6 +53,15 @@ export interface Delivery extends DeliveryTarget {
   deliveredAt: string | null;
 }
 
+/** What GET /readyz reports about the store; readiness() rejects when the store is unreachable. */
+export interface Readiness {
+  store: 'sqlite' | 'postgresql';
+  /** Outbox entries not yet delivered. */
+  pendingDeliveries: number;
+  /** Seconds since the oldest pending delivery's lead arrived; null when nothing is pending. */
+  oldestPendingSeconds: number | null;
+}
+
 export interface LeadFilter {
   formId?: string | undefined;
   /** ISO time or date; leads received at or after it. */
@@ -148,6 +157,7 @@ const MIGRATIONS: (string | ((db: DatabaseSync) => void))[] = [
 
 /** The SQLite file that holds every lead; opening it creates and migrates it. */
 export class LeadStore {
+  readonly kind = 'sqlite' as const;
   readonly db: DatabaseSync;
   private readonly newReference: () => string;
 
@@ -367,6 +377,22 @@ export class LeadStore {
     const value = randomBytes(32).toString('base64url');
     this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING').run(key, value);
     return this.secret(key);
+  }
+
+  /** The outbox backlog for /readyz; a store that cannot answer the query rejects. */
+  async readiness(now = new Date()): Promise<Readiness> {
+    const { pending, oldest } = this.db
+      .prepare(
+        `SELECT COUNT(*) AS pending, MIN(leads.received_at) AS oldest
+         FROM outbox JOIN leads ON leads.id = outbox.lead_id WHERE outbox.status = 'pending'`,
+      )
+      .get() as { pending: number; oldest: string | null };
+    return {
+      store: 'sqlite',
+      pendingDeliveries: pending,
+      oldestPendingSeconds:
+        oldest === null ? null : Math.max(0, Math.floor((now.getTime() - Date.parse(oldest)) / 1000)),
+    };
   }
 
   close(): void {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
 
 /**
  * A port no process listens on right now: the system picks it, so two runs on one machine (or two
@@ -31,13 +32,14 @@ const START_TIMEOUT_MS = 30_000;
  * Starts `src/server/main.ts` with extra environment on a free port (or on `port`, to restart a
  * server where it was) and waits until it listens. Another process may take a free port between
  * the probe and the server's own `listen`; the server then exits with EADDRINUSE, and this tries
- * again on a new port (or, for a fixed port, once the other holder lets go).
+ * again on a new port (or, for a fixed port, once the other holder lets go). With `log`, the
+ * server's output lines are appended to it as they come, for the whole life of the server.
  */
-export async function startServer(env: Record<string, string>, port?: number): Promise<SideServer> {
+export async function startServer(env: Record<string, string>, port?: number, log?: string[]): Promise<SideServer> {
   let clash = '';
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const tryPort = port ?? (await sidePort());
-    const started = await listening(tryPort, env);
+    const started = await listening(tryPort, env, log);
     if ('process' in started) return started;
     if (!started.clash) throw new Error(`The server on port ${tryPort} did not start:\n${started.output}`);
     clash = started.output;
@@ -54,11 +56,14 @@ export async function startServer(env: Record<string, string>, port?: number): P
 async function listening(
   port: number,
   env: Record<string, string>,
+  log: string[] | undefined,
 ): Promise<SideServer | { clash: boolean; output: string }> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: 'localhost', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (log)
+    for (const input of [child.stdout, child.stderr]) createInterface({ input }).on('line', (line) => log.push(line));
   let output = '';
   const origin = `http://localhost:${port}`;
   return new Promise((resolve) => {
