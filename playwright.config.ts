@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { sidePort } from './tests/e2e/support/server';
 
-const port = Number(process.env['TEST_PORT'] ?? 4391);
+// Without TEST_PORT the run takes a free port, so two runs on one machine never collide. Playwright
+// evaluates this file again in every worker; the workers inherit the environment set here and agree.
+process.env['TEST_PORT'] ??= String(await sidePort());
+const port = Number(process.env['TEST_PORT']);
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({

@@ -1,47 +1,122 @@
-// `npm test`: every gate in order, stopping at the first failure.
-// Static checks, unit tests, the production build, then Playwright against the built server.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every gate, stopping at the first failure. `npm run test:fast` (`--fast`): only the
+// gates marked fast (static checks and unit tests), for everyday work before each commit.
+// Fast gates are independent of each other and run side by side, each one's output printed whole
+// when it ends; the build and the browser tests then run one after the other, output streamed.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { ensureChromium } from './chromium.mjs';
 
-const steps = [
-  ['Lint', 'npx', ['eslint', '.']],
-  ['Formatting', 'npx', ['prettier', '--check', '.']],
-  ['Type check', 'npx', ['astro', 'check']],
-  // Copy that contradicts src/lib/facts.ts or the catalogue fails here, before the slower gates.
-  ['Content check', 'npm', ['run', '--silent', 'content:check']],
-  [
-    'Unit tests',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/unit.json'],
-  ],
-  ['Build', 'npx', ['astro', 'build']],
-  ['Browser tests', 'npx', ['playwright', 'test']],
+// The longest first, then the quickest: a passing run ends when the longest gate does, and a slip
+// of style or copy is named within seconds.
+const gates = [
+  {
+    name: 'Unit tests',
+    fast: true,
+    command: 'npx',
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/unit.json'],
+  },
+  { name: 'Lint', fast: true, command: 'npx', args: ['eslint', '.'] },
+  { name: 'Formatting', fast: true, command: 'npx', args: ['prettier', '--check', '.'] },
+  // Copy that contradicts src/lib/facts.ts or the catalogue fails here.
+  { name: 'Content check', fast: true, command: 'npm', args: ['run', '--silent', 'content:check'] },
+  { name: 'Type check', fast: true, command: 'npx', args: ['astro', 'check'] },
+  { name: 'Build', fast: false, command: 'npx', args: ['astro', 'build'] },
+  { name: 'Browser tests', fast: false, command: 'npx', args: ['playwright', 'test'] },
 ];
 
-process.env.CHROMIUM_PATH = ensureChromium();
-console.log(`Using Chromium at ${process.env.CHROMIUM_PATH}`);
+const fastOnly = process.argv.includes('--fast');
+const started = Date.now();
+const running = new Set();
 
-for (const [name, command, args] of steps) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n${name} failed after ${seconds}s.`);
-    process.exit(result.status ?? 1);
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
+/** Stops every gate still running: each is its own process group, out of reach of the terminal's Ctrl+C. */
+function stopRunning() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
   }
-  console.log(`=== ${name} passed in ${seconds}s`);
 }
 
-/** Totals from the two runners' JSON reports, printed as one closing line. */
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopRunning();
+    process.exit(130);
+  });
+}
+
+/** Stops the other gates and exits with the failure. */
+function fail(gate, status, since) {
+  stopRunning();
+  console.error(`\n${gate.name} failed after ${seconds(since)}s.`);
+  process.exit(status || 1);
+}
+
+/** Runs one gate; `streamed` passes its output straight through, otherwise it is printed whole at the end. */
+function run(gate, streamed) {
+  const since = Date.now();
+  if (streamed) console.log(`\n=== ${gate.name}: ${gate.command} ${gate.args.join(' ')}`);
+  const child = spawn(gate.command, gate.args, {
+    env: process.env,
+    detached: true,
+    stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      running.delete(child);
+      if (!streamed) {
+        console.log(`\n=== ${gate.name}: ${gate.command} ${gate.args.join(' ')}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (status !== 0) fail(gate, status, since);
+      console.log(`=== ${gate.name} passed in ${seconds(since)}s`);
+      resolve();
+    });
+  });
+}
+
+/** Runs the gates at most `limit` at a time. */
+async function runSideBySide(list, limit) {
+  const queue = [...list];
+  const lane = async () => {
+    while (queue.length > 0) await run(queue.shift(), false);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, lane));
+}
+
+/** Totals from the runners' JSON reports, printed as one closing line. */
 function totals() {
-  const unit = JSON.parse(readFileSync('reports/unit.json', 'utf8'));
-  const e2e = JSON.parse(readFileSync('reports/e2e.json', 'utf8'));
+  const unit = readJson('reports/unit.json');
+  const e2e = fastOnly ? { stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 } } : readJson('reports/e2e.json');
   const passed = unit.numPassedTests + e2e.stats.expected;
   const failed = unit.numFailedTests + e2e.stats.unexpected + e2e.stats.flaky;
   const skipped = unit.numPendingTests + e2e.stats.skipped;
   return `${passed} passed, ${failed} failed, ${skipped} skipped`;
 }
 
-console.log(`\nAll gates passed.\n${totals()}`);
+function readJson(path) {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+if (!fastOnly) {
+  process.env.CHROMIUM_PATH = ensureChromium();
+  console.log(`Using Chromium at ${process.env.CHROMIUM_PATH}`);
+}
+
+await runSideBySide(
+  gates.filter((gate) => gate.fast),
+  availableParallelism(),
+);
+if (!fastOnly) {
+  for (const gate of gates.filter((each) => !each.fast)) await run(gate, true);
+}
+
+console.log(`\nAll ${fastOnly ? 'fast ' : ''}gates passed in ${seconds(started)}s.\n${totals()}`);

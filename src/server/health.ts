@@ -80,7 +80,7 @@ export async function answerProbe(
   store: ProbedStore,
   stopping: boolean,
 ): Promise<boolean> {
-  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  const [pathname = '/'] = (req.url ?? '/').split('?', 1);
   const answer = await probeAnswer(pathname, req.method, store, stopping);
   if (!answer) return false;
   const body = JSON.stringify(answer.body);

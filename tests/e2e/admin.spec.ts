@@ -1,17 +1,15 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { FORMS } from '@/lib/forms/definitions';
-import { sidePort, startServer } from './support/server';
+import { startServer, type SideServer } from './support/server';
 
 /** The staff inbox on its own server: a password set, a fresh leads file, two stored enquiries. */
-const port = sidePort(5);
-const origin = `http://localhost:${port}`;
+let origin: string;
 const PASSWORD = 'correct horse battery staple';
-let server: ChildProcess;
+let server: SideServer;
 let clientNumber = 0;
 const references: Record<string, string> = {};
 
@@ -29,7 +27,8 @@ async function submit(form: string, fields: Record<string, string>) {
 
 test.beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'miqat-inbox-'));
-  server = await startServer(port, { LEADS_DB: join(dir, 'leads.db'), ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: '1' });
+  server = await startServer({ LEADS_DB: join(dir, 'leads.db'), ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: '1' });
+  origin = server.origin;
   await submit('hajj', {
     name: 'Yusuf Okafor',
     email: 'yusuf@example.com',
@@ -47,7 +46,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  server.kill();
+  server.process.kill();
 });
 
 /** Each test signs in from its own address, so the login limit of one never touches another. */

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { selfStartedLoadsHadTheirChance } from './support/scripts';
 
 const SLUGS = [
   'best-time-to-perform-umrah-seasonal-guide',
@@ -121,7 +122,7 @@ test('search adds no JavaScript to other pages', async ({ page }) => {
     if (request.url().includes('pagefind')) scripts.push(request.url());
   });
   await page.goto('/blog/umrah-weather-guide-what-to-expect');
-  await page.waitForLoadState('networkidle');
+  await selfStartedLoadsHadTheirChance(page);
   expect(scripts).toEqual([]);
 });
 

@@ -14,6 +14,7 @@ import {
   storedLeads,
   expectStoredAsTyped,
 } from './support/forms';
+import { selfStartedLoadsHadTheirChance } from './support/scripts';
 
 /** The summary the traveller button shows for the default one adult and no children. */
 const defaultSummary = (padded: boolean) => (padded ? 'Adults-01/Children-00' : '1 Traveller');
@@ -316,9 +317,9 @@ test.describe('sending safely', () => {
         if (request.resourceType() === 'script') scripts.push(request.url());
       };
       page.on('request', collect);
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.goto(path);
       await enquiry(page).scrollIntoViewIfNeeded();
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await selfStartedLoadsHadTheirChance(page);
       expect(scripts, `${path} loaded scripts before any interaction`).toEqual([]);
       // The visitor reaches for the form: now, and only now, its code arrives.
       await enquiry(page)

@@ -23,6 +23,8 @@ for (const path of paths) {
       await page.goto(path, { waitUntil: 'load' });
       // A failed hydration or a CSP refusal of a self-hydrating island reaches `problems`.
       await selfHydratingIslandsReady(page);
+      // axe judges text and overlap as laid out; with a fallback font still in place that layout is not final.
+      await page.evaluate(async () => void (await document.fonts.ready));
       expect(await axeViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
     });

@@ -1,19 +1,17 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
-import { sidePort, startServer } from './support/server';
+import { startServer, type SideServer } from './support/server';
 
 /**
  * The lead API over HTTP, as a bot or a broken client would call it: the real server on its own
  * port with a fresh SQLite file and a small rate limit, so the counts below are exact.
  */
-const port = sidePort(3);
-const origin = `http://localhost:${port}`;
+let origin: string;
 const RATE_LIMIT = 5;
-let server: ChildProcess;
+let server: SideServer;
 let dbPath: string;
 let clientNumber = 0;
 
@@ -21,16 +19,17 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   dbPath = join(mkdtempSync(join(tmpdir(), 'miqat-leads-')), 'leads.db');
-  server = await startServer(port, {
+  server = await startServer({
     LEADS_DB: dbPath,
     LEADS_RATE_LIMIT: String(RATE_LIMIT),
     LEADS_MAX_BODY_BYTES: '8192',
     TRUST_PROXY: '1',
   });
+  origin = server.origin;
 });
 
 test.afterAll(() => {
-  server.kill();
+  server.process.kill();
 });
 
 /** A new client address per request, so only the rate-limit test ever meets the limit. */

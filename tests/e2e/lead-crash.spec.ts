@@ -10,7 +10,7 @@ import {
   WebhookReceiver,
   type TestLeadDb,
 } from './support/lead-load.ts';
-import { sidePort, startServer } from './support/server';
+import { startServer } from './support/server';
 
 /**
  * Crash safety of the lead API, on each store: the real server under concurrent submissions is
@@ -31,13 +31,13 @@ const MAX_SUBMISSIONS = 5_000;
  */
 const DELIVERY_TIMEOUT_MS = 1_000;
 const DELIVERY_WAIT_MS = 21 * DELIVERY_TIMEOUT_MS + 14_000;
-const PORTS = { sqlite: 4, postgresql: 7 } as const;
 
 for (const kind of STORE_KINDS) {
   test.describe(`on ${kind}`, () => {
     test.describe.configure({ mode: 'serial' });
-    const port = sidePort(PORTS[kind]);
-    const origin = `http://localhost:${port}`;
+    /** Where the first server answered; the second takes over the same port, as a restart would. */
+    let port: number;
+    let origin = '';
     const hook = new WebhookReceiver();
     const load = new LeadLoad(`crash-${kind}`, () => origin);
     let db: TestLeadDb;
@@ -59,7 +59,9 @@ for (const kind of STORE_KINDS) {
       db = await testLeadDb(kind);
       await hook.start();
       hook.phase = 'killed server';
-      firstServer = await startServer(port, serverEnv());
+      const first = await startServer(serverEnv());
+      ({ port, origin } = first);
+      firstServer = first.process;
     });
 
     test.afterAll(async () => {
@@ -96,7 +98,7 @@ for (const kind of STORE_KINDS) {
 
       hook.phase = 'restarted server';
       const restartStarted = Date.now();
-      secondServer = await startServer(port, serverEnv());
+      secondServer = (await startServer(serverEnv(), port)).process;
       restartedAt = Date.now();
 
       console.log(

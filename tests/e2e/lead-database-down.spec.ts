@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { freshDatabase, startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { post, submission, waitFor, WebhookReceiver, type LeadRow, type OutboxRow } from './support/lead-load.ts';
-import { sidePort, startServer } from './support/server';
+import { startServer, type SideServer } from './support/server';
 import pg from 'pg';
 
 /**
@@ -11,8 +11,7 @@ import pg from 'pg';
  * stored again without a restart. A bad `DATABASE_URL` stops the start with a message naming it.
  * This spec runs its own PostgreSQL, because it stops it.
  */
-const port = sidePort(10);
-const origin = `http://localhost:${port}`;
+let origin = '';
 const UNAVAILABLE = 'Your enquiry could not be saved. Please try again or call us.';
 const RECOVERY_WAIT_MS = 20_000;
 
@@ -20,7 +19,7 @@ test.describe.configure({ mode: 'serial' });
 
 let postgres: TestPostgres;
 let databaseUrl: string;
-let server: ChildProcess;
+let server: SideServer;
 const hook = new WebhookReceiver();
 /** The server's output, shown when it stopped on its own. */
 const serverLog: string[] = [];
@@ -40,16 +39,17 @@ test.beforeAll(async () => {
   databaseUrl = await freshDatabase(postgres.url);
   await hook.start();
   server = await startServer(
-    port,
     { ...hook.serverEnv(), DATABASE_URL: databaseUrl, LEADS_RATE_LIMIT: '100000' },
+    undefined,
     serverLog,
   );
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
-  if (server.exitCode !== null)
-    console.log(`[lead-database-down] the server exited ${server.exitCode}:\n${serverLog.join('\n')}`);
-  server.kill('SIGKILL');
+  if (server.process.exitCode !== null)
+    console.log(`[lead-database-down] the server exited ${server.process.exitCode}:\n${serverLog.join('\n')}`);
+  server.process.kill('SIGKILL');
   await hook.close();
   await postgres.stop();
 });
@@ -79,7 +79,7 @@ test('with the database down, enquiries get 503 and pages still load; when it re
   await postgres.restart();
   const recovered = await waitFor(async () => (await send(5 + refused.length)).status === 201, RECOVERY_WAIT_MS);
   expect(recovered, 'enquiries are stored again once the database is back').toBe(true);
-  expect(server.exitCode, 'the server kept running').toBeNull();
+  expect(server.process.exitCode, 'the server kept running').toBeNull();
 
   // Exactly the enquiries answered 201 are stored, each with its delivery: nothing half-way.
   const leads = await rows<Pick<LeadRow, 'id' | 'fields'>>('SELECT id, fields FROM leads');

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import {
   challenge,
@@ -12,15 +11,17 @@ import {
   WebhookReceiver,
   type TestLeadDb,
 } from './support/lead-load.ts';
-import { sidePort, startServer } from './support/server';
+import { startServer, type SideServer } from './support/server';
 
 /**
  * Two instances of the real server on one PostgreSQL database, as behind a load balancer: whatever
  * instance a request reaches, a lead is stored once, delivered once, a captcha is spent once, the
  * rate limit counts both, and a staff session works on either.
  */
-const instances = [sidePort(8), sidePort(9)].map((port) => `http://localhost:${port}`);
-const [A, B] = instances as [string, string];
+/** The two instances' origins. */
+let instances: string[] = [];
+let A = '';
+let B = '';
 const SUBMISSIONS = 300;
 const CONCURRENCY = 16;
 const RATE_LIMIT = 4;
@@ -31,7 +32,7 @@ test.describe.configure({ mode: 'serial' });
 
 const hook = new WebhookReceiver();
 let db: TestLeadDb;
-let servers: ChildProcess[] = [];
+let servers: SideServer[] = [];
 
 test.beforeAll(async () => {
   db = await testLeadDb('postgresql');
@@ -45,11 +46,13 @@ test.beforeAll(async () => {
     ADMIN_PASSWORD: PASSWORD,
   };
   // Both start at once on the empty database, as two instances of a fresh deploy would: the migration runs once.
-  servers = await Promise.all(instances.map((origin) => startServer(Number(new URL(origin).port), env)));
+  servers = await Promise.all([startServer(env), startServer(env)]);
+  instances = servers.map((server) => server.origin);
+  [A, B] = instances as [string, string];
 });
 
 test.afterAll(async () => {
-  for (const server of servers) server.kill('SIGKILL');
+  for (const server of servers) server.process.kill('SIGKILL');
   await hook.close();
   await db.close();
 });

@@ -9,7 +9,7 @@ import {
   WebhookReceiver,
   type TestLeadDb,
 } from './support/lead-load.ts';
-import { sidePort, startServer } from './support/server';
+import { startServer, type SideServer } from './support/server';
 
 /**
  * A rolling restart of two instances on one PostgreSQL database under load, as a deploy does it:
@@ -17,7 +17,6 @@ import { sidePort, startServer } from './support/server';
  * still in flight, and a new instance takes its port. No accepted request may be cut off, and no
  * acknowledged lead may be lost or delivered twice.
  */
-const ports = [sidePort(11), sidePort(12)];
 const CONCURRENCY = 16;
 /** Acknowledged leads between the steps of the restart, so that each step happens under load. */
 const LEADS_PER_STEP = 60;
@@ -42,14 +41,15 @@ test.afterAll(async () => {
 test('SIGTERM to each of two instances in turn, under load, loses no lead and cuts no request', async () => {
   test.setTimeout(90_000);
   const env = { ...db.env, ...hook.serverEnv(), LEADS_RATE_LIMIT: '100000000' };
-  const start = async (port: number) => {
-    const server = await startServer(port, env);
-    running.push(server);
+  /** Starts an instance, on `port` when it replaces one there. */
+  const start = async (port?: number): Promise<SideServer> => {
+    const server = await startServer(env, port);
+    running.push(server.process);
     return server;
   };
-  const servers = await Promise.all(ports.map(start));
+  const servers = await Promise.all([start(), start()]);
   /** The load balancer's rotation: the origins new requests go to. */
-  const rotation = ports.map((port) => `http://localhost:${port}`);
+  const rotation = servers.map((server) => server.origin);
   let turn = 0;
   const load = new LeadLoad('rolling', () => rotation[turn++ % rotation.length]!);
   load.retryRefused = true;
@@ -63,8 +63,7 @@ test('SIGTERM to each of two instances in turn, under load, loses no lead and cu
   const inFlightAtSigterm: number[] = [];
   const exitCodes: (number | null)[] = [];
   const replace = async (index: number) => {
-    const origin = `http://localhost:${ports[index]}`;
-    const old = servers[index]!;
+    const { origin, port, process: old } = servers[index]!;
     const exited = new Promise<number | null>((resolve) => old.once('exit', (code) => resolve(code)));
     // No await between this check and the signal: the requests counted are still in flight when it goes.
     await waitFor(() => (load.inFlight.get(origin) ?? 0) > 0, 10_000);
@@ -72,7 +71,7 @@ test('SIGTERM to each of two instances in turn, under load, loses no lead and cu
     inFlightAtSigterm.push(load.inFlight.get(origin) ?? 0);
     old.kill('SIGTERM');
     exitCodes.push(await exited);
-    servers[index] = await start(ports[index]!);
+    servers[index] = await start(port);
     rotation.push(origin);
   };
 

@@ -14,8 +14,9 @@ import { sidePort, startServer } from './support/server';
  * SIGTERM (requests and deliveries in flight finish, nothing acknowledged is lost) and a backup
  * taken while leads keep arriving.
  */
-const port = sidePort(6);
-const origin = `http://localhost:${port}`;
+/** One port for the whole spec: a restarted server comes back where the first one was. */
+let port: number;
+let origin: string;
 const SUBJECTS = optionValues(FORMS.contact, 'subject');
 /** An address nothing listens on: its deliveries stay pending. */
 const DEAD_WEBHOOK = 'http://127.0.0.1:9/hook';
@@ -26,6 +27,16 @@ let dir: string;
 let dbPath: string;
 let server: ChildProcess | undefined;
 let log: string[];
+
+test.beforeAll(async () => {
+  port = await sidePort();
+  origin = `http://localhost:${port}`;
+});
+
+/** This spec's server on its one port, its output kept in `log`. */
+async function start(env: Record<string, string>): Promise<ChildProcess> {
+  return (await startServer(env, port, log)).process;
+}
 
 test.beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'miqat-ops-'));
@@ -153,13 +164,11 @@ test.describe('health probes', () => {
   });
 
   test('/readyz reports the outbox backlog and the age of its oldest delivery', async () => {
-    server = await startServer(
-      port,
+    server = await start(
       serverEnv({
         LEADS_RELAYS: JSON.stringify({ '*': { type: 'webhook', url: DEAD_WEBHOOK } }),
         LEADS_RETRY_BASE_MS: '60000',
       }),
-      log,
     );
     expect(await readiness()).toEqual({
       status: 'ready',
@@ -197,7 +206,7 @@ async function finishRawRequest(socket: net.Socket, rest: string): Promise<{ hea
 
 test.describe('graceful shutdown', () => {
   test('SIGTERM: requests in flight finish (a half-sent enquiry is stored), new connections are refused, exit 0', async () => {
-    server = await startServer(port, serverEnv(), log);
+    server = await start(serverEnv());
     const fields = contactFields(3);
     const body = new URLSearchParams(fields).toString();
     const half = Math.floor(body.length / 2);
@@ -265,11 +274,7 @@ test.describe('graceful shutdown', () => {
   test('SIGTERM during a delivery: the attempt finishes and is recorded before the store closes', async () => {
     const hook = await slowWebhook();
     try {
-      server = await startServer(
-        port,
-        serverEnv({ LEADS_RELAYS: JSON.stringify({ '*': { type: 'webhook', url: hook.url } }) }),
-        log,
-      );
+      server = await start(serverEnv({ LEADS_RELAYS: JSON.stringify({ '*': { type: 'webhook', url: hook.url } }) }));
       const { id } = await submit(contactFields(4));
       await until(() => hook.requests.length === 1, 'the webhook to be called');
       const exited = exitOf(server);
@@ -292,14 +297,12 @@ test.describe('graceful shutdown', () => {
   test('a shutdown that hangs past SHUTDOWN_TIMEOUT_MS exits 1 and says so; the stored lead stays', async () => {
     const hook = await slowWebhook();
     try {
-      server = await startServer(
-        port,
+      server = await start(
         serverEnv({
           LEADS_RELAYS: JSON.stringify({ '*': { type: 'webhook', url: hook.url } }),
           LEADS_DELIVERY_TIMEOUT_MS: '60000',
           SHUTDOWN_TIMEOUT_MS: '500',
         }),
-        log,
       );
       const fields = contactFields(5);
       const { id } = await submit(fields);
@@ -330,7 +333,7 @@ async function leadsCommand(args: string[], env: Record<string, string> = {}) {
 
 test.describe('backup', () => {
   test('a backup taken under load holds every lead acknowledged before it, and restores to a working server', async () => {
-    server = await startServer(port, serverEnv(), log);
+    server = await start(serverEnv());
     const backupFile = join(dir, 'backup.db');
     const sent = new Map<string, Record<string, string>>();
     /** Lead ids in the order their 201 arrived, with the time it arrived. */
@@ -380,7 +383,7 @@ test.describe('backup', () => {
     expect(await exitOf(server)).toBe(0);
     const restored = join(dir, 'restored.db');
     copyFileSync(backupFile, restored);
-    server = await startServer(port, serverEnv({ LEADS_DB: restored }), log);
+    server = await start(serverEnv({ LEADS_DB: restored }));
     expect(await readiness()).toMatchObject({ status: 'ready', store: 'sqlite' });
     const after = await submit(contactFields(9_999));
     expect(after.status).toBe(201);
@@ -391,8 +394,8 @@ test.describe('backup', () => {
     for (const id of before) expect(restoredLeads.get(id)).toEqual(sent.get(id));
   });
 
-  test('backup refuses to overwrite a file, and points to pg_dump when the leads are in PostgreSQL', async () => {
-    server = await startServer(port, serverEnv(), log);
+  test('backup refuses to overwrite a file, names what is missing, and points to pg_dump when the leads are in PostgreSQL', async () => {
+    server = await start(serverEnv());
     expect((await submit(contactFields(6))).status).toBe(201);
     const existing = join(dir, 'keep.db');
     copyFileSync(dbPath, existing);
@@ -413,5 +416,14 @@ test.describe('backup', () => {
     const missing = await leadsCommand(['backup']);
     expect(missing.code).toBe(2);
     expect(missing.output).toContain('Say which new file to write the backup to.');
+
+    const noFolder = await leadsCommand(['backup', join(dir, 'no-such-folder', 'leads.db')]);
+    expect(noFolder.code).toBe(1);
+    expect(noFolder.output).toContain(`The folder ${join(dir, 'no-such-folder')} does not exist.`);
+    const noSource = join(dir, 'moved.db');
+    const noFile = await leadsCommand(['backup', join(dir, 'copy.db')], { LEADS_DB: noSource });
+    expect(noFile.code).toBe(1);
+    expect(noFile.output).toContain(`There is no leads file at ${noSource} (LEADS_DB).`);
+    expect(existsSync(noSource), 'a backup never creates a leads file').toBe(false);
   });
 });

@@ -1,16 +1,14 @@
-import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { sidePort, startServer } from './support/server';
+import { startServer, type SideServer } from './support/server';
 
 /**
  * The real server in front of an Astro handler that throws: the visitor must get HTTP 500 with
  * the site's plain error page, not a hung request or a stack trace.
  */
-let server: ChildProcess;
-const port = sidePort(2);
+let server: SideServer;
 
 test.beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'miqat-dist-'));
@@ -21,15 +19,15 @@ test.beforeAll(async () => {
     join(dist, 'server/entry.mjs'),
     'export const handler = async () => { throw new Error("database unavailable"); };\n',
   );
-  server = await startServer(port, { DIST_DIR: dist });
+  server = await startServer({ DIST_DIR: dist });
 });
 
 test.afterAll(() => {
-  server.kill();
+  server.process.kill();
 });
 
 test('an unhandled server error answers 500 with the plain error page', async ({ page }) => {
-  const response = await page.goto(`http://localhost:${port}/contact-us`);
+  const response = await page.goto(`${server.origin}/contact-us`);
   expect(response?.status()).toBe(500);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry, something went wrong on our side');
   await expect(page.getByRole('link', { name: '+1 (512) 555-0143' })).toHaveAttribute('href', 'tel:+15125550143');

@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { leadApiConfig } from '@/server/leads/config';
+import { LeadStore } from '@/server/leads/store';
+import { DeliveryWorker } from '@/server/leads/worker';
 import { GracefulShutdown, shutdownTimeoutMs } from '@/server/shutdown';
 
 /**
@@ -21,7 +27,12 @@ function setup(options: { workerStop?: () => Promise<void>; timeoutMs?: number }
   const slowAnswered = new Promise<void>((resolve) => (release = resolve));
   const server = http.createServer((req, res) => {
     if (req.url === '/slow') void slowAnswered.then(() => res.end('slow done'));
-    else res.end('quick');
+    else if (req.url === '/streaming') {
+      // The answer has begun (headers sent, keep-alive) before the signal arrives.
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('first part, ');
+      void slowAnswered.then(() => res.end('last part'));
+    } else res.end('quick');
   });
   servers.push(server);
   const shutdown = new GracefulShutdown(server, {
@@ -84,6 +95,23 @@ describe('graceful shutdown', () => {
     agent.destroy();
   });
 
+  it('closes a kept-alive connection whose answer began before the signal as soon as that answer ends', async () => {
+    const { server, shutdown, events, exitCode, release } = setup();
+    const port = await listen(server);
+    const agent = new http.Agent({ keepAlive: true });
+    const streaming = get(port, '/streaming', agent);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    void shutdown.begin('SIGTERM');
+    release();
+    expect(await streaming).toEqual({ body: 'first part, last part', connection: 'keep-alive' });
+    const answeredAt = Date.now();
+    expect(await exitCode).toBe(0);
+    // Without closing it, the idle connection would hold the shutdown for the 5 s keep-alive timeout.
+    expect(Date.now() - answeredAt).toBeLessThan(1_000);
+    expect(events.at(-1)).toBe('exit 0');
+    agent.destroy();
+  });
+
   it('a second signal starts nothing new', async () => {
     const { server, shutdown, events, exitCode } = setup();
     await listen(server);
@@ -107,5 +135,23 @@ describe('graceful shutdown', () => {
     expect(shutdownTimeoutMs({})).toBe(10_000);
     expect(shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '25000' })).toBe(25_000);
     expect(() => shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '10s' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
+  it('stops a delivery worker whose last pass failed (the store went away), so the shutdown still ends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shutdown-worker-'));
+    const store = new LeadStore(join(dir, 'leads.db'));
+    store.close();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const worker = new DeliveryWorker(store, leadApiConfig({ LEADS_WORKER_INTERVAL_MS: '10' }), undefined);
+    try {
+      worker.start();
+      await vi.waitFor(() =>
+        expect(logged).toHaveBeenCalledWith('The delivery worker failed a pass:', expect.any(Error)),
+      );
+      await expect(worker.stop()).resolves.toBeUndefined();
+    } finally {
+      logged.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

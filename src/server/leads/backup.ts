@@ -1,4 +1,5 @@
 import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 
 /** What a backup holds, for the operator's log. */
@@ -23,6 +24,7 @@ function targetExists(target: string): Error {
 export async function backupLeads(source: string, target: string): Promise<BackupSummary> {
   if (!existsSync(source)) throw new Error(`There is no leads file at ${source} (LEADS_DB).`);
   if (existsSync(target)) throw targetExists(target);
+  if (!existsSync(dirname(target))) throw new Error(`The folder ${dirname(target)} does not exist.`);
   const partial = `${target}.partial-${process.pid}`;
   const live = new DatabaseSync(source, { readOnly: true });
   try {

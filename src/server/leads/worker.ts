@@ -95,10 +95,10 @@ export class DeliveryWorker {
     this.timer = setTimeout(tick, 0);
   }
 
-  /** Stops polling and waits for the pass in progress. */
+  /** Stops polling and waits for the pass in progress; a pass that failed was logged by `start` already. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    await this.running?.catch(() => undefined);
   }
 }

@@ -1,5 +1,20 @@
 import type { Page } from '@playwright/test';
 
+/**
+ * Everything that lets a page start loading code by itself has happened: the load event, an idle
+ * period (client:idle), two frames after the last scroll (client:visible's observer) and a task
+ * after them. The round trip through the page also means Playwright has seen any request they sent.
+ */
+export async function selfStartedLoadsHadTheirChance(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
+      ),
+  );
+}
+
 /** The URL of every script the page requests from now on. */
 export function recordScripts(page: Page): string[] {
   const scripts: string[] = [];

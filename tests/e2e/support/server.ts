@@ -1,34 +1,91 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 
 /**
- * A port for a spec's own server, offset from the run's `TEST_PORT` so that two runs on one machine
- * (given different `TEST_PORT`s) never collide.
+ * A port no process listens on right now: the system picks it, so two runs on one machine (or two
+ * workers of one run) never pick the same one.
  */
-export function sidePort(offset: number): number {
-  return Number(process.env['TEST_PORT'] ?? 4391) + offset;
+export async function sidePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0);
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  await once(probe, 'close');
+  if (address === null || typeof address === 'string') throw new Error('The system gave no TCP port');
+  return address.port;
+}
+
+/** A spec's own server: the process, and where it answers. */
+export interface SideServer {
+  process: ChildProcess;
+  port: number;
+  origin: string;
+}
+
+const ATTEMPTS = 5;
+const START_TIMEOUT_MS = 30_000;
+
+/**
+ * Starts `src/server/main.ts` with extra environment on a free port (or on `port`, to restart a
+ * server where it was) and waits until it listens. Another process may take a free port between
+ * the probe and the server's own `listen`; the server then exits with EADDRINUSE, and this tries
+ * again on a new port (or, for a fixed port, once the other holder lets go). With `log`, the
+ * server's output lines are appended to it as they come, for the whole life of the server.
+ */
+export async function startServer(env: Record<string, string>, port?: number, log?: string[]): Promise<SideServer> {
+  let clash = '';
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const tryPort = port ?? (await sidePort());
+    const started = await listening(tryPort, env, log);
+    if ('process' in started) return started;
+    if (!started.clash) throw new Error(`The server on port ${tryPort} did not start:\n${started.output}`);
+    clash = started.output;
+    await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
+  }
+  throw new Error(`Every port tried for the server was taken:\n${clash}`);
 }
 
 /**
- * Starts `src/server/main.ts` on `port` with extra environment, and waits until it answers.
- * With `log`, the server's output lines are appended to it as they come.
+ * One start: resolves when the server says it listens on `port` (its own start-up line, so an
+ * answer from some other process on that port is never mistaken for it), or with its output
+ * when it exits first.
  */
-export async function startServer(port: number, env: Record<string, string>, log?: string[]): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+async function listening(
+  port: number,
+  env: Record<string, string>,
+  log: string[] | undefined,
+): Promise<SideServer | { clash: boolean; output: string }> {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: 'localhost', ...env },
-    stdio: log ? ['ignore', 'pipe', 'pipe'] : 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  for (const input of [server.stdout, server.stderr]) {
-    if (input && log) createInterface({ input }).on('line', (line) => log.push(line));
-  }
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      await fetch(`http://localhost:${port}/`);
-      return server;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  server.kill();
-  throw new Error(`The server on port ${port} did not start`);
+  if (log)
+    for (const input of [child.stdout, child.stderr]) createInterface({ input }).on('line', (line) => log.push(line));
+  let output = '';
+  const origin = `http://localhost:${port}`;
+  return new Promise((resolve) => {
+    // A server that neither listens nor exits is stopped, and its output reported.
+    const giveUp = setTimeout(() => child.kill(), START_TIMEOUT_MS);
+    const collect = (chunk: Buffer) => (output += chunk.toString());
+    let stdout = '';
+    const announce = (chunk: Buffer) => {
+      collect(chunk);
+      stdout += chunk.toString();
+      if (!stdout.includes(`localhost:${port}`)) return;
+      clearTimeout(giveUp);
+      // From here on nobody reads the pipes; let them flow so a chatty server cannot block.
+      child.stdout.off('data', announce).resume();
+      child.stderr.off('data', collect).resume();
+      resolve({ process: child, port, origin });
+    };
+    child.stdout.on('data', announce);
+    child.stderr.on('data', collect);
+    child.on('exit', () => {
+      clearTimeout(giveUp);
+      resolve({ clash: output.includes('EADDRINUSE'), output });
+    });
+  });
 }
