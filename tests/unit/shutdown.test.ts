@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leadApiConfig } from '@/server/leads/config';
-import { LeadStore } from '@/server/leads/store';
 import { DeliveryWorker } from '@/server/leads/worker';
 import { GracefulShutdown, shutdownTimeoutMs } from '@/server/shutdown';
+import { openTestStore } from './support/stores';
 
 /**
  * The shutdown's order on a real HTTP server with a keep-alive client; the worker and the store
@@ -138,9 +135,8 @@ describe('graceful shutdown', () => {
   });
 
   it('stops a delivery worker whose last pass failed (the store went away), so the shutdown still ends', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'shutdown-worker-'));
-    const store = new LeadStore(join(dir, 'leads.db'));
-    store.close();
+    const store = await openTestStore('sqlite');
+    await store.close();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const worker = new DeliveryWorker(store, leadApiConfig({ LEADS_WORKER_INTERVAL_MS: '10' }), undefined);
     try {
@@ -151,7 +147,6 @@ describe('graceful shutdown', () => {
       await expect(worker.stop()).resolves.toBeUndefined();
     } finally {
       logged.mockRestore();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
