@@ -54,7 +54,7 @@ test.afterAll(async () => {
   await postgres.stop();
 });
 
-test('with the database down, enquiries get 503 and pages still load; when it returns, enquiries are stored again', async () => {
+test('with the database down, enquiries get 503, pages still load and /readyz says so; when it returns, enquiries are stored again', async () => {
   const stored: string[] = [];
   const refused: string[] = [];
   const send = async (n: number) => {
@@ -72,14 +72,19 @@ test('with the database down, enquiries get 503 and pages still load; when it re
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(await response.json()).toEqual({ error: UNAVAILABLE });
   }
-  for (const path of ['/', '/contact-us', '/umrah-packages']) {
+  for (const path of ['/', '/contact-us', '/umrah-packages', '/healthz']) {
     expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
   }
+  // A load balancer takes the instance out of rotation while its store is unreachable.
+  const readiness = await fetch(`${origin}/readyz`);
+  expect(readiness.status).toBe(503);
+  expect(await readiness.json()).toMatchObject({ status: 'unavailable', store: 'postgresql' });
 
   await postgres.restart();
   const recovered = await waitFor(async () => (await send(5 + refused.length)).status === 201, RECOVERY_WAIT_MS);
   expect(recovered, 'enquiries are stored again once the database is back').toBe(true);
   expect(server.process.exitCode, 'the server kept running').toBeNull();
+  expect((await fetch(`${origin}/readyz`)).status).toBe(200);
 
   // Exactly the enquiries answered 201 are stored, each with its delivery: nothing half-way.
   const leads = await rows<Pick<LeadRow, 'id' | 'fields'>>('SELECT id, fields FROM leads');
