@@ -153,8 +153,9 @@ function isNotModified(req: IncomingMessage, file: StaticFile, variant: Variant)
 
 /** If-Range: the Range applies only while the client's copy (strong ETag or exact date) is current. */
 function rangeStillApplies(req: IncomingMessage, file: StaticFile, variant: Variant): boolean {
-  const ifRange = req.headers['if-range'];
-  if (ifRange === undefined) return true;
+  const header = req.headers['if-range'];
+  if (header === undefined) return true;
+  const ifRange = String(header);
   if (ifRange.startsWith('"')) return ifRange === variant.etag;
   return Date.parse(ifRange) === file.modifiedSeconds * 1000;
 }
