@@ -71,7 +71,7 @@ export interface StaticFiles {
  * weight of `*`, else is refused; identity not named takes the weight of `*` when given, else stays
  * acceptable at the lowest weight named, so a browser that lists only `br` still gets a page.
  */
-export function acceptedCodings(header: string | undefined): Map<string, number> {
+function acceptedCodings(header: string | undefined): Map<string, number> {
   const named = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [rawName = '', ...params] = part.split(';');
@@ -100,7 +100,7 @@ export function acceptedCodings(header: string | undefined): Map<string, number>
 /**
  * The coding to send among those a file has (in the server's order of preference, identity last):
  * the one the browser weighs highest, br before gzip before identity on a tie. When the browser
- * refuses all of them, identity: a page it may decode badly beats no page (RFC 9110 allows it).
+ * refuses all of them, identity anyway: RFC 9110 allows it, and a plain page beats a 406.
  */
 export function chooseCoding(header: string | undefined, available: readonly Coding[]): Coding {
   const accepted = acceptedCodings(header);
