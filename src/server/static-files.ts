@@ -160,7 +160,7 @@ function rangeStillApplies(req: IncomingMessage, file: StaticFile, variant: Vari
   return Date.parse(ifRange) === file.modifiedSeconds * 1000;
 }
 
-function send(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
+function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
   const coding = chooseCoding(
     req.headers['accept-encoding'],
     file.variants.map((variant) => variant.coding),
@@ -279,7 +279,7 @@ export function indexStaticFiles(clientDir: string): StaticFiles {
       }
       const file = byUrl.get(urlPath);
       if (!file) return false;
-      send(req, res, file);
+      sendFile(req, res, file);
       return true;
     },
   };
