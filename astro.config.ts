@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { interactDirective } from './src/integrations/interact-directive';
 import { pagefindIndex } from './src/integrations/pagefind';
+import { precompress } from './src/integrations/precompress';
 import { subsetFonts } from './src/integrations/subset-fonts';
 import { noScriptCssHash } from './src/lib/no-script';
 import { resolveSiteUrl } from './src/lib/site-url';
@@ -38,6 +39,8 @@ export default defineConfig({
     sitemap({ filter: (page) => !/^\/(404|500|compare|admin\b.*|enquiry\b.*)$/.test(new URL(page).pathname) }),
     interactDirective(),
     pagefindIndex(),
+    // Last: compresses what every integration before it wrote, Pagefind's files included.
+    precompress(),
   ],
   prefetch: false,
   // Shiki writes inline styles, which the hash-based CSP would block; guides need no code colouring.

@@ -27,6 +27,7 @@ export default defineConfig(
       'src/server/**/*.ts',
       'src/lib/forms/**/*.ts',
       'src/lib/site-url.ts',
+      'src/lib/precompressed.ts',
       'src/lib/site-contact.ts',
       'src/lib/contact-links.ts',
       'scripts/*.ts',

@@ -3,7 +3,7 @@
  * with the www redirect, security headers, cache rules and a plain error page.
  * Run after `astro build`: `node src/server/main.ts` (Node 24 strips the types).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import compression from 'compression';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
@@ -22,6 +22,7 @@ import { leadApiConfig } from './leads/config.ts';
 import { describeStore, openLeadStore } from './leads/open-store.ts';
 import { startDeliveries } from './leads/start-deliveries.ts';
 import { GracefulShutdown, shutdownTimeoutMs } from './shutdown.ts';
+import { indexStaticFiles } from './static-files.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -35,18 +36,15 @@ const canonicalOrigin = resolveSiteUrl(process.env);
 const leadConfig = leadApiConfig(process.env);
 const leadStore = await openLeadStore(leadConfig);
 const deliveries = await startDeliveries(leadStore, leadConfig);
-// Brotli or gzip for HTML, CSS, JS and SVG: the pages are read on phones over mobile networks.
+// Built files go out as compressed at build time (static-files.ts); what is drawn per request is
+// compressed here, with brotli or gzip: the pages are read on phones over mobile networks.
 const compress = compression({ threshold: 1024 }) as unknown as (
   req: IncomingMessage,
   res: ServerResponse,
   next: () => void,
 ) => void;
 const errorPage = readFileSync(resolve(distDir, 'client/500.html'), 'utf8');
-const pageFiles = new Set(
-  (readdirSync(resolve(distDir, 'client'), { recursive: true }) as string[])
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => `/${file.split('\\').join('/')}`),
-);
+const staticFiles = indexStaticFiles(resolve(distDir, 'client'));
 
 function sendServerError(res: ServerResponse, error: unknown): void {
   console.error('Unhandled server error:', error);
@@ -92,7 +90,8 @@ const server = http.createServer(async (req, res) => {
   const { pathname } = new URL(url, 'http://localhost');
   res.setHeader('Cache-Control', cacheControlFor(pathname));
   if (isPrivatePath(pathname)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-  req.url = pageFileUrl(url, pageFiles) ?? url;
+  if (staticFiles.serve(req, res)) return;
+  req.url = pageFileUrl(url, staticFiles.pages) ?? url;
   compress(req, res, async () => {
     // After compression's own writeHead hook, which turns the object into single setHeader calls.
     keepSitePolicy(res);
