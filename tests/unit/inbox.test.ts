@@ -127,6 +127,12 @@ describe.each(STORE_KINDS)('InboxAuth on %s', (kind) => {
   });
 
   /** Another server instance on the same store. */
+  /** The cookie with the first character of its signature changed (never to itself). */
+  function tampered(cookie: string): string {
+    const at = cookie.indexOf('.') + 1;
+    return cookie.slice(0, at) + (cookie[at] === 'A' ? 'B' : 'A') + cookie.slice(at + 1);
+  }
+
   function otherInstance(): SqlLeadStore {
     const other = storeAt(store.location);
     stores.push(other);
@@ -148,7 +154,7 @@ describe.each(STORE_KINDS)('InboxAuth on %s', (kind) => {
     expect(cookie).toMatch(/HttpOnly; SameSite=Strict; Max-Age=28800; Secure$/);
     expect(await auth.signedIn(withCookie(cookie), now)).toBe(true);
     expect(await auth.signedIn(withCookie(cookie), now + 9 * 60 * 60 * 1000)).toBe(false);
-    expect(await auth.signedIn(withCookie(cookie.replace(/\.\w/, '.x')), now)).toBe(false);
+    expect(await auth.signedIn(withCookie(tampered(cookie)), now)).toBe(false);
   });
 
   it('keeps a session opened on one instance valid on another instance of the same store', async () => {
