@@ -26,6 +26,16 @@ import { indexStaticFiles } from './static-files.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
+/** A setting that stops the start is said in one line that names it, without a stack trace around it. */
+async function startOrSay<T>(step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 const distDir = resolve(process.env['DIST_DIR'] ?? 'dist');
 process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
 const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry.mjs')).href)) as { handler: Handler };
@@ -33,8 +43,8 @@ const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry.mjs')).
 const canonicalOrigin = resolveSiteUrl(process.env);
 // Open and migrate the lead store before taking traffic: a file that cannot be written or a database
 // that cannot be reached stops the start, not a lead.
-const leadConfig = leadApiConfig(process.env);
-const leadStore = await openLeadStore(leadConfig);
+const leadConfig = await startOrSay(() => leadApiConfig(process.env));
+const leadStore = await startOrSay(() => openLeadStore(leadConfig));
 const deliveries = await startDeliveries(leadStore, leadConfig);
 // Built files go out as compressed at build time (static-files.ts); what is drawn per request is
 // compressed here, with brotli or gzip: the pages are read on phones over mobile networks.

@@ -11,6 +11,7 @@ import {
   type TestLeadDb,
 } from './support/lead-load.ts';
 import { startServer } from './support/server';
+import { claimLeaseMs } from '@/server/leads/worker';
 
 /**
  * Crash safety of the lead API, on each store: the real server under concurrent submissions is
@@ -25,12 +26,12 @@ const KILL_AFTER = 400;
 /** A guard so a server that never acknowledges cannot keep the load going for ever. */
 const MAX_SUBMISSIONS = 5_000;
 /**
- * A worker claims up to 20 deliveries per pass with a lease of 21 delivery timeouts, so the ones the
- * killed server had claimed but not sent wait for that lease before the restarted server takes them.
- * The test's webhook answers in milliseconds, so a 1 s delivery timeout (a 21 s lease) is ample.
+ * A worker holds each delivery it claimed for a lease of `claimLeaseMs`, so the ones the killed
+ * server had claimed but not sent wait for that lease before the restarted server takes them. The
+ * test's webhook answers in milliseconds, so a 1 s delivery timeout (a 7 s lease) is ample.
  */
 const DELIVERY_TIMEOUT_MS = 1_000;
-const DELIVERY_WAIT_MS = 21 * DELIVERY_TIMEOUT_MS + 14_000;
+const DELIVERY_WAIT_MS = claimLeaseMs(DELIVERY_TIMEOUT_MS) + 14_000;
 
 for (const kind of STORE_KINDS) {
   test.describe(`on ${kind}`, () => {
@@ -93,8 +94,8 @@ for (const kind of STORE_KINDS) {
       const loadMs = Date.now() - loadStarted;
       const pending = (await db.outbox()).filter((row) => row.status === 'pending');
       pendingAtRestart = pending.length;
-      // Claimed by the killed server's last pass: leased well beyond the retry delays of at most 1 s.
-      leasedAtRestart = pending.filter((row) => row.nextAttemptAt > Date.now() + 2_000).length;
+      // Claimed by the killed server's last pass: leased beyond the retry delays of at most 1 s.
+      leasedAtRestart = pending.filter((row) => row.nextAttemptAt > Date.now() + 1_000).length;
 
       hook.phase = 'restarted server';
       const restartStarted = Date.now();

@@ -122,5 +122,7 @@ for (const [problem, url] of [
     expect(code, output).not.toBe(0);
     expect(code, 'the server stopped by itself').not.toBeNull();
     expect(output).toContain('DATABASE_URL');
+    // One line an operator reads in the service log, not a stack trace around it.
+    expect(output.trim().split('\n'), output).toHaveLength(1);
   });
 }

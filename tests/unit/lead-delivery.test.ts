@@ -8,7 +8,7 @@ import { deliveriesFor, leadApiConfig, parseRelays, type LeadApiConfig } from '@
 import { acknowledgedPage, retryDelay } from '@/server/leads/delivery';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import type { NewLead, StoredLead } from '@/server/leads/store';
-import { DeliveryWorker, type Mailer } from '@/server/leads/worker';
+import { DeliveryWorker, claimLeaseMs, type Mailer } from '@/server/leads/worker';
 import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
 
 let location: TestStoreLocation;
@@ -246,6 +246,23 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       } while (attempted > 0);
       await expectEachArrivedOnce(destination.accepted, leads);
       expect(destination.state.log).toHaveLength(60);
+    });
+
+    it('does not send a delivery whose lease lapsed and went to another worker during a long pass', async () => {
+      const destination = await startDestination();
+      const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') });
+      const store = openStore();
+      await storeLeads(store, settings, 0, 3);
+      destination.state.phase = 'hang';
+      const at = later();
+      const slow = new DeliveryWorker(store, settings, undefined).runOnce(at);
+      await vi.waitFor(() => expect(destination.state.log).toHaveLength(1));
+      // While the first attempt hangs, another worker whose clock is past the lease takes all three.
+      const other = openStore();
+      const taken = await other.claimDueDeliveries(at + claimLeaseMs(settings.deliveryTimeoutMs) + 1, 20);
+      expect(taken).toHaveLength(3);
+      expect(await slow).toBe(1);
+      expect(destination.state.log).toHaveLength(1);
     });
 
     it('gets every lead there exactly once through a destination that fails, then hangs, then recovers', async () => {

@@ -326,6 +326,23 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       ]);
     });
 
+    it('renews a claim only for the worker that still holds it', async () => {
+      const store = await openStore(kind);
+      await store.insertLead(contactLead, undefined, new Date(start), staff);
+      const [mine] = await store.claimDueDeliveries(start, 20, 60_000);
+      // Within its lease the holder may extend it, and the delivery stays out of other passes.
+      expect(await store.renewClaim(mine!.id, start + 60_000, start + 90_000)).toBe(true);
+      expect(await store.claimDueDeliveries(start + 89_999, 20, 60_000)).toEqual([]);
+      // The lease lapses and another worker takes the delivery: the first holder's claim is gone.
+      const [theirs] = await store.claimDueDeliveries(start + 90_000, 20, 60_000);
+      expect(theirs!.id).toBe(mine!.id);
+      expect(await store.renewClaim(mine!.id, start + 90_000, start + 200_000)).toBe(false);
+      expect(await store.renewClaim(theirs!.id, start + 150_000, start + 200_000)).toBe(true);
+      // A delivered one is nobody's to renew.
+      await store.recordAttempt(theirs!.id, { ok: true, detail: 'sent', durationMs: 5 }, 0);
+      expect(await store.renewClaim(theirs!.id, start + 200_000, start + 300_000)).toBe(false);
+    });
+
     it('gives each delivery to one of two workers claiming at the same moment', async () => {
       const one = await openStore(kind);
       const two = reopen(one.location);

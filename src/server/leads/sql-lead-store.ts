@@ -204,6 +204,14 @@ export class SqlLeadStore implements LeadStore {
     });
   }
 
+  async renewClaim(deliveryId: number, claimedUntil: number, leasedUntil: number): Promise<boolean> {
+    const changed = await this.database.run(
+      "UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at = ?",
+      [leasedUntil, deliveryId, claimedUntil],
+    );
+    return changed === 1;
+  }
+
   async recordAttempt(deliveryId: number, result: AttemptResult, retryAt: number, now = new Date()): Promise<void> {
     const detail = result.detail.slice(0, 500);
     await this.database.transaction(async (tx) => {

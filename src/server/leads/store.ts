@@ -100,6 +100,12 @@ export interface LeadStore {
    * oldest first; visitors' acknowledgements after everything for the staff.
    */
   claimDueDeliveries(nowMs: number, limit?: number, leaseMs?: number): Promise<Delivery[]>;
+  /**
+   * Extends a worker's claim on one delivery to `leasedUntil`, only while the claim is still its own
+   * (the delivery is pending and still leased until `claimedUntil`); false when another worker has
+   * taken it over since, and then this worker must not send it.
+   */
+  renewClaim(deliveryId: number, claimedUntil: number, leasedUntil: number): Promise<boolean>;
   /** Records one attempt; a failed one is rescheduled for `retryAt`, a good one is done for good. */
   recordAttempt(deliveryId: number, result: AttemptResult, retryAt: number, now?: Date): Promise<void>;
   /** Per lead: how many deliveries it has and how many are done, for the inbox list. */

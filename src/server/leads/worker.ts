@@ -12,6 +12,15 @@ import type { Delivery, LeadStore, StoredLead } from './store.ts';
 /** How many due deliveries one pass claims. */
 const DELIVERIES_PER_PASS = 20;
 
+/**
+ * How long one delivery stays with the worker that claimed it: its attempt at its slowest (the
+ * timeout) twice over, and time to record it. The claim is renewed before each attempt, so a pass
+ * may run longer than this, while the deliveries of a worker that died come back within it.
+ */
+export function claimLeaseMs(deliveryTimeoutMs: number): number {
+  return 2 * deliveryTimeoutMs + 5_000;
+}
+
 /** Sends one email; nodemailer in production, anything with the same shape in tests. */
 export type Mailer = (message: MailMessage) => Promise<unknown>;
 
@@ -39,17 +48,23 @@ export class DeliveryWorker {
    * by side, so a relay that hangs until its timeout does not hold back the staff's email.
    */
   async runOnce(nowMs = Date.now()): Promise<number> {
-    // A channel's claimed deliveries are tried one after another, so the lease covers the whole pass
-    // at its slowest: no other worker takes one of them while this pass may still send it.
-    const leaseMs = (DELIVERIES_PER_PASS + 1) * this.config.deliveryTimeoutMs;
+    const leaseMs = claimLeaseMs(this.config.deliveryTimeoutMs);
     const due = await this.store.claimDueDeliveries(nowMs, DELIVERIES_PER_PASS, leaseMs);
+    const passStarted = Date.now();
+    let attempted = 0;
     const channels = Map.groupBy(due, (delivery) => delivery.channel);
     await Promise.all(
       [...channels.values()].map(async (deliveries) => {
-        for (const delivery of deliveries) await this.attempt(delivery, nowMs);
+        for (const delivery of deliveries) {
+          // The pass's clock moves on in real time; a claim that lapsed and went to another worker stays theirs.
+          const leasedUntil = nowMs + (Date.now() - passStarted) + leaseMs;
+          if (!(await this.store.renewClaim(delivery.id, delivery.nextAttemptAt, leasedUntil))) continue;
+          await this.attempt(delivery, nowMs);
+          attempted += 1;
+        }
       }),
     );
-    return due.length;
+    return attempted;
   }
 
   private async attempt(delivery: Delivery, nowMs: number): Promise<void> {
