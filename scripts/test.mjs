@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { ensureChromium } from './chromium.mjs';
+import { ensureChromium, ensurePostgres } from './debian-tools.mjs';
 
 // The longest first, then the quickest: a passing run ends when the longest gate does, and a slip
 // of style or copy is named within seconds.
@@ -106,6 +106,9 @@ function readJson(path) {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
+// Both lanes test the lead store on PostgreSQL too; only the full run drives a browser.
+process.env.PG_BIN = ensurePostgres();
+console.log(`Using PostgreSQL from ${process.env.PG_BIN}`);
 if (!fastOnly) {
   process.env.CHROMIUM_PATH = ensureChromium();
   console.log(`Using Chromium at ${process.env.CHROMIUM_PATH}`);
