@@ -20,6 +20,7 @@ import {
 } from './http-policy.ts';
 import { leadApiConfig } from './leads/config.ts';
 import { describeStore, openLeadStore } from './leads/open-store.ts';
+import { offerLeadStore } from './leads/process-store.ts';
 import { startDeliveries } from './leads/start-deliveries.ts';
 import { GracefulShutdown, shutdownTimeoutMs } from './shutdown.ts';
 import { indexStaticFiles } from './static-files.ts';
@@ -45,6 +46,7 @@ const canonicalOrigin = resolveSiteUrl(process.env);
 // that cannot be reached stops the start, not a lead.
 const leadConfig = await startOrSay(() => leadApiConfig(process.env));
 const leadStore = await startOrSay(() => openLeadStore(leadConfig));
+offerLeadStore(leadStore);
 const deliveries = await startDeliveries(leadStore, leadConfig);
 // Built files go out as compressed at build time (static-files.ts); what is drawn per request is
 // compressed here, with brotli or gzip: the pages are read on phones over mobile networks.

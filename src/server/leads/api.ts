@@ -149,18 +149,21 @@ export class LeadApi {
   private readonly challenges: RateLimiter;
 
   private readonly config: LeadApiConfig;
+  private readonly openedStore: () => LeadStore | undefined;
 
-  constructor(config: LeadApiConfig) {
+  /** `openedStore` answers a store already open in this process, which is then used instead of a new one. */
+  constructor(config: LeadApiConfig, openedStore: () => LeadStore | undefined = () => undefined) {
     this.config = config;
+    this.openedStore = openedStore;
     const windowMs = config.rateWindowSeconds * 1000;
     this.submissions = new RateLimiter(() => this.store, 'submissions', config.rateLimit, windowMs);
     // A page asks for a new sum on load and on each refresh, so challenges get more room than submissions.
     this.challenges = new RateLimiter(() => this.store, 'challenges', config.rateLimit * 12, windowMs);
   }
 
-  /** Made on first use so that building the site never touches the database. */
+  /** Taken on first use, so that building the site never touches the database. */
   get store(): LeadStore {
-    this.storeInstance ??= createLeadStore(this.config);
+    this.storeInstance ??= this.openedStore() ?? createLeadStore(this.config);
     return this.storeInstance;
   }
 

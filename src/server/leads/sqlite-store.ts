@@ -97,8 +97,8 @@ function migrate(db: DatabaseSync): void {
  * Whose turn it is to use SQLite in this process. A transaction's work awaits between statements,
  * so without turns another request's statement could land inside it; and a second connection's
  * BEGIN IMMEDIATE would wait synchronously (busy_timeout) for a transaction that cannot finish
- * while the thread waits. The server has two connections (the worker's and the pages'), built from
- * two copies of this module (main.ts and Astro's bundle), so the turn lives on `globalThis`.
+ * while the thread waits. The server shares one connection (process-store.ts), but tests, tools and
+ * `astro dev` open several, from more than one copy of this module, so the turn lives on `globalThis`.
  */
 const TURN = Symbol.for('miqat.sqlite-turn');
 const turns = ((globalThis as { [TURN]?: { last: Promise<unknown> } })[TURN] ??= { last: Promise.resolve() });
