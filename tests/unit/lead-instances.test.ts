@@ -1,8 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LeadApi } from '@/server/leads/api';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
+import { DeliveryWorker } from '@/server/leads/worker';
 import { freshDatabase, startPostgres, type TestPostgres } from '../support/postgres';
 import { STORE_KINDS, storeEnv, testStoreLocation } from './support/stores';
 
@@ -139,5 +142,59 @@ describe('a PostgreSQL store that goes down', () => {
     const { database } = api.store as SqlLeadStore;
     expect(await database.all('SELECT lead_id FROM idempotency_keys')).toEqual([]);
     expect(await api.store.readiness()).toMatchObject({ store: 'postgresql', pendingDeliveries: 0 });
+  }, 60_000);
+
+  it('lives through the database ending a connection in the middle of a transaction', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = instance({ DATABASE_URL: databaseUrl });
+    const { database } = api.store as SqlLeadStore;
+    await api.store.readiness();
+    const cut = database.transaction(async (tx) => {
+      await tx.run('SELECT 1');
+      // A fast shutdown tells every connection, this one too, that it is being ended.
+      await server.halt();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.run('SELECT 1');
+    });
+    await expect(cut).rejects.toThrow();
+    await server.restart();
+    expect(await api.store.readiness()).toMatchObject({ store: 'postgresql' });
+  }, 60_000);
+
+  it('keeps the delivery worker trying without a log line per pass, and it delivers once the store is back', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const notes = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const received: string[] = [];
+    const hook = createServer((request, response) => {
+      received.push(String(request.headers['idempotency-key']));
+      request.resume();
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const relays = JSON.stringify({
+      '*': { type: 'webhook', url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/` },
+    });
+    const env = { DATABASE_URL: databaseUrl, LEADS_RELAYS: relays, LEADS_WORKER_INTERVAL_MS: '20' };
+    const api = instance(env);
+    const worker = new DeliveryWorker(api.store, leadApiConfig(env), undefined);
+    try {
+      await server.halt();
+      worker.start();
+      // Passes every 20 ms would be some 75 in this time; an outage is said once.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(errors.mock.calls.map(([message]) => message)).toEqual([
+        'The delivery worker failed a pass; it keeps trying:',
+      ]);
+
+      await server.restart();
+      const response = await api.submit('contact', post('contact', contactFields), CLIENT);
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      await vi.waitFor(() => expect(received).toEqual([id]), { timeout: 15_000, interval: 50 });
+      expect(notes.mock.calls.flat().join('\n')).toMatch(/The delivery worker works again after \d+ failed pass/);
+    } finally {
+      await worker.stop();
+      hook.close();
+    }
   }, 60_000);
 });

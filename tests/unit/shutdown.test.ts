@@ -142,7 +142,7 @@ describe('graceful shutdown', () => {
     try {
       worker.start();
       await vi.waitFor(() =>
-        expect(logged).toHaveBeenCalledWith('The delivery worker failed a pass:', expect.any(Error)),
+        expect(logged).toHaveBeenCalledWith('The delivery worker failed a pass; it keeps trying:', expect.any(Error)),
       );
       await expect(worker.stop()).resolves.toBeUndefined();
     } finally {

@@ -152,13 +152,20 @@ class PostgresDatabase implements SqlDatabase {
 
   private async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A checked-out connection has no pool handler: a server that ends it between two statements (a
+    // restart, a failover) would emit an unheard 'error' and end the process. Heard here, the
+    // transaction's next statement fails instead, and the connection is dropped below.
+    const heard = (error: Error) => console.error('PostgreSQL ended a connection in use:', error.message);
+    client.on('error', heard);
     try {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
+      client.off('error', heard);
       client.release();
       return result;
     } catch (error) {
+      client.off('error', heard);
       // Dropping the connection rolls the transaction back on the server, even when it is unreachable.
       client.release(true);
       throw error;

@@ -11,6 +11,8 @@ import type { Delivery, LeadStore, StoredLead } from './store.ts';
 
 /** How many due deliveries one pass claims. */
 const DELIVERIES_PER_PASS = 20;
+/** The longest wait between passes while they fail: an outage is retried at least this often. */
+const MAX_FAILING_WAIT_MS = 10_000;
 
 /**
  * How long one delivery stays with the worker that claimed it: its attempt at its slowest (the
@@ -95,17 +97,26 @@ export class DeliveryWorker {
     }
   }
 
-  /** Polls every `workerIntervalMs` until `stop`; passes never overlap. */
+  /**
+   * Polls every `workerIntervalMs` until `stop`; passes never overlap. While passes fail (the store
+   * is unreachable) the wait doubles up to `MAX_FAILING_WAIT_MS`, and the log says so once when it
+   * begins and once when the store answers again, not on every pass of an outage.
+   */
   start(): void {
+    let failedPasses = 0;
     const tick = async () => {
       try {
         this.running = this.runOnce();
         await this.running;
+        if (failedPasses > 0) console.log(`The delivery worker works again after ${failedPasses} failed pass(es).`);
+        failedPasses = 0;
       } catch (error) {
-        console.error('The delivery worker failed a pass:', error);
+        if (failedPasses === 0) console.error('The delivery worker failed a pass; it keeps trying:', error);
+        failedPasses += 1;
       }
       if (this.stopped) return;
-      this.timer = setTimeout(tick, this.config.workerIntervalMs);
+      const wait = Math.min(this.config.workerIntervalMs * 2 ** failedPasses, MAX_FAILING_WAIT_MS);
+      this.timer = setTimeout(tick, Math.max(wait, this.config.workerIntervalMs));
     };
     this.timer = setTimeout(tick, 0);
   }
