@@ -182,9 +182,11 @@ describe('a PostgreSQL store that goes down', () => {
       worker.start();
       // Passes every 20 ms would be some 75 in this time; an outage is said once.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(errors.mock.calls.map(([message]) => message)).toEqual([
-        'The delivery worker failed a pass; it keeps trying:',
-      ]);
+      // The pool may also say once that it lost an idle connection; the worker's own lines are counted.
+      const workerLines = errors.mock.calls
+        .map(([message]) => String(message))
+        .filter((message) => message.startsWith('The delivery worker'));
+      expect(workerLines).toEqual(['The delivery worker failed a pass; it keeps trying:']);
 
       await server.restart();
       const response = await api.submit('contact', post('contact', contactFields), CLIENT);
