@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ensureChromium } from './debian-tools.mjs';
+import { ensureChromium } from './debian-tools.ts';
 
 const BUDGET = {
   htmlKb: 30,

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { ensureChromium, ensurePostgres } from './debian-tools.mjs';
+import { ensureChromium, ensurePostgres } from './debian-tools.ts';
 
 // The longest first, then the quickest: a passing run ends when the longest gate does, and a slip
 // of style or copy is named within seconds.

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { findPostgres } from '../../scripts/debian-tools.ts';
 
 /** A running throwaway PostgreSQL server. */
 export interface TestPostgres {
@@ -27,28 +28,6 @@ interface Account {
 
 const START_TIMEOUT_MS = 30_000;
 const PORT_ATTEMPTS = 5;
-
-/** Debian's PostgreSQL binaries: `PG_BIN`, else the newest `/usr/lib/postgresql/<version>/bin`. */
-function findBinaries(): string {
-  const configured = process.env['PG_BIN'];
-  if (configured) {
-    if (!existsSync(join(configured, 'postgres')))
-      throw new Error(`PG_BIN=${configured} holds no \`postgres\` binary.`);
-    return configured;
-  }
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root)
-    ? readdirSync(root)
-        .filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions.length === 0) {
-    throw new Error(
-      `No PostgreSQL server found under ${root}: install Debian's \`postgresql\` package (apt-get install postgresql) or set PG_BIN.`,
-    );
-  }
-  return join(root, versions[0]!, 'bin');
-}
 
 /** The unprivileged account PostgreSQL runs as when the tests run as root (initdb and postgres refuse root). */
 function unprivilegedAccount(): Account | undefined {
@@ -142,7 +121,7 @@ function startWatchdog(dir: string, dataDir: string): ChildProcess {
 
 /** A throwaway PostgreSQL server for tests: Debian's binaries, an unprivileged user, a temp dir, a free port. */
 export async function startPostgres(): Promise<TestPostgres> {
-  const bin = findBinaries();
+  const bin = findPostgres();
   const account = unprivilegedAccount();
   const dir = await mkdtemp(join(tmpdir(), 'pg-test-'));
   const dataDir = join(dir, 'data');
