@@ -57,7 +57,18 @@ export const siteSettingsSchema = z.strictObject({
   }),
   themeColor: z.string().regex(/^#[0-9a-f]{6}$/i),
   locale: z.literal('en_US'),
+  /** The office's IANA time zone: the lead desk shows times and counts days in it. */
+  timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone, like America/Chicago'),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

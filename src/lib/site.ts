@@ -46,4 +46,6 @@ export const site = parseSiteSettings({
   },
   themeColor: '#0f5a43',
   locale: 'en_US',
+  // The office is in Austin.
+  timeZone: 'America/Chicago',
 });

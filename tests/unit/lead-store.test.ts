@@ -231,7 +231,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
     expect(await third.listLeads()).toEqual([stored]);
     if (kind === 'postgresql') {
       const versions = await first.database.all<{ version: number }>('SELECT version FROM schema_migrations');
-      expect(versions).toEqual([{ version: 1 }]);
+      expect(versions).toEqual([{ version: 1 }, { version: 2 }]);
     }
   });
 
@@ -439,6 +439,24 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
   });
 });
 
+/** Takes a file back from schema 5 (the lead desk) to schema 4, as the previous release wrote it. */
+const undoDeskTables = `DROP TABLE staff; DROP TABLE staff_sessions; DROP TABLE lead_notes; DROP TABLE lead_history;
+  DROP INDEX leads_received; DROP INDEX leads_status; DROP INDEX leads_assignee; DROP INDEX leads_contact_email;
+  DROP INDEX leads_contact_phone;
+  ${[
+    'status',
+    'lost_reason',
+    'assignee_id',
+    'follow_up',
+    'first_contacted_at',
+    'contact_name',
+    'contact_email',
+    'contact_phone',
+  ]
+    .map((column) => `ALTER TABLE leads DROP COLUMN ${column};`)
+    .join(' ')}
+  PRAGMA user_version = 4;`;
+
 describe('the SQLite lead store', () => {
   it('creates the folder for a database file that does not exist yet', async () => {
     const { location } = await openStore('sqlite');
@@ -453,11 +471,33 @@ describe('the SQLite lead store', () => {
     expect(store.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
   });
 
+  it('indexes the name, email and phone of leads stored before the lead desk, for its search', async () => {
+    const old = (await openStore('sqlite')) as unknown as SqliteLeadStore & { location: TestStoreLocation };
+    const stored = (await old.insertLead({
+      ...contactLead,
+      fields: { ...contactLead.fields, phone: '(713) 555-0123' },
+    }))!;
+    old.db.exec(undoDeskTables);
+    await closeStore(old);
+    const reopened = reopen(old.location);
+    const [row] = await reopened.database.all(
+      'SELECT contact_name, contact_email, contact_phone, status FROM leads WHERE id = ?',
+      [stored.id],
+    );
+    expect(row).toEqual({
+      contact_name: 'omar farouk',
+      contact_email: 'omar@example.com',
+      contact_phone: '7135550123',
+      status: 'new',
+    });
+  });
+
   it('gives the leads of an older file a reference when it is opened', async () => {
     const old = (await openStore('sqlite')) as unknown as SqliteLeadStore & { location: TestStoreLocation };
     const stored = [(await old.insertLead(umrahLead))!, (await old.insertLead(contactLead))!];
     // Back to the schema before references (version 2), as a file written by the previous release.
-    old.db.exec(`DROP INDEX leads_reference; DROP INDEX outbox_acknowledged; DROP TABLE idempotency_keys;
+    old.db.exec(`${undoDeskTables}
+      DROP INDEX leads_reference; DROP INDEX outbox_acknowledged; DROP TABLE idempotency_keys;
       DROP TABLE rate_limits; ALTER TABLE leads DROP COLUMN reference; PRAGMA user_version = 2;`);
     await closeStore(old);
     const reopened = reopen(old.location);

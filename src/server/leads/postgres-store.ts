@@ -1,5 +1,7 @@
 import pg, { type PoolClient } from 'pg';
 import {
+  deskTables,
+  indexExistingContacts,
   RATE_LIMITS_TABLE,
   SqlLeadStore,
   type SqlDatabase,
@@ -17,7 +19,7 @@ import {
  * The same tables as the SQLite file. Times stay ISO text and milliseconds, as there, so both
  * stores answer alike; `COLLATE "C"` keeps ISO text in time order whatever the server's locale.
  */
-const MIGRATIONS: string[] = [
+const MIGRATIONS: (string | ((db: SqlRunner) => Promise<void>))[] = [
   `CREATE TABLE leads (
      seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
      id TEXT NOT NULL UNIQUE,
@@ -63,6 +65,11 @@ const MIGRATIONS: string[] = [
    );
    CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
    ${RATE_LIMITS_TABLE};`,
+  // The lead desk: staff, sessions, the pipeline, notes, history, and contact columns for search.
+  async (db) => {
+    await db.run(deskTables('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY'));
+    await indexExistingContacts(db);
+  },
 ];
 
 /** Any constant shared by every instance: it names the advisory lock that lets one of them migrate. */
@@ -183,7 +190,9 @@ class PostgresDatabase implements SqlDatabase {
         'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
       );
       for (let next = rows[0]!.version; next < MIGRATIONS.length; next += 1) {
-        await client.query(MIGRATIONS[next]!);
+        const migration = MIGRATIONS[next]!;
+        if (typeof migration === 'string') await client.query(migration);
+        else await migration({ ...runnerOn(client), lock: async () => {} });
         await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [next + 1]);
       }
     });

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { contactIndex } from './contact-index.ts';
 import { newReference } from './reference.ts';
 import {
   ACKNOWLEDGEMENT_INTERVAL_MS,
@@ -62,6 +63,75 @@ export const RATE_LIMITS_TABLE = `CREATE TABLE rate_limits (
   PRIMARY KEY (bucket, client)
 )`;
 
+/**
+ * The lead desk's tables (src/server/desk/): staff accounts and their sessions, each lead's place in
+ * the pipeline, its notes and its history. `{id}` is the dialect's auto-numbered key. SQLite leaves
+ * foreign keys unenforced, so the desk deletes dependent rows itself and never relies on CASCADE.
+ */
+export function deskTables(id: string): string {
+  return `ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new';
+   ALTER TABLE leads ADD COLUMN lost_reason TEXT;
+   ALTER TABLE leads ADD COLUMN assignee_id TEXT;
+   ALTER TABLE leads ADD COLUMN follow_up TEXT;
+   ALTER TABLE leads ADD COLUMN first_contacted_at TEXT;
+   ALTER TABLE leads ADD COLUMN contact_name TEXT NOT NULL DEFAULT '';
+   ALTER TABLE leads ADD COLUMN contact_email TEXT NOT NULL DEFAULT '';
+   ALTER TABLE leads ADD COLUMN contact_phone TEXT NOT NULL DEFAULT '';
+   CREATE INDEX leads_received ON leads (received_at);
+   CREATE INDEX leads_status ON leads (status, follow_up);
+   CREATE INDEX leads_assignee ON leads (assignee_id);
+   CREATE INDEX leads_contact_email ON leads (contact_email);
+   CREATE INDEX leads_contact_phone ON leads (contact_phone);
+   CREATE TABLE staff (
+     id TEXT PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE,
+     role TEXT NOT NULL,
+     password_hash TEXT NOT NULL,
+     must_change_password INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE staff_sessions (
+     token_hash TEXT PRIMARY KEY,
+     staff_id TEXT NOT NULL REFERENCES staff (id),
+     csrf_token TEXT NOT NULL,
+     created_at BIGINT NOT NULL,
+     expires_at BIGINT NOT NULL
+   );
+   CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
+   CREATE TABLE lead_notes (
+     id ${id},
+     lead_id TEXT NOT NULL REFERENCES leads (id),
+     author TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     body TEXT NOT NULL
+   );
+   CREATE INDEX lead_notes_lead ON lead_notes (lead_id, id);
+   CREATE TABLE lead_history (
+     id ${id},
+     lead_id TEXT,
+     reference TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     at TEXT NOT NULL,
+     action TEXT NOT NULL,
+     detail TEXT NOT NULL DEFAULT ''
+   );
+   CREATE INDEX lead_history_lead ON lead_history (lead_id, id);`;
+}
+
+/** Fills the contact columns of leads stored before they existed; both dialects run it once, in their migration. */
+export async function indexExistingContacts(db: SqlStatements): Promise<void> {
+  const rows = await db.all<{ id: string; form_id: string; fields: string }>('SELECT id, form_id, fields FROM leads');
+  for (const row of rows) {
+    const contact = contactIndex(row.form_id, JSON.parse(row.fields) as Record<string, string>);
+    await db.run('UPDATE leads SET contact_name = ?, contact_email = ?, contact_phone = ? WHERE id = ?', [
+      contact.name,
+      contact.email,
+      contact.phone,
+      row.id,
+    ]);
+  }
+}
+
 const REFERENCE_ATTEMPTS = 8;
 /** Old rate-limit windows are swept once every this many counted requests. */
 const SWEEP_EVERY = 500;
@@ -90,8 +160,9 @@ interface LeadRow {
   user_agent: string | null;
 }
 
-const INSERT_LEAD = `INSERT INTO leads (id, reference, form_id, received_at, fields, page_url, user_agent)
-  VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`;
+const INSERT_LEAD = `INSERT INTO leads
+  (id, reference, form_id, received_at, fields, page_url, user_agent, contact_name, contact_email, contact_phone)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`;
 const QUEUE_DELIVERY = 'INSERT INTO outbox (lead_id, channel, destination, next_attempt_at) VALUES (?, ?, ?, ?)';
 const LEAD_FOR_KEY = `SELECT leads.* FROM idempotency_keys JOIN leads ON leads.id = idempotency_keys.lead_id
   WHERE idempotency_keys.form_id = ? AND idempotency_keys.key = ? AND idempotency_keys.created_at > ?`;
@@ -167,6 +238,7 @@ export class SqlLeadStore implements LeadStore {
 
   /** Inserts the lead's row under a fresh reference, drawing again when one is already taken. */
   private async insertRow(tx: SqlRunner, id: string, lead: NewLead, receivedAt: string): Promise<string> {
+    const contact = contactIndex(lead.formId, lead.fields);
     for (let attempt = 1; attempt <= REFERENCE_ATTEMPTS; attempt += 1) {
       const reference = this.newReference();
       const values = [
@@ -177,6 +249,9 @@ export class SqlLeadStore implements LeadStore {
         JSON.stringify(lead.fields),
         lead.pageUrl,
         lead.userAgent,
+        contact.name,
+        contact.email,
+        contact.phone,
       ];
       if ((await tx.run(INSERT_LEAD, values)) === 1) return reference;
     }

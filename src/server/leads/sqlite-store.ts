@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { contactIndex } from './contact-index.ts';
 import { newReference } from './reference.ts';
 import {
+  deskTables,
   RATE_LIMITS_TABLE,
   SqlLeadStore,
   type SqlDatabase,
@@ -74,6 +76,20 @@ const MIGRATIONS: (string | ((db: DatabaseSync) => void))[] = [
   },
   // Rate limits kept in the store, so every process on one file counts together.
   RATE_LIMITS_TABLE,
+  // The lead desk: staff, sessions, the pipeline, notes, history, and contact columns for search.
+  (db) => {
+    db.exec(deskTables('INTEGER PRIMARY KEY AUTOINCREMENT'));
+    const index = db.prepare('UPDATE leads SET contact_name = ?, contact_email = ?, contact_phone = ? WHERE id = ?');
+    const rows = db.prepare('SELECT id, form_id, fields FROM leads').all() as {
+      id: string;
+      form_id: string;
+      fields: string;
+    }[];
+    for (const row of rows) {
+      const contact = contactIndex(row.form_id, JSON.parse(row.fields) as Record<string, string>);
+      index.run(contact.name, contact.email, contact.phone, row.id);
+    }
+  },
 ];
 
 function migrate(db: DatabaseSync): void {

@@ -4,6 +4,7 @@
  * PostgreSQL (postgres-store.ts, for hosts without a lasting disk and for several instances).
  * open-store.ts picks one at start-up.
  */
+import type { SqlDatabase } from './sql-lead-store.ts';
 
 export interface NewLead {
   formId: string;
@@ -80,6 +81,8 @@ export interface Readiness {
 /** Every lead, its outbox, spent captchas, secrets, idempotency keys and rate-limit windows. */
 export interface LeadStore {
   readonly kind: 'sqlite' | 'postgresql';
+  /** The database underneath: the lead desk (src/server/desk/) keeps its tables beside the leads. */
+  readonly database: SqlDatabase;
   /**
    * Stores a lead with its reference and outbox entries, spending its captcha nonce and recording
    * its idempotency key in the same transaction. Returns the earlier lead, marked `repeat`, for a

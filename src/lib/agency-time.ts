@@ -1,0 +1,60 @@
+/**
+ * Times and days as the agency's office sees them. The store keeps UTC; the desk shows, filters and
+ * counts days in the office's zone (`site.timeZone`), so "Due today" turns over at the office's midnight.
+ */
+
+/** "Nov 24, 2026, 9:05 AM CST": a stored time as the office reads it. */
+export function formatAgencyTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+/** The office's calendar day (`YYYY-MM-DD`) at an instant. */
+export function agencyDay(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(date)
+    .filter((part) => part.type !== 'literal')
+    .map((part) => part.value);
+  return parts.join('-');
+}
+
+/** How far the zone is ahead of UTC at an instant, in milliseconds (negative west of Greenwich). */
+function zoneOffsetMs(date: Date, timeZone: string): number {
+  const shown = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(date);
+  const part = (type: string) => Number(shown.find((item) => item.type === type)?.value);
+  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/** The instant the office's day `YYYY-MM-DD` begins (midnight there), as ISO text in UTC. */
+export function agencyDayStart(day: string, timeZone: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(year, month - 1, date);
+  // The offset at midnight may differ from the offset a few hours later on a clock-change day; the
+  // second pass settles on the offset in force at the office's own midnight.
+  let guess = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
+  guess = midnightUtc - zoneOffsetMs(new Date(guess), timeZone);
+  return new Date(guess).toISOString();
+}
+
+/** The office's day after `day`, `YYYY-MM-DD`. */
+export function nextDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,28 @@
+import { findForm } from '../../lib/forms/definitions.ts';
+import { valueWithRole, visitorName } from './visitor.ts';
+
+/**
+ * How a lead is found by who sent it: the name and email lower-cased, the phone as digits only, so
+ * the desk's search, the linked enquiries and a privacy request match "(713) 555-0123" to
+ * "713.555.0123". Written beside the lead when it is stored; derived from the form's field roles.
+ */
+export interface ContactIndex {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** Digits only: how phone numbers are compared, whatever the visitor typed around them. */
+export function phoneDigits(value: string): string {
+  return value.replace(/\D+/g, '');
+}
+
+/** The searchable contact columns of a lead of `formId` with these fields. */
+export function contactIndex(formId: string, fields: Readonly<Record<string, string>>): ContactIndex {
+  const form = findForm(formId);
+  return {
+    name: visitorName(form, fields).toLowerCase(),
+    email: valueWithRole(form, fields, 'email').toLowerCase(),
+    phone: phoneDigits(valueWithRole(form, fields, 'phone')),
+  };
+}
