@@ -73,7 +73,7 @@ function countSelect(role: 'adults' | 'children' | 'infants', options: SelectFie
 
 /** The picker-and-captcha inquiry most landing and city pages use. */
 function travellerInquiry(
-  base: Pick<FormDef, 'id' | 'heading' | 'intro' | 'messages'> & Partial<FormDef>,
+  base: Pick<FormDef, 'id' | 'placement' | 'group' | 'heading' | 'intro' | 'messages'> & Partial<FormDef>,
   names: ContactNames & { adults: string; children: string; answer: string },
   bounded = true,
 ): FormDef {
@@ -105,6 +105,8 @@ function cityInquiry(
   return travellerInquiry(
     {
       id,
+      placement: `${city} Umrah page`,
+      group: 'city',
       heading: "Let's Plan Your Umrah",
       intro: cityIntro(city),
       messages: { ...messages, invalid: CHECK_FIELDS },
@@ -119,6 +121,8 @@ function cityInquiry(
 export const FORMS = {
   contact: {
     id: 'contact',
+    placement: 'Contact page',
+    group: 'contact',
     heading: 'Send us a message',
     intro: 'Ask about dates, prices, visas or travelling with parents.',
     encoding: 'urlencoded',
@@ -188,6 +192,8 @@ export const FORMS = {
   umrah: travellerInquiry(
     {
       id: 'umrah',
+      placement: 'Umrah packages page',
+      group: 'season',
       heading: 'Plan Your Umrah Journey',
       intro: 'Tell us who is travelling and we will send dates, hotels and a price.',
       messages: { success: SUBMITTED, failure: INQUIRY_FAILURE, invalid: CHECK_FIELDS },
@@ -196,6 +202,8 @@ export const FORMS = {
   ),
   hajj: {
     id: 'hajj',
+    placement: 'Hajj packages page',
+    group: 'season',
     // The coming season, so the heading never sells a Hajj that has passed.
     heading: `Ask about ${seasonText('hajj', 'label')}`,
     intro: 'Hajj places are limited. Tell us your plans and we will explain the options and the next steps.',
@@ -208,6 +216,8 @@ export const FORMS = {
   'shifting-hajj': travellerInquiry(
     {
       id: 'shifting-hajj',
+      placement: 'Shifting Hajj page',
+      group: 'season',
       heading: "Let's Plan Your Hajj",
       intro: 'Tell us who is travelling and we will explain the shifting Hajj programme and its price.',
       constants: { request_type: 'hajj' },
@@ -222,6 +232,8 @@ export const FORMS = {
   'non-shifting-hajj': travellerInquiry(
     {
       id: 'non-shifting-hajj',
+      placement: 'Non-shifting Hajj page',
+      group: 'season',
       heading: 'Plan Your Non-Shifting Hajj',
       intro: 'Tell us who is travelling and we will explain the non-shifting programme and its price.',
       constants: { 'Request type': 'non-shifting-hajj' },
@@ -231,6 +243,8 @@ export const FORMS = {
   ),
   ramadan: {
     id: 'ramadan',
+    placement: 'Ramadan Umrah page',
+    group: 'season',
     heading: 'Ask about Ramadan Umrah',
     intro: 'Ramadan places go early. Tell us which nights you have in mind and who is travelling.',
     encoding: 'multipart',
@@ -243,6 +257,8 @@ export const FORMS = {
   december: travellerInquiry(
     {
       id: 'december',
+      placement: 'December Umrah page',
+      group: 'season',
       heading: 'Plan Your December Umrah',
       intro: 'School holidays fill quickly. Tell us who is travelling and we will send dates and prices.',
       replyTo: { name: '_replyto', from: 'email' },
@@ -275,6 +291,8 @@ export const FORMS = {
   ),
   dallas: {
     id: 'dallas',
+    placement: 'Dallas Umrah page',
+    group: 'city',
     heading: "Let's Plan Your Umrah",
     intro: cityIntro('Dallas'),
     encoding: 'urlencoded',
@@ -318,6 +336,8 @@ export const FORMS = {
   washington: cityInquiry('washington', 'Washington', lowerTravel, { success: SUBMITTED, failure: INQUIRY_FAILURE }),
   visa: {
     id: 'visa',
+    placement: 'Umrah visa page',
+    group: 'contact',
     heading: 'Talk to a visa expert',
     intro: 'Tell us your nationality, passport and travel month; an expert will explain what you need.',
     encoding: 'multipart',
@@ -335,6 +355,8 @@ export const FORMS = {
   },
   'last-10-days': {
     id: 'last-10-days',
+    placement: 'Ramadan last 10 days package page',
+    group: 'booking',
     heading: 'Reserve the Last 10 Days',
     intro: 'Tell us where you fly from and who is travelling; we will confirm availability and the price.',
     encoding: 'multipart',
@@ -374,6 +396,8 @@ export const FORMS = {
   },
   booking: {
     id: 'booking',
+    placement: 'Package page',
+    group: 'booking',
     heading: 'Book this package',
     intro: 'Leave your name and email; we will confirm dates, rooms and the price.',
     encoding: 'urlencoded',
@@ -389,6 +413,8 @@ export const FORMS = {
   },
   'home-booking': {
     id: 'home-booking',
+    placement: 'Home page booking form',
+    group: 'booking',
     heading: 'Start your booking',
     intro: 'Tell us who is travelling; we will come back with dates, hotels and a price.',
     encoding: 'urlencoded',

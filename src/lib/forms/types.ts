@@ -55,8 +55,23 @@ export interface FormMessages {
   invalid: string;
 }
 
+/**
+ * The kind of page a form sits on, for the desk's filters and the dashboard's weekly chart: the
+ * city landing pages, the Umrah, Hajj and season pages, package and booking forms, contact and visa.
+ */
+export const FORM_GROUPS = {
+  city: 'City pages',
+  season: 'Umrah and Hajj pages',
+  booking: 'Packages and booking',
+  contact: 'Contact and visa',
+} as const;
+export type FormGroup = keyof typeof FORM_GROUPS;
+
 export interface FormDef {
   id: string;
+  /** Where the form sits, as the staff name it: "Chicago Umrah page". Every form has its own. */
+  placement: string;
+  group: FormGroup;
   heading: string;
   /** The sentence under the heading; the promised reply time from site settings follows it. */
   intro: string;
