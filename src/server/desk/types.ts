@@ -61,6 +61,14 @@ export interface StaffQueries {
 
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** How the desk, the history and the CSV write each status. */
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  booked: 'Booked',
+  lost: 'Lost',
+};
 /** Statuses a follow-up no longer applies to: "Due today" and "Overdue" leave them out. */
 export const CLOSED_STATUSES: readonly LeadStatus[] = ['booked', 'lost'];
 
