@@ -17,12 +17,17 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D+/g, '');
 }
 
+/** Lower-cased, without control characters: PostgreSQL text cannot hold a NUL that a visitor may send. */
+function searchable(value: string): string {
+  return value.replace(/\p{Cc}/gu, '').toLowerCase();
+}
+
 /** The searchable contact columns of a lead of `formId` with these fields. */
 export function contactIndex(formId: string, fields: Readonly<Record<string, string>>): ContactIndex {
   const form = findForm(formId);
   return {
-    name: visitorName(form, fields).toLowerCase(),
-    email: valueWithRole(form, fields, 'email').toLowerCase(),
+    name: searchable(visitorName(form, fields)),
+    email: searchable(valueWithRole(form, fields, 'email')),
     phone: phoneDigits(valueWithRole(form, fields, 'phone')),
   };
 }
