@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PipelineChangeError, PipelineStore } from '@/server/desk/pipeline-store';
+import { retentionPass, startRetention } from '@/server/desk/retention';
 import type { DeskLead } from '@/server/desk/types';
+import { leadApiConfig } from '@/server/leads/config';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import type { DeliveryTarget, StoredLead } from '@/server/leads/store';
-import { STORE_KINDS, openTestStore, type StoreKind } from './support/stores';
+import { STORE_KINDS, openTestStore, storeAt, type StoreKind, type TestStoreLocation } from './support/stores';
 
 const open: SqlLeadStore[] = [];
 
@@ -12,7 +14,7 @@ afterEach(async () => {
 });
 
 interface Desk {
-  store: SqlLeadStore;
+  store: SqlLeadStore & { location: TestStoreLocation };
   desk: PipelineStore;
   /** Stores an Umrah enquiry from this person, `minutes` after 2026-11-01T12:00Z. */
   lead(
@@ -413,4 +415,226 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
       },
     ]);
   });
+
+  it('finds everything held about a person by email in any case or by phone however written', async () => {
+    const { desk, lead, store } = await openDesk(kind);
+    const webhook: DeliveryTarget = { channel: 'webhook', destination: 'https://crm.example/hook' };
+    const first = await lead({ name: 'Amina', email: 'Amina@Example.com', phone: '312-555-0147' }, 10, {
+      deliveries: [webhook],
+    });
+    const second = await lead({ name: 'Amina Y', phone: '(312) 555 0147' }, 20);
+    await lead({ name: 'Someone else', email: 'other@example.com', phone: '713-555-0123' }, 30);
+    await desk.addNote(first.id, 'Prefers WhatsApp', 'amina@agency.example', at(40));
+    const byEmail = await desk.findPerson({ email: ' AMINA@example.com ' });
+    expect(byEmail.map((record) => record.lead.reference)).toEqual([first.reference]);
+    expect(byEmail[0]!.notes.map((note) => note.body)).toEqual(['Prefers WhatsApp']);
+    expect(byEmail[0]!.history.map((entry) => entry.action)).toEqual(['note']);
+    expect(byEmail[0]!.deliveries).toEqual(await store.deliveriesOf(first.id));
+    expect(byEmail[0]!.deliveries).toMatchObject([{ channel: 'webhook', destination: webhook.destination }]);
+    const byPhone = await desk.findPerson({ phone: '+1 312.555.0147'.slice(3) });
+    expect(byPhone.map((record) => record.lead.reference)).toEqual([second.reference, first.reference]);
+    expect(byPhone[0]).toMatchObject({ notes: [], history: [], deliveries: [] });
+    expect(
+      (await desk.findPerson({ email: 'amina@example.com', phone: '3125550147' })).map((r) => r.lead.reference),
+    ).toEqual([second.reference, first.reference]);
+    expect(await desk.findPerson({ email: 'amina@example' })).toEqual([]);
+    expect(await desk.findPerson({ phone: '555-01' })).toEqual([]);
+    expect(await desk.findPerson({ email: '  ', phone: '' })).toEqual([]);
+  });
+
+  it('erases a lead with its outbox, attempts, keys, notes and history, keeping only its reference', async () => {
+    const { desk, lead, store } = await openDesk(kind);
+    const webhook: DeliveryTarget = { channel: 'webhook', destination: 'https://crm.example/hook' };
+    const erased = await lead({ name: 'Amina', email: 'amina@example.com' }, 10, {
+      deliveries: [webhook],
+      idempotencyKey: 'key-1',
+    });
+    const kept = await lead({ name: 'Omar', email: 'omar@example.com' }, 11, {
+      deliveries: [webhook],
+      idempotencyKey: 'key-2',
+    });
+    const claimed = await store.claimDueDeliveries(at(12).getTime());
+    expect(claimed).toHaveLength(2);
+    for (const delivery of claimed) {
+      await store.recordAttempt(delivery.id, { ok: false, detail: 'HTTP 503', durationMs: 5 }, at(13).getTime());
+    }
+    for (const stored of [erased, kept]) {
+      await desk.addNote(stored.id, 'Called back', 'amina@agency.example', at(20));
+      await desk.updatePipeline(stored.id, { status: 'contacted' }, 'amina@agency.example', at(21));
+    }
+    const count = async (sql: string, params: string[] = []) =>
+      Number((await store.database.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${sql}`, params))[0]!.n);
+    const held = async (leadId: string) => [
+      await count('leads WHERE id = ?', [leadId]),
+      await count('outbox WHERE lead_id = ?', [leadId]),
+      await count('delivery_attempts WHERE outbox_id IN (SELECT id FROM outbox WHERE lead_id = ?)', [leadId]),
+      await count('idempotency_keys WHERE lead_id = ?', [leadId]),
+      await count('lead_notes WHERE lead_id = ?', [leadId]),
+      await count('lead_history WHERE lead_id = ?', [leadId]),
+    ];
+    expect(await held(erased.id)).toEqual([1, 1, 1, 1, 1, 2]);
+
+    expect(await desk.eraseLeads([erased.id, 'no-such-lead', erased.id], 'owner@agency.example', at(100))).toBe(1);
+    expect(await held(erased.id)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(await held(kept.id)).toEqual([1, 1, 1, 1, 1, 2]);
+    expect(await count('delivery_attempts')).toBe(1);
+    expect(await store.leadForKey('umrah', 'key-1', at(100).getTime())).toBeUndefined();
+    const leftover = await store.database.all<Record<string, unknown>>(
+      'SELECT lead_id, reference, actor, at, action, detail FROM lead_history WHERE lead_id IS NULL',
+    );
+    expect(leftover).toEqual([
+      {
+        lead_id: null,
+        reference: erased.reference,
+        actor: 'owner@agency.example',
+        at: at(100).toISOString(),
+        action: 'erased',
+        detail: '',
+      },
+    ]);
+    expect(await desk.erasures(10)).toEqual([
+      {
+        id: expect.any(Number),
+        leadId: null,
+        reference: erased.reference,
+        actor: 'owner@agency.example',
+        at: at(100).toISOString(),
+        action: 'erased',
+        detail: '',
+      },
+    ]);
+    expect(await desk.deskLead(erased.id)).toBeUndefined();
+    expect(await desk.findPerson({ email: 'amina@example.com' })).toEqual([]);
+    // Erasing again finds nothing and records nothing.
+    expect(await desk.eraseLeads([erased.id], 'owner@agency.example', at(200))).toBe(0);
+    expect(await desk.eraseLeads([], 'owner@agency.example', at(200))).toBe(0);
+    expect(await desk.erasures(10)).toHaveLength(1);
+    expect(await desk.updatePipeline(erased.id, { status: 'booked' }, 'a')).toBeUndefined();
+    expect(await desk.addNote(erased.id, 'Too late', 'a')).toBeUndefined();
+  });
+
+  it('lists erasures newest first, as many as asked', async () => {
+    const { desk, lead } = await openDesk(kind);
+    const leads = [await lead({ name: 'One' }), await lead({ name: 'Two' }), await lead({ name: 'Three' })];
+    await desk.eraseLeads([leads[0]!.id], 'owner@agency.example', at(100));
+    await desk.eraseLeads([leads[1]!.id, leads[2]!.id], 'other@agency.example', at(200));
+    const erasures = await desk.erasures(2);
+    expect(erasures.map((entry) => [entry.actor, entry.at])).toEqual([
+      ['other@agency.example', at(200).toISOString()],
+      ['other@agency.example', at(200).toISOString()],
+    ]);
+    expect(new Set((await desk.erasures(10)).map((entry) => entry.reference))).toEqual(
+      new Set(leads.map((stored) => stored.reference)),
+    );
+  });
+
+  it('lets a delivery in flight when its lead is erased end quietly, recording and restoring nothing', async () => {
+    const { desk, lead, store } = await openDesk(kind);
+    const stored = await lead({ name: 'Amina' }, 10, {
+      deliveries: [{ channel: 'webhook', destination: 'https://crm.example/hook' }],
+    });
+    const [delivery] = await store.claimDueDeliveries(at(11).getTime(), 20, 60_000);
+    expect(await store.renewClaim(delivery!.id, delivery!.nextAttemptAt, at(11).getTime() + 90_000)).toBe(true);
+    // The worker is sending it now; the owner erases the lead meanwhile.
+    expect(await desk.eraseLeads([stored.id], 'owner@agency.example', at(12))).toBe(1);
+    await expect(
+      store.recordAttempt(delivery!.id, { ok: true, detail: 'HTTP 200', durationMs: 80 }, at(13).getTime()),
+    ).resolves.toBeUndefined();
+    await expect(
+      store.recordAttempt(delivery!.id, { ok: false, detail: 'HTTP 500', durationMs: 80 }, at(13).getTime()),
+    ).resolves.toBeUndefined();
+    expect(await store.renewClaim(delivery!.id, at(11).getTime() + 90_000, at(14).getTime())).toBe(false);
+    expect(await store.database.all('SELECT id FROM delivery_attempts')).toEqual([]);
+    expect(await store.database.all('SELECT id FROM outbox')).toEqual([]);
+    expect(await store.getLead(stored.id)).toBeUndefined();
+    expect(await store.claimDueDeliveries(at(20).getTime())).toEqual([]);
+  });
+
+  it('erases every lead received before a time, in batches, once when two instances run at once', async () => {
+    const { desk, store } = await openDesk(kind);
+    const old = 520;
+    const rows = Array.from({ length: old + 3 }, (_, index) => [
+      `lead-${index}`,
+      `MQ-T${String(index).padStart(5, '0')}`,
+      'umrah',
+      at(index < old ? index : 10_000 + index).toISOString(),
+      '{}',
+    ]);
+    for (let start = 0; start < rows.length; start += 100) {
+      const chunk = rows.slice(start, start + 100);
+      await store.database.run(
+        `INSERT INTO leads (id, reference, form_id, received_at, fields) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        chunk.flat(),
+      );
+    }
+    const other = storeAt(store.location);
+    open.push(other);
+    const cutoff = at(old).toISOString();
+    const [one, two] = await Promise.all([
+      desk.eraseReceivedBefore(cutoff, 'retention (30 days)', at(20_000)),
+      new PipelineStore(other.database).eraseReceivedBefore(cutoff, 'retention (30 days)', at(20_000)),
+    ]);
+    expect(one + two).toBe(old);
+    expect((await desk.listDesk({}, 0, 10)).total).toBe(3);
+    const erasures = await desk.erasures(1_000);
+    expect(erasures).toHaveLength(old);
+    expect(new Set(erasures.map((entry) => entry.reference)).size).toBe(old);
+    expect(erasures.every((entry) => entry.actor === 'retention (30 days)')).toBe(true);
+    expect(await desk.eraseReceivedBefore(cutoff, 'retention (30 days)', at(20_001))).toBe(0);
+  });
+
+  it('runs a retention pass that erases leads older than the setting and says so in one line', async () => {
+    const { desk, lead } = await openDesk(kind);
+    const now = new Date('2026-11-24T06:30:00.000Z');
+    // 30 days before the 24th is the 25th of October: leads before its UTC midnight go.
+    const old = await lead({ name: 'Old' }, (Date.parse('2026-10-24T23:59:59.000Z') - START) / 60_000);
+    const kept = await lead({ name: 'Kept' }, (Date.parse('2026-10-25T00:00:00.000Z') - START) / 60_000);
+    const lines: string[] = [];
+    expect(await retentionPass(desk, 30, now, (line) => lines.push(line))).toBe(1);
+    expect(lines).toEqual(['Retention: erased 1 enquiry received before 2026-10-25']);
+    expect(await desk.deskLead(old.id)).toBeUndefined();
+    expect(await desk.deskLead(kept.id)).toBeDefined();
+    expect(await desk.erasures(5)).toMatchObject([
+      { reference: old.reference, actor: 'retention (30 days)', at: now.toISOString() },
+    ]);
+    // A pass with nothing to erase says nothing.
+    expect(await retentionPass(desk, 30, now, (line) => lines.push(line))).toBe(0);
+    expect(lines).toHaveLength(1);
+  });
+
+  it('starts retention with a pass soon after start and stops it', async () => {
+    const { desk, lead } = await openDesk(kind);
+    await lead({ name: 'Old' }, 0);
+    await lead({ name: 'Older' }, -10);
+    await lead({ name: 'New' }, 60 * 24 * 20);
+    const lines: string[] = [];
+    const { promise: logged, resolve } = Promise.withResolvers<void>();
+    const log = (line: string) => {
+      lines.push(line);
+      resolve();
+    };
+    const retention = startRetention(desk, 7, log, {
+      now: () => new Date('2026-11-24T06:30:00.000Z'),
+      firstPassDelayMs: 0,
+    });
+    await logged;
+    await retention.stop();
+    expect(lines).toEqual(['Retention: erased 2 enquiries received before 2026-11-17']);
+    expect((await desk.listDesk({}, 0, 10)).total).toBe(1);
+  });
+});
+
+describe('LEADS_RETENTION_DAYS', () => {
+  it('is off unless set', () => {
+    expect(leadApiConfig({}).retentionDays).toBeUndefined();
+    expect(leadApiConfig({ LEADS_RETENTION_DAYS: '' }).retentionDays).toBeUndefined();
+    expect(leadApiConfig({ LEADS_RETENTION_DAYS: '365' }).retentionDays).toBe(365);
+  });
+
+  it.each(['0', '-30', '1.5', '30 days', 'forever', '99999'])(
+    'stops the start on "%s" with a message naming it',
+    (value) => {
+      expect(() => leadApiConfig({ LEADS_RETENTION_DAYS: value })).toThrow(/^LEADS_RETENTION_DAYS must be/);
+    },
+  );
 });
