@@ -9,6 +9,8 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveSiteUrl } from '../lib/site-url.ts';
+import { PipelineStore } from './desk/pipeline-store.ts';
+import { startRetention } from './desk/retention.ts';
 import { answerProbe } from './health.ts';
 import {
   SECURITY_HEADERS,
@@ -48,6 +50,12 @@ const leadConfig = await startOrSay(() => leadApiConfig(process.env));
 const leadStore = await startOrSay(() => openLeadStore(leadConfig));
 offerLeadStore(leadStore);
 const deliveries = await startDeliveries(leadStore, leadConfig);
+const { retentionDays } = leadConfig;
+const retention =
+  retentionDays === undefined
+    ? undefined
+    : startRetention(new PipelineStore(leadStore.database), retentionDays, (line) => console.log(line));
+if (retentionDays !== undefined) console.log(`Retention: leads are erased ${retentionDays} days after they arrive`);
 // Built files go out as compressed at build time (static-files.ts); what is drawn per request is
 // compressed here, with brotli or gzip: the pages are read on phones over mobile networks.
 const compress = compression({ threshold: 1024 }) as unknown as (
@@ -116,7 +124,8 @@ const server = http.createServer(async (req, res) => {
 });
 
 const shutdown = new GracefulShutdown(server, {
-  worker: deliveries,
+  // A retention pass in progress finishes beside the worker's, and the store closes after both.
+  worker: { stop: async () => void (await Promise.all([retention?.stop(), deliveries.stop()])) },
   stores: [leadStore],
   timeoutMs: shutdownTimeoutMs(process.env),
 });

@@ -35,6 +35,8 @@ export interface LeadApiConfig {
   retryMaxMs: number;
   deliveryTimeoutMs: number;
   workerIntervalMs: number;
+  /** `LEADS_RETENTION_DAYS`: leads older than this many days are erased every night; undefined keeps them. */
+  retentionDays: number | undefined;
 }
 
 /** A whole-number setting above zero, or `fallback` when unset; anything else throws naming the variable. */
@@ -84,6 +86,13 @@ export function parseDatabaseUrl(value: string | undefined): string | undefined 
   return value;
 }
 
+/** `LEADS_RETENTION_DAYS`: unset or empty keeps leads for good, the default. */
+function retentionDays(value: string | undefined): number | undefined {
+  const days = positive(value, 0, 'LEADS_RETENTION_DAYS');
+  if (days > 36_500) throw new Error(`LEADS_RETENTION_DAYS must be at most 36500 (100 years), got "${value}"`);
+  return days || undefined;
+}
+
 function onOff(value: string | undefined, name: string): boolean {
   if (value === undefined || value === '' || value === 'on') return true;
   if (value === 'off') return false;
@@ -110,6 +119,7 @@ export function leadApiConfig(env: Record<string, string | undefined>): LeadApiC
     retryMaxMs: positive(env['LEADS_RETRY_MAX_MS'], 15 * 60_000, 'LEADS_RETRY_MAX_MS'),
     deliveryTimeoutMs: positive(env['LEADS_DELIVERY_TIMEOUT_MS'], 10_000, 'LEADS_DELIVERY_TIMEOUT_MS'),
     workerIntervalMs: positive(env['LEADS_WORKER_INTERVAL_MS'], 1_000, 'LEADS_WORKER_INTERVAL_MS'),
+    retentionDays: retentionDays(env['LEADS_RETENTION_DAYS']),
   };
 }
 

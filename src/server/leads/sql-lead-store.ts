@@ -138,7 +138,8 @@ const SWEEP_EVERY = 500;
 /** How long a claimed delivery stays with its worker when the caller names no lease. */
 const DEFAULT_LEASE_MS = 5 * 60_000;
 
-interface DeliveryRow {
+/** An outbox row as both databases return it. */
+export interface DeliveryRow {
   id: number;
   lead_id: string;
   channel: DeliveryTarget['channel'];
@@ -150,7 +151,8 @@ interface DeliveryRow {
   delivered_at: string | null;
 }
 
-interface LeadRow {
+/** A lead's own columns as both databases return them. */
+export interface LeadRow {
   id: string;
   reference: string;
   form_id: string;
@@ -290,22 +292,23 @@ export class SqlLeadStore implements LeadStore {
   async recordAttempt(deliveryId: number, result: AttemptResult, retryAt: number, now = new Date()): Promise<void> {
     const detail = result.detail.slice(0, 500);
     await this.database.transaction(async (tx) => {
+      // The outbox row first: it holds the row against an erasure (src/server/desk/pipeline-store.ts)
+      // until the attempt is in, and a delivery erased while it was being sent records nothing.
+      const changed = result.ok
+        ? await tx.run(
+            "UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL WHERE id = ?",
+            [now.toISOString(), deliveryId],
+          )
+        : await tx.run('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?', [
+            retryAt,
+            detail,
+            deliveryId,
+          ]);
+      if (changed === 0) return;
       await tx.run(
         'INSERT INTO delivery_attempts (outbox_id, attempted_at, ok, detail, duration_ms) VALUES (?, ?, ?, ?, ?)',
         [deliveryId, now.toISOString(), result.ok ? 1 : 0, detail, result.durationMs],
       );
-      if (result.ok) {
-        await tx.run(
-          "UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL WHERE id = ?",
-          [now.toISOString(), deliveryId],
-        );
-      } else {
-        await tx.run('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?', [
-          retryAt,
-          detail,
-          deliveryId,
-        ]);
-      }
     });
   }
 
@@ -422,7 +425,8 @@ async function leadForKey(
   return row && toLead(row);
 }
 
-function toDelivery(row: DeliveryRow): Delivery {
+/** An outbox row as the contract's `Delivery`. */
+export function toDelivery(row: DeliveryRow): Delivery {
   return {
     id: row.id,
     leadId: row.lead_id,
@@ -436,7 +440,8 @@ function toDelivery(row: DeliveryRow): Delivery {
   };
 }
 
-function toLead(row: LeadRow): StoredLead {
+/** A lead row as the contract's `StoredLead`. */
+export function toLead(row: LeadRow): StoredLead {
   return {
     id: row.id,
     reference: row.reference,

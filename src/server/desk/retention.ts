@@ -1,0 +1,78 @@
+import type { PipelineQueries } from './types.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The first pass waits this long after start, so it never holds up the server coming up. */
+const FIRST_PASS_DELAY_MS = 10_000;
+
+/** The nightly retention, as main.ts stops it on shutdown. */
+export interface Retention {
+  /** Stops the timer and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+export interface RetentionOptions {
+  /** The clock; tests fix it. */
+  now?: () => Date;
+  firstPassDelayMs?: number;
+}
+
+/**
+ * The UTC midnight `days` days before `now`: everything received before it is at least `days` old.
+ * A whole day keeps the log line exact ("received before 2026-08-26"); a lead stays at most a day longer.
+ */
+export function retentionCutoff(now: Date, days: number): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days)).toISOString();
+}
+
+/** One pass: erases the leads older than `days` as actor "retention (N days)"; answers how many. */
+export async function retentionPass(
+  store: Pick<PipelineQueries, 'eraseReceivedBefore'>,
+  days: number,
+  now: Date,
+  log: (line: string) => void,
+): Promise<number> {
+  const cutoff = retentionCutoff(now, days);
+  const erased = await store.eraseReceivedBefore(cutoff, `retention (${days} days)`, now);
+  if (erased > 0) {
+    log(`Retention: erased ${erased} ${erased === 1 ? 'enquiry' : 'enquiries'} received before ${cutoff.slice(0, 10)}`);
+  }
+  return erased;
+}
+
+/**
+ * Runs a pass shortly after start and then every 24 hours. The timer does not keep the process
+ * alive; instances sharing a store may all run it (erasing is idempotent, and PostgreSQL hands each
+ * lead to one of them). A failed pass is logged and tried again the next day.
+ */
+export function startRetention(
+  store: Pick<PipelineQueries, 'eraseReceivedBefore'>,
+  days: number,
+  log: (line: string) => void,
+  options: RetentionOptions = {},
+): Retention {
+  const now = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const schedule = (delayMs: number) => {
+    timer = setTimeout(() => void pass(), delayMs);
+    timer.unref();
+  };
+  const pass = async () => {
+    running = retentionPass(store, days, now(), log).catch((error: unknown) =>
+      log(
+        `Retention: the pass failed, next try in 24 hours: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+    await running;
+    if (!stopped) schedule(DAY_MS);
+  };
+  schedule(options.firstPassDelayMs ?? FIRST_PASS_DELAY_MS);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
