@@ -7,6 +7,7 @@ import { fieldOrder } from './forms/submission.ts';
 import type { FormDef } from './forms/types.ts';
 import { packageName } from '../server/leads/inbox.ts';
 import { visitorEmail, visitorName, visitorPhone } from '../server/leads/visitor.ts';
+import type { LeadStatus, PipelineChange } from '../server/desk/types.ts';
 
 type Fields = Readonly<Record<string, string>>;
 
@@ -138,4 +139,56 @@ export function contactLinks(
     tel: digits ? `tel:+${digits}` : undefined,
     whatsapp: digits ? `https://wa.me/${digits}` : undefined,
   };
+}
+
+/** The lead page's four forms, named by each form's hidden `action` field. */
+export const LEAD_ACTIONS = {
+  status: 'Status saved.',
+  assignee: 'Assignee saved.',
+  'follow-up': 'Follow-up saved.',
+  note: 'Note added.',
+} as const;
+export type LeadActionName = keyof typeof LEAD_ACTIONS;
+
+export type LeadAction =
+  | { action: Exclude<LeadActionName, 'note'>; change: PipelineChange }
+  | { action: 'note'; body: string }
+  | { action: LeadActionName | undefined; error: string };
+
+/**
+ * What one of the lead page's forms asks for, as the pipeline's change or a note; the store checks
+ * the values themselves (a status it knows, a reason with Lost, a real date) and says what is wrong.
+ */
+export function readLeadAction(data: { get(name: string): unknown }): LeadAction {
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const action = text('action');
+  switch (action) {
+    case 'status': {
+      const status = text('status') as LeadStatus;
+      const reason = text('lostReason');
+      // An empty reason keeps a lost lead's reason; on any other status it clears it.
+      if (!reason && status === 'lost') return { action, change: { status } };
+      return { action, change: { status, lostReason: reason || null } };
+    }
+    case 'assignee':
+      return { action, change: { assigneeId: text('assignee') || null } };
+    case 'follow-up': {
+      if (text('clear')) return { action, change: { followUp: null } };
+      const day = text('followUp');
+      if (!day) return { action, error: 'Choose a date for the follow-up, or press Clear follow-up.' };
+      return { action, change: { followUp: day } };
+    }
+    case 'note':
+      return { action, body: text('note') };
+    default:
+      return { action: undefined, error: 'That form is not one this page knows; reload the page and try again.' };
+  }
+}
+
+/** The confirmation for `?done=…` after a form on the lead page succeeded, or undefined. */
+export function doneMessage(done: string | null): string | undefined {
+  return done && Object.hasOwn(LEAD_ACTIONS, done) ? LEAD_ACTIONS[done as LeadActionName] : undefined;
 }

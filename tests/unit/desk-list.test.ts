@@ -11,7 +11,15 @@ import {
   rangeText,
   zoneSentence,
 } from '@/lib/desk-list';
-import { contactLinks, internationalDigits, pageOrigin, replySubject, visitorDetails } from '@/lib/desk-lead';
+import {
+  contactLinks,
+  doneMessage,
+  internationalDigits,
+  pageOrigin,
+  readLeadAction,
+  replySubject,
+  visitorDetails,
+} from '@/lib/desk-lead';
 import { FORMS } from '@/lib/forms/definitions';
 import { csvColumns, deskCsv, leadsCsv } from '@/server/leads/csv';
 import type { DeskLead } from '@/server/desk/types';
@@ -305,5 +313,52 @@ describe('the desk’s CSV', () => {
     const plain = parse(leadsCsv([deskLead()], 'chicago')) as string[][];
     expect(plain[0]).not.toContain('status');
     expect(plain[0]).toEqual(csvColumns('chicago'));
+  });
+});
+
+describe('the lead page’s forms', () => {
+  const form = (entries: Record<string, string>) => new URLSearchParams(entries);
+
+  it('read each form as a pipeline change or a note', () => {
+    expect(readLeadAction(form({ action: 'status', status: 'lost', lostReason: ' Price ' }))).toEqual({
+      action: 'status',
+      change: { status: 'lost', lostReason: 'Price' },
+    });
+    // An empty reason with Lost leaves the store to keep the reason a lost lead has, or to ask for one.
+    expect(readLeadAction(form({ action: 'status', status: 'lost', lostReason: '' }))).toEqual({
+      action: 'status',
+      change: { status: 'lost' },
+    });
+    expect(readLeadAction(form({ action: 'status', status: 'contacted', lostReason: '' }))).toEqual({
+      action: 'status',
+      change: { status: 'contacted', lostReason: null },
+    });
+    expect(readLeadAction(form({ action: 'assignee', assignee: '' }))).toEqual({
+      action: 'assignee',
+      change: { assigneeId: null },
+    });
+    expect(readLeadAction(form({ action: 'follow-up', followUp: '2026-12-01' }))).toEqual({
+      action: 'follow-up',
+      change: { followUp: '2026-12-01' },
+    });
+    expect(readLeadAction(form({ action: 'follow-up', followUp: '2026-12-01', clear: '1' }))).toEqual({
+      action: 'follow-up',
+      change: { followUp: null },
+    });
+    expect(readLeadAction(form({ action: 'note', note: ' Quoted $9,000 ' }))).toEqual({
+      action: 'note',
+      body: 'Quoted $9,000',
+    });
+  });
+
+  it('refuse an empty follow-up date and an unknown form with a message', () => {
+    expect(readLeadAction(form({ action: 'follow-up', followUp: '' }))).toMatchObject({
+      action: 'follow-up',
+      error: expect.stringContaining('Choose a date') as unknown,
+    });
+    expect(readLeadAction(form({ action: 'delete' }))).toMatchObject({ action: undefined });
+    expect(doneMessage('note')).toBe('Note added.');
+    expect(doneMessage('toString')).toBeUndefined();
+    expect(doneMessage(null)).toBeUndefined();
   });
 });
