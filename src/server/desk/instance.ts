@@ -1,11 +1,25 @@
+import { parseTrustProxy } from '../leads/client-address.ts';
 import { leadApi } from '../leads/instance.ts';
 import type { SqlDatabase } from '../leads/sql-lead-store.ts';
 import { PipelineStore } from './pipeline-store.ts';
+import { DeskAuth } from './auth.ts';
+import { StaffStore } from './staff-store.ts';
 
 /** The database of this process's lead store, where the desk keeps staff, sessions and the pipeline. */
 export function deskDatabase(): SqlDatabase {
   return leadApi.store.database;
 }
+
+/** Staff accounts and sessions on this process's store. */
+export function staffStore(): StaffStore {
+  return new StaffStore(deskDatabase());
+}
+
+/** The desk's lock for this process, configured from its environment. */
+export const deskAuth = new DeskAuth(() => leadApi.store, {
+  adminPassword: process.env['ADMIN_PASSWORD'],
+  trustProxy: parseTrustProxy(process.env['TRUST_PROXY']),
+});
 
 /** The pipeline, notes, history and privacy queries over this process's store. */
 export function pipeline(): PipelineStore {
