@@ -7,6 +7,7 @@
 import type { DashboardRow, LeadStatus } from '../server/desk/types.ts';
 import { LEAD_STATUSES, STATUS_LABELS } from '../server/desk/types.ts';
 import { agencyDay, agencyDayStart } from './agency-time.ts';
+import { formatCount } from './charts.ts';
 import { findForm } from './forms/definitions.ts';
 import { FORM_GROUPS, type FormGroup } from './forms/types.ts';
 
@@ -155,7 +156,7 @@ export function summarizeDashboard(rows: readonly DashboardRow[], now: Date, tim
   };
 }
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+const plural = (count: number, unit: string) => `${formatCount(count)} ${unit}${count === 1 ? '' : 's'}`;
 
 /** A duration as the staff would say it: "40 minutes", "5 hours 20 minutes", "2 days 3 hours". */
 export function durationInWords(ms: number): string {
@@ -180,4 +181,83 @@ export function responseInWords(response: ResponseTime): { value: string; basis:
     value: durationInWords(response.medianMs),
     basis: `median over ${plural(response.basedOn, 'contacted lead')} of the last 12 weeks`,
   };
+}
+
+/** What the weekly chart draws: a bar per week, stacked by form group, and a sentence that sums it up. */
+export function weeklyChart(dashboard: Dashboard) {
+  const series = GROUPS.map((group) => FORM_GROUPS[group]);
+  const busiest = dashboard.weeks.reduce((best, week) => (week.total > best.total ? week : best));
+  const byGroup = GROUPS.map(
+    (group, index) =>
+      `${series[index]} ${formatCount(dashboard.weeks.reduce((sum, week) => sum + week.byGroup[group], 0))}`,
+  );
+  const description =
+    dashboard.total === 0
+      ? 'No leads in the last 12 weeks.'
+      : `${plural(dashboard.total, 'lead')} in the last 12 weeks (${byGroup.join(', ')}); ` +
+        `${formatCount(dashboard.thisWeek)} so far this week. The busiest week began ${busiest.label}, with ${formatCount(busiest.total)}.`;
+  return {
+    series,
+    categories: dashboard.weeks.map((week) => ({ label: week.label, note: week.partial ? 'so far' : undefined })),
+    values: dashboard.weeks.map((week) => GROUPS.map((group) => week.byGroup[group])),
+    description,
+  };
+}
+
+/** What the source chart draws: a bar per page with its count and share, and its summary. */
+export function sourcesChart(dashboard: Dashboard) {
+  const share = (count: number) => `${Math.round((count / Math.max(1, dashboard.total)) * 100)}%`;
+  const top = dashboard.sources.slice(0, 3).map((source) => `${source.placement} (${formatCount(source.count)})`);
+  return {
+    items: dashboard.sources.map((source) => ({
+      label: source.placement,
+      value: source.count,
+      text: `${formatCount(source.count)} (${share(source.count)})`,
+    })),
+    rows: dashboard.sources.map((source) => [source.placement, formatCount(source.count), share(source.count)]),
+    description:
+      dashboard.sources.length === 0
+        ? 'No leads in the last 12 weeks.'
+        : `Leads of the last 12 weeks by the page they were sent from, most first: ${top.join(', ')}` +
+          (dashboard.sources.length > 3 ? `, and ${plural(dashboard.sources.length - 3, 'other page')}.` : '.'),
+  };
+}
+
+/** What the status chart draws: a bar per status with its count and share, and its summary. */
+export function statusChart(dashboard: Dashboard) {
+  return {
+    items:
+      dashboard.total === 0
+        ? []
+        : dashboard.statuses.map((share) => ({
+            label: share.label,
+            value: share.count,
+            text: `${formatCount(share.count)} (${share.percent}%)`,
+          })),
+    rows: dashboard.statuses.map((share) => [share.label, formatCount(share.count), `${share.percent}%`]),
+    description:
+      dashboard.total === 0
+        ? 'No leads in the last 12 weeks.'
+        : `Where the ${plural(dashboard.total, 'lead')} of the last 12 weeks stand now: ` +
+          `${dashboard.statuses.map((share) => `${share.label} ${share.percent}% (${formatCount(share.count)})`).join(', ')}.`,
+  };
+}
+
+/** The figures at the top of the dashboard; `overdue` is the count of open follow-ups past their day. */
+export function headlineFigures(dashboard: Dashboard, overdue: number) {
+  const response = responseInWords(dashboard.response);
+  return [
+    {
+      label: 'Leads this week',
+      value: formatCount(dashboard.thisWeek),
+      note: `Since Monday ${dashboard.weeks.at(-1)!.label}`,
+    },
+    {
+      label: 'Leads last week',
+      value: formatCount(dashboard.lastWeek),
+      note: `Week of ${dashboard.weeks.at(-2)?.label ?? ''}`,
+    },
+    { label: 'Time to first contact', value: response.value, note: response.basis },
+    { label: 'Overdue follow-ups', value: formatCount(overdue), note: 'Open leads past their follow-up day' },
+  ];
 }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   dashboardSince,
   durationInWords,
+  headlineFigures,
   median,
+  sourcesChart,
+  statusChart,
+  weeklyChart,
   responseInWords,
   summarizeDashboard,
   weekMondays,
@@ -167,5 +171,59 @@ describe('the time to first contact', () => {
     expect(durationInWords(320 * 60_000)).toBe('5 hours 20 minutes');
     expect(durationInWords(24 * 3_600_000)).toBe('1 day');
     expect(durationInWords(51 * 3_600_000 + 10 * 60_000)).toBe('2 days 3 hours');
+  });
+});
+
+describe('what the charts say', () => {
+  const dashboard = summarizeDashboard(
+    [
+      row('2026-11-23T15:00:00.000Z', 'chicago', 'contacted', '2026-11-23T15:40:00.000Z'),
+      row('2026-11-17T15:00:00.000Z', 'chicago', 'lost'),
+      row('2026-11-17T16:00:00.000Z', 'hajj'),
+      row('2026-11-18T16:00:00.000Z', 'contact'),
+      row('2026-11-18T16:00:00.000Z', 'visa'),
+    ],
+    NOW,
+    ZONE,
+  );
+
+  it('sums up the weeks in words and draws the current week as "so far"', () => {
+    const weekly = weeklyChart(dashboard);
+    expect(weekly.series).toEqual(['City pages', 'Umrah and Hajj pages', 'Packages and booking', 'Contact and visa']);
+    expect(weekly.description).toBe(
+      '5 leads in the last 12 weeks (City pages 2, Umrah and Hajj pages 1, Packages and booking 0, Contact and visa 2); ' +
+        '1 so far this week. The busiest week began Nov 16, with 4.',
+    );
+    expect(weekly.categories.at(-1)).toEqual({ label: 'Nov 23', note: 'so far' });
+    expect(weekly.values.at(-2)).toEqual([1, 1, 0, 2]);
+  });
+
+  it('names the top pages and every status with its share', () => {
+    expect(sourcesChart(dashboard).description).toBe(
+      'Leads of the last 12 weeks by the page they were sent from, most first: Chicago Umrah page (2), ' +
+        'Contact page (1), Hajj packages page (1), and 1 other page.',
+    );
+    expect(sourcesChart(dashboard).rows[0]).toEqual(['Chicago Umrah page', '2', '40%']);
+    const statuses = statusChart(dashboard);
+    expect(statuses.items[0]).toEqual({ label: 'New', value: 3, text: '3 (60%)' });
+    expect(statuses.description).toContain(
+      'New 60% (3), Contacted 20% (1), Quoted 0% (0), Booked 0% (0), Lost 20% (1).',
+    );
+  });
+
+  it('puts this week, last week and the response time at the top', () => {
+    expect(headlineFigures(dashboard, 2).map((figure) => [figure.label, figure.value])).toEqual([
+      ['Leads this week', '1'],
+      ['Leads last week', '4'],
+      ['Time to first contact', '40 minutes'],
+      ['Overdue follow-ups', '2'],
+    ]);
+  });
+
+  it('says there is nothing to show without leads', () => {
+    const empty = summarizeDashboard([], NOW, ZONE);
+    expect(weeklyChart(empty).description).toBe('No leads in the last 12 weeks.');
+    expect(sourcesChart(empty).items).toEqual([]);
+    expect(statusChart(empty).items).toEqual([]);
   });
 });
