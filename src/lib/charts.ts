@@ -60,7 +60,7 @@ export interface StackedChart {
   bars: StackedBar[];
 }
 
-const STACKED = { width: 420, height: 260, left: 36, right: 8, top: 20, bottom: 40, gap: 0.3 };
+const STACKED = { width: 360, height: 250, left: 34, right: 4, top: 20, bottom: 50, gap: 0.25 };
 
 /** A vertical bar per category, its series stacked bottom up, on an axis of nice ticks. */
 export function stackedBarChart(input: StackedInput): StackedChart {
@@ -120,7 +120,7 @@ export interface HorizontalChart {
   bars: HorizontalBar[];
 }
 
-const HORIZONTAL = { width: 420, left: 8, right: 80, top: 8, row: 40, label: 15, bar: 16, axis: 24 };
+const HORIZONTAL = { width: 360, left: 4, right: 84, top: 8, row: 40, label: 15, bar: 16, axis: 24 };
 
 /** A bar per item, its label on the line above it (so long page names fit a phone) and its text after it. */
 export function horizontalBarChart(input: HorizontalInput): HorizontalChart {
