@@ -9,6 +9,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveSiteUrl } from '../lib/site-url.ts';
+import { DeskAuth } from './desk/auth.ts';
 import { PipelineStore } from './desk/pipeline-store.ts';
 import { startRetention } from './desk/retention.ts';
 import { answerProbe } from './health.ts';
@@ -49,6 +50,14 @@ const canonicalOrigin = resolveSiteUrl(process.env);
 const leadConfig = await startOrSay(() => leadApiConfig(process.env));
 const leadStore = await startOrSay(() => openLeadStore(leadConfig));
 offerLeadStore(leadStore);
+// ADMIN_PASSWORD only ever creates the desk's first owner; once staff exist, a leftover one is said once.
+const adminPasswordNotice = await new DeskAuth(() => leadStore, {
+  adminPassword: process.env['ADMIN_PASSWORD'],
+  trustProxy: 0,
+})
+  .adminPasswordNotice()
+  .catch(() => undefined);
+if (adminPasswordNotice) console.warn(adminPasswordNotice);
 const deliveries = await startDeliveries(leadStore, leadConfig);
 const { retentionDays } = leadConfig;
 const retention =

@@ -1,0 +1,222 @@
+/**
+ * The desk's lock: sign-in with throttles per account and per address, server-side sessions (the
+ * browser holds a random token, the database only its SHA-256), a CSRF token per session, and the
+ * one way `ADMIN_PASSWORD` still opens the desk: creating the first owner.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { TrustedProxies } from '../leads/client-address.ts';
+import type { LeadStore } from '../leads/store.ts';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { emailProblem, normalEmail, StaffStore } from './staff-store.ts';
+import type { StaffMember, StaffSession } from './types.ts';
+
+export const SESSION_COOKIE = 'miqat_desk';
+export const SESSION_MS = 8 * 60 * 60 * 1000;
+export const ADMIN_PASSWORD_IGNORED =
+  'ADMIN_PASSWORD is ignored: staff accounts exist. Remove it from the environment.';
+/** What the sign-in page tells the first visitor when nobody can sign in yet. */
+export const FIRST_OWNER_HELP = 'npm run staff -- add you@example.com --role owner';
+
+const ACCOUNT_BUCKET = 'desk-sign-in-account';
+const ADDRESS_BUCKET = 'desk-sign-in-address';
+
+export interface DeskAuthOptions {
+  /** Opens the desk to create the first owner, and only while no staff account exists. */
+  adminPassword?: string | undefined;
+  /** Whether `X-Forwarded-Proto` may be believed (src/server/leads/client-address.ts). */
+  trustProxy: TrustedProxies;
+  /** Failed sign-ins one account may take per window; a success clears its count. */
+  accountLimit?: number;
+  /** Failed sign-ins one address may take per window, whatever accounts it tries. */
+  addressLimit?: number;
+  windowMs?: number;
+}
+
+export type SignInResult =
+  | { outcome: 'signed-in'; token: string; session: StaffSession }
+  | { outcome: 'wrong' }
+  | { outcome: 'limited'; retryAfter: number }
+  /** The first owner's email, when ADMIN_PASSWORD would create them, is not a plain address. */
+  | { outcome: 'bad-email'; message: string }
+  /** Nobody has an account and ADMIN_PASSWORD is not set: the staff script must add the first owner. */
+  | { outcome: 'no-staff' };
+
+/** Whom the sign-in page can serve: staff, the first owner by ADMIN_PASSWORD, or nobody yet. */
+export type DeskSetup = 'staff' | 'first-owner' | 'no-staff';
+
+/** The stored form of a session token. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Compares two secrets in constant time whatever their lengths. */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Whether the visitor reached us over https. `X-Forwarded-Proto` is anyone's to write, so it counts
+ * only behind a proxy the operator declared with `TRUST_PROXY`.
+ */
+export function isHttps(request: Request, trustProxy: TrustedProxies): boolean {
+  if (new URL(request.url).protocol === 'https:') return true;
+  const trusted = typeof trustProxy === 'number' ? trustProxy > 0 : trustProxy.length > 0;
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  return trusted && forwarded === 'https';
+}
+
+/** Whether a form post comes from a page of this site: a browser always says where from in `Origin`. */
+export function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  return origin !== null && URL.canParse(origin) && new URL(origin).host === new URL(request.url).host;
+}
+
+/** A foreign `Origin`; a post without one (not a browser) is judged by its CSRF token alone. */
+export function foreignOrigin(request: Request): boolean {
+  return request.headers.get('origin') !== null && !sameOrigin(request);
+}
+
+/** Where to go after signing in: a desk path of this site, never another site (`//evil.example`). */
+export function safeNext(next: string | null | undefined): string | undefined {
+  if (!next || !/^\/admin(?:[/?#]|$)/.test(next) || next.includes('\\')) return undefined;
+  return next.startsWith('/admin/sign-in') ? undefined : next;
+}
+
+export class DeskAuth {
+  private readonly store: () => LeadStore;
+  private readonly adminPassword: string | undefined;
+  readonly trustProxy: TrustedProxies;
+  private readonly accountLimit: number;
+  private readonly addressLimit: number;
+  private readonly windowMs: number;
+  /** Checked against when the account does not exist, so a wrong email takes as long as a wrong password. */
+  private decoy: Promise<string> | undefined;
+
+  constructor(store: () => LeadStore, options: DeskAuthOptions) {
+    this.store = store;
+    this.adminPassword = options.adminPassword || undefined;
+    this.trustProxy = options.trustProxy;
+    this.accountLimit = options.accountLimit ?? 10;
+    this.addressLimit = options.addressLimit ?? 20;
+    this.windowMs = options.windowMs ?? 15 * 60 * 1000;
+  }
+
+  /** The staff accounts and sessions, on the store this process has open. */
+  staff(): StaffStore {
+    return new StaffStore(this.store().database);
+  }
+
+  /** Who can sign in now, for the sign-in page's help. */
+  async setup(): Promise<DeskSetup> {
+    if ((await this.staff().countStaff()) > 0) return 'staff';
+    return this.adminPassword ? 'first-owner' : 'no-staff';
+  }
+
+  /** The line the server logs at start when ADMIN_PASSWORD is set but no longer opens anything. */
+  async adminPasswordNotice(): Promise<string | undefined> {
+    if (!this.adminPassword) return undefined;
+    return (await this.staff().countStaff()) > 0 ? ADMIN_PASSWORD_IGNORED : undefined;
+  }
+
+  /** Counts one attempt in a bucket; answers the wait when the bucket is over its limit. */
+  private async take(bucket: string, key: string, limit: number, nowMs: number): Promise<number | undefined> {
+    const { count, windowStart } = await this.store().countRequest(bucket, key, this.windowMs, nowMs);
+    if (count <= limit) return undefined;
+    return Math.max(1, Math.ceil((Number(windowStart) + this.windowMs - nowMs) / 1000));
+  }
+
+  /**
+   * Checks a sign-in. Every attempt counts against the account and the address before the password
+   * is looked at, so a throttled attempt is refused whatever it sends; only failures stay counted.
+   */
+  async signIn(email: string, password: string, client: string, nowMs = Date.now()): Promise<SignInResult> {
+    const address = normalEmail(email);
+    const waits = [
+      await this.take(ACCOUNT_BUCKET, address, this.accountLimit, nowMs),
+      await this.take(ADDRESS_BUCKET, client, this.addressLimit, nowMs),
+    ].filter((wait) => wait !== undefined);
+    if (waits.length > 0) return { outcome: 'limited', retryAfter: Math.max(...waits) };
+
+    const staff = this.staff();
+    const account = await staff.staffByEmail(address);
+    let person: StaffMember | undefined = account;
+    if (!account && (await staff.countStaff()) === 0) {
+      if (!this.adminPassword) return { outcome: 'no-staff' };
+      if (!sameSecret(password, this.adminPassword)) return { outcome: 'wrong' };
+      const problem = emailProblem(address);
+      if (problem) return { outcome: 'bad-email', message: problem };
+      person = await staff.addFirstOwner(address, await hashPassword(password), new Date(nowMs));
+    } else {
+      this.decoy ??= hashPassword(newToken());
+      const matches = await verifyPassword(password, account?.passwordHash ?? (await this.decoy));
+      if (!matches) person = undefined;
+    }
+    if (!person) return { outcome: 'wrong' };
+    // A success is not a guess: the account's count starts again and the address gets its attempt back.
+    const db = this.store().database;
+    await db.run('DELETE FROM rate_limits WHERE bucket = ? AND client = ?', [ACCOUNT_BUCKET, address]);
+    await db.run('UPDATE rate_limits SET requests = requests - 1 WHERE bucket = ? AND client = ? AND requests > 0', [
+      ADDRESS_BUCKET,
+      client,
+    ]);
+    return this.startSession(person, nowMs);
+  }
+
+  /** A new session with a new token: a token the browser arrived with is never promoted. */
+  async startSession(
+    person: StaffMember,
+    nowMs = Date.now(),
+  ): Promise<{ outcome: 'signed-in'; token: string; session: StaffSession }> {
+    const token = newToken();
+    const session: StaffSession = { staff: person, csrfToken: newToken(), expiresAt: nowMs + SESSION_MS };
+    await this.staff().createSession(tokenHash(token), person.id, session.csrfToken, session.expiresAt, nowMs);
+    return { outcome: 'signed-in', token, session };
+  }
+
+  /** The live session a cookie's token stands for; rejects when the store cannot be reached. */
+  async session(token: string | undefined, nowMs = Date.now()): Promise<StaffSession | undefined> {
+    if (!token || token.length > 100) return undefined;
+    return this.staff().sessionByTokenHash(tokenHash(token), nowMs);
+  }
+
+  async signOut(token: string): Promise<void> {
+    await this.staff().deleteSession(tokenHash(token));
+  }
+
+  /** Ends every session of a person, this one too; answers how many ended. */
+  signOutEverywhere(staffId: string): Promise<number> {
+    return this.staff().deleteSessionsOf(staffId);
+  }
+
+  /**
+   * Changes a person's own password after checking the current one; their other sessions end, the
+   * one they changed it in stays. Answers a message for the form when something is wrong.
+   */
+  async changePassword(
+    token: string,
+    staffId: string,
+    current: string,
+    next: string,
+    again: string,
+  ): Promise<string | undefined> {
+    const staff = this.staff();
+    const account = await staff.accountById(staffId);
+    if (!account || !(await verifyPassword(current, account.passwordHash))) return 'The current password is not right.';
+    if (next !== again) return 'The two new passwords are not the same.';
+    const problem = passwordProblem(next, account.email, current);
+    if (problem) return problem;
+    await staff.setPassword(staffId, await hashPassword(next), false);
+    await staff.deleteSessionsOf(staffId, tokenHash(token));
+    return undefined;
+  }
+}
+
+/** The session cookie as Astro's cookies API sets it: for the desk's paths only, never read by scripts. */
+export function sessionCookieOptions(secure: boolean) {
+  return { path: '/admin', httpOnly: true, sameSite: 'strict', secure, maxAge: SESSION_MS / 1000 } as const;
+}
