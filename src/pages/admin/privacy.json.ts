@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
 import { pipeline } from '@/server/desk/instance';
-import { isAsked, personExport, readPersonQuery } from '@/server/desk/privacy-request';
+import { findPersonRecords, isAsked, personExport, readPersonQuery } from '@/server/desk/privacy-request';
 
 export const prerender = false;
 
@@ -17,7 +17,7 @@ export const GET: APIRoute = async ({ url }) => {
     });
   }
   const now = new Date();
-  const records = await pipeline().findPerson(query);
+  const records = await findPersonRecords(pipeline(), query);
   return new Response(`${JSON.stringify(personExport(records, query, now), null, 2)}\n`, {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',

@@ -8,7 +8,7 @@ import { findForm } from '../../lib/forms/definitions.ts';
 import { REFERENCE_PATTERN } from '../leads/reference.ts';
 import { phoneDigits } from '../leads/contact-index.ts';
 import { visitorName } from '../leads/visitor.ts';
-import { STATUS_LABELS, type PersonRecord } from './types.ts';
+import { STATUS_LABELS, type PersonRecord, type PipelineQueries } from './types.ts';
 
 /** Fewer digits than this match too many people to be one person's number (the store's own rule). */
 const PHONE_MIN_DIGITS = 7;
@@ -33,6 +33,32 @@ export function readPersonQuery(values: { get(name: string): unknown }): { query
   if (query.phone !== '' && (query.phone.length > PHONE_MAX || phoneDigits(query.phone).length < PHONE_MIN_DIGITS))
     problems.push(`Enter the phone number with at least ${PHONE_MIN_DIGITS} digits.`);
   return { query, problems };
+}
+
+/**
+ * The ways one US number is stored: visitors type "+1 (713) 555-0123" as often as "713-555-0123",
+ * and the store compares digits exactly, so a request for either finds both.
+ */
+export function phoneVariants(phone: string): string[] {
+  const digits = phoneDigits(phone);
+  if (digits === '') return [];
+  if (digits.length === 10) return [digits, `1${digits}`];
+  if (digits.length === 11 && digits.startsWith('1')) return [digits, digits.slice(1)];
+  return [digits];
+}
+
+/** Every lead held about the person, by their email or any way of writing their number, newest first. */
+export async function findPersonRecords(
+  desk: Pick<PipelineQueries, 'findPerson'>,
+  query: PersonQuery,
+): Promise<PersonRecord[]> {
+  const searches = [
+    ...(query.email ? [{ email: query.email }] : []),
+    ...phoneVariants(query.phone).map((phone) => ({ phone })),
+  ];
+  const found = new Map<string, PersonRecord>();
+  for (const search of searches) for (const record of await desk.findPerson(search)) found.set(record.lead.id, record);
+  return [...found.values()].sort((a, b) => b.lead.receivedAt.localeCompare(a.lead.receivedAt));
 }
 
 /** True when the query names someone to look for. */
