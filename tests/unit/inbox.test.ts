@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FORMS, fieldLabel, optionValues } from '@/lib/forms/definitions';
 import { InboxAuth, SESSION_COOKIE, readCookie, sameOrigin } from '@/server/leads/admin-auth';
-import { deliveryText, inboxRow, travellerText } from '@/server/leads/inbox';
+import { deliveryLine, inboxRow, placementText, travellerText } from '@/server/leads/inbox';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { isFreeText, visitorEmail, visitorName, visitorPhone } from '@/server/leads/visitor';
 import type { FormDef } from '@/lib/forms/types';
@@ -21,10 +21,34 @@ describe('inbox rows', () => {
     expect(travellerText(FORMS.contact, { adults: '4' })).toBe('');
   });
 
-  it('say where a lead stands in its deliveries', () => {
-    expect(deliveryText(undefined)).toBe('stored (no relay set)');
-    expect(deliveryText({ total: 2, delivered: 2 })).toBe('delivered');
-    expect(deliveryText({ total: 2, delivered: 1 })).toBe('1 of 2 pending');
+  it('say where each delivery stands, how often it was tried and why it last failed', () => {
+    const delivery = {
+      id: 1,
+      leadId: 'x',
+      channel: 'webhook' as const,
+      destination: 'https://hooks.example/leads',
+      status: 'pending' as const,
+      attempts: 3,
+      nextAttemptAt: 0,
+      lastError: 'HTTP 502',
+      deliveredAt: null,
+    };
+    expect(deliveryLine(delivery, (iso) => `at ${iso}`)).toEqual({
+      target: 'Webhook to https://hooks.example/leads',
+      state: 'Pending',
+      attempts: '3 attempts',
+      lastError: 'HTTP 502',
+    });
+    const done = { ...delivery, status: 'delivered' as const, attempts: 1, lastError: null, deliveredAt: 'T' };
+    expect(deliveryLine(done, (iso) => `at ${iso}`)).toMatchObject({ state: 'Delivered at T', attempts: '1 attempt' });
+  });
+
+  it('name the page a lead came from, with the package for a package booking', () => {
+    expect(placementText(FORMS.dallas, 'dallas', {})).toBe('Dallas Umrah page');
+    expect(placementText(FORMS.booking, 'booking', { package_name: 'Gold 14' })).toBe('Package page: Gold 14');
+    // A field called package_name on a form whose page supplies none is the visitor's, not the page's.
+    expect(placementText(FORMS.contact, 'contact', { package_name: 'x' })).toBe('Contact page');
+    expect(placementText(undefined, 'retired', {})).toBe('Unknown form "retired"');
   });
 
   it('name the visitor from any form', () => {
@@ -35,11 +59,11 @@ describe('inbox rows', () => {
       pageUrl: null,
       userAgent: null,
     };
-    expect(
-      inboxRow({ ...base, formId: 'contact', fields: { firstName: 'Maryam', lastName: 'Ali' } }, undefined).name,
-    ).toBe('Maryam Ali');
-    const row = inboxRow({ ...base, formId: 'shifting-hajj', fields: { full_name: 'Idris', phone: '555' } }, undefined);
-    expect(row).toMatchObject({ name: 'Idris', phone: '555', form: "Let's Plan Your Hajj", reference: 'MQ-7K3F9Q' });
+    expect(inboxRow({ ...base, formId: 'contact', fields: { firstName: 'Maryam', lastName: 'Ali' } }).name).toBe(
+      'Maryam Ali',
+    );
+    const row = inboxRow({ ...base, formId: 'shifting-hajj', fields: { full_name: 'Idris', phone: '555' } });
+    expect(row).toMatchObject({ name: 'Idris', phone: '555', page: 'Shifting Hajj page', reference: 'MQ-7K3F9Q' });
   });
 });
 

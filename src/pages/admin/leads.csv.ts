@@ -1,20 +1,22 @@
 import type { APIRoute } from 'astro';
-import { findForm } from '@/lib/forms/definitions';
-import { leadsCsv } from '@/server/leads/csv';
-import { inboxAuth, leadApi } from '@/server/leads/instance';
+import { agencyDay } from '@/lib/agency-time';
+import { parseListQuery } from '@/lib/desk-list';
+import { site } from '@/lib/site';
+import { pipeline } from '@/server/desk/instance';
+import { deskCsv } from '@/server/leads/csv';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ request, url }) => {
-  if (!inboxAuth.enabled) return new Response('Not found', { status: 404 });
-  if (!(await inboxAuth.signedIn(request))) return new Response('Please sign in at /admin/leads', { status: 401 });
-  const formId = findForm(url.searchParams.get('form') ?? '')?.id;
-  const csv = leadsCsv(await leadApi.store.listLeads({ formId }), formId);
-  const day = new Date().toISOString().slice(0, 10);
+/** The list's leads as CSV, every page of them, under the same filters (the middleware signs staff in). */
+export const GET: APIRoute = async ({ url }) => {
+  const today = agencyDay(new Date(), site.timeZone);
+  const { query, filter } = parseListQuery(url.searchParams, { today, timeZone: site.timeZone });
+  const csv = deskCsv(await pipeline().allDesk(filter), filter.formIds);
+  const name = [query.form ?? query.group ?? 'all', query.status, query.due].filter(Boolean).join('-');
   return new Response(csv, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="leads-${formId ?? 'all'}-${day}.csv"`,
+      'Content-Disposition': `attachment; filename="leads-${name}-${today}.csv"`,
     },
   });
 };

@@ -1,24 +1,50 @@
 import { stringify } from 'csv-stringify/sync';
 import { FORMS, findForm, wireNames } from '../../lib/forms/definitions.ts';
+import { STATUS_LABELS, type DeskLead } from '../desk/types.ts';
 import type { StoredLead } from './store.ts';
 
 const META_COLUMNS = ['id', 'reference', 'received_at', 'form_id', 'page_url', 'user_agent'] as const;
+/** Where each lead stands with the staff: the desk's export adds these after the lead's details. */
+export const DESK_COLUMNS = ['status', 'lost_reason', 'assigned_to', 'follow_up', 'last_note'] as const;
+
+/** The forms an export covers: one id, several (a group of pages), or every form when none is given. */
+function formsOf(formIds?: string | readonly string[]) {
+  if (formIds === undefined) return Object.values(FORMS);
+  return (typeof formIds === 'string' ? [formIds] : formIds).map(findForm).filter((form) => form !== undefined);
+}
 
 /**
- * Columns for an export: the lead's details, then the fields of `formId` in form order, or of every
- * form (each name once) when no form is chosen. The same forms give the same columns, whatever the data.
+ * Columns for an export: the lead's details (with the desk's columns when `desk`), then the fields
+ * of the chosen forms in form order, each name once. The same forms give the same columns, whatever the data.
  */
-export function csvColumns(formId?: string): string[] {
-  const forms = formId ? [findForm(formId)].filter((form) => form !== undefined) : Object.values(FORMS);
-  return [...META_COLUMNS, ...new Set(forms.flatMap(wireNames))];
+export function csvColumns(formIds?: string | readonly string[], desk = false): string[] {
+  return [...META_COLUMNS, ...(desk ? DESK_COLUMNS : []), ...new Set(formsOf(formIds).flatMap(wireNames))];
 }
 
 /**
  * Leads as CSV (RFC 4180, with a header row). A cell that a spreadsheet would run as a formula
- * gets a leading apostrophe: visitors type these fields.
+ * gets a leading apostrophe: visitors and staff type these fields.
  */
-export function leadsCsv(leads: readonly StoredLead[], formId?: string): string {
-  const columns = csvColumns(formId);
+export function leadsCsv(leads: readonly StoredLead[], formIds?: string | readonly string[]): string {
+  return toCsv(csvColumns(formIds), leads, () => ({}));
+}
+
+/** The desk's export: every column of `leadsCsv` plus status, lost reason, assignee, follow-up and the last note. */
+export function deskCsv(leads: readonly DeskLead[], formIds?: string | readonly string[]): string {
+  return toCsv(csvColumns(formIds, true), leads, (lead) => ({
+    status: STATUS_LABELS[lead.status],
+    lost_reason: lead.lostReason ?? '',
+    assigned_to: lead.assignee?.email ?? '',
+    follow_up: lead.followUp ?? '',
+    last_note: lead.lastNote ?? '',
+  }));
+}
+
+function toCsv<Lead extends StoredLead>(
+  columns: string[],
+  leads: readonly Lead[],
+  extra: (lead: Lead) => Record<string, string>,
+): string {
   const rows = leads.map((lead) => {
     const meta: Record<string, string> = {
       id: lead.id,
@@ -27,6 +53,7 @@ export function leadsCsv(leads: readonly StoredLead[], formId?: string): string 
       form_id: lead.formId,
       page_url: lead.pageUrl ?? '',
       user_agent: lead.userAgent ?? '',
+      ...extra(lead),
     };
     return columns.map((column) => defuse(meta[column] ?? lead.fields[column] ?? ''));
   });

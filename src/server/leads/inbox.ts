@@ -3,16 +3,17 @@ import type { FormDef } from '../../lib/forms/types.ts';
 import type { Delivery, StoredLead } from './store.ts';
 import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
 
+/** Who sent a lead and from where, as one line of the desk's list shows it. */
 export interface InboxRow {
   id: string;
   reference: string;
   receivedAt: string;
-  form: string;
+  /** The form's placement, with the package for a package booking: "Package page: Gold Umrah 14 nights". */
+  page: string;
   name: string;
   email: string;
   phone: string;
   travellers: string;
-  status: string;
 }
 
 /** "2 adults, 1 child" from whichever count fields the form has; empty when it has none. */
@@ -27,34 +28,51 @@ export function travellerText(form: FormDef | undefined, fields: Record<string, 
   return parts.join(', ');
 }
 
-/** Delivery state in words: "stored only", "delivered", or "2 of 3 pending". */
-export function deliveryText(counts: { total: number; delivered: number } | undefined): string {
-  if (!counts || counts.total === 0) return 'stored (no relay set)';
-  if (counts.delivered === counts.total) return 'delivered';
-  return `${counts.total - counts.delivered} of ${counts.total} pending`;
+/** The package a booking form was sent for, from the values its page supplies; '' for other forms. */
+export function packageName(form: FormDef | undefined, fields: Record<string, string>): string {
+  return form?.pageFields?.includes('package_name') ? (fields['package_name']?.trim() ?? '') : '';
 }
 
-/** One line of the inbox list. */
-export function inboxRow(lead: StoredLead, counts: { total: number; delivered: number } | undefined): InboxRow {
+/** Where a lead was sent from in the staff's words: the placement, and the package when there is one. */
+export function placementText(form: FormDef | undefined, formId: string, fields: Record<string, string>): string {
+  const placement = form?.placement ?? `Unknown form "${formId}"`;
+  const item = packageName(form, fields);
+  return item ? `${placement}: ${item}` : placement;
+}
+
+/** One line of the desk's list: who sent the lead, from which page, and how many travel. */
+export function inboxRow(lead: StoredLead): InboxRow {
   const { fields } = lead;
   const form = findForm(lead.formId);
   return {
     id: lead.id,
     reference: lead.reference,
     receivedAt: lead.receivedAt,
-    form: form?.heading ?? lead.formId,
+    page: placementText(form, lead.formId, fields),
     name: visitorName(form, fields) || '(no name)',
     email: visitorEmail(form, fields) ?? valueWithRole(form, fields, 'email'),
     phone: visitorPhone(form, fields),
     travellers: travellerText(form, fields),
-    status: deliveryText(counts),
   };
 }
 
-/** A delivery attempt summary for the lead's page. */
-export function deliveryLine(delivery: Delivery): string {
-  const where = `${delivery.channel} to ${delivery.destination}`;
-  if (delivery.status === 'delivered')
-    return `${where}: delivered ${delivery.deliveredAt ?? ''} after ${delivery.attempts} attempt(s)`;
-  return `${where}: pending after ${delivery.attempts} attempt(s)${delivery.lastError ? `; last error: ${delivery.lastError}` : ''}`;
+const CHANNELS: Record<Delivery['channel'], string> = {
+  relay: 'Form service',
+  webhook: 'Webhook',
+  email: 'Staff email',
+  acknowledgement: "Visitor's acknowledgement",
+};
+
+/** A delivery as the lead page lists it: where it goes, its state in words, attempts and the last error. */
+export function deliveryLine(
+  delivery: Delivery,
+  formatTime: (iso: string) => string,
+): { target: string; state: string; attempts: string; lastError: string } {
+  const delivered = delivery.status === 'delivered';
+  return {
+    target: `${CHANNELS[delivery.channel]} to ${delivery.destination}`,
+    state: delivered ? `Delivered${delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ''}` : 'Pending',
+    attempts: `${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`,
+    lastError: delivery.lastError ?? '',
+  };
 }
