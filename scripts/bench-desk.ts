@@ -217,26 +217,32 @@ interface Row {
   max: number;
 }
 
-/** Times `REQUESTS` sequential GETs of `path` after a warm-up; every answer must be 200. */
-async function measure(origin: string, cookie: string, path: string): Promise<number[]> {
+/** Times `REQUESTS` sequential GETs of `path` after a warm-up; every answer must be 200, the first must show `expected`. */
+async function measure(origin: string, cookie: string, path: string, expected: string): Promise<number[]> {
   const times: number[] = [];
   for (let index = 0; index < WARM_UP + REQUESTS; index += 1) {
     const started = performance.now();
     const response = await fetch(`${origin}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
-    await response.arrayBuffer();
+    const body = await response.text();
     const taken = performance.now() - started;
     if (response.status !== 200) fail(`${path} answered ${response.status}`);
+    if (index === 0 && !body.includes(expected)) fail(`${path} does not show "${expected}"`);
     if (index >= WARM_UP) times.push(taken);
   }
   return times.sort((a, b) => a - b);
 }
 
+/** Each page, and a text its answer must hold, so an empty or wrong page is never timed as a fast one. */
 const PAGES = [
-  { name: 'list', path: '/admin/leads' },
-  { name: 'search by name', path: `/admin/leads?q=${encodeURIComponent('rahman 4321')}` },
-  { name: 'search by phone', path: `/admin/leads?q=${encodeURIComponent('312.555.4321')}` },
-  { name: 'filtered (status + page)', path: '/admin/leads?status=quoted&form=chicago' },
-  { name: 'dashboard', path: '/admin/dashboard' },
+  { name: 'list', path: '/admin/leads', expect: `of ${LEADS.toLocaleString('en-US')}` },
+  { name: 'search by name', path: `/admin/leads?q=${encodeURIComponent('rahman 4321')}`, expect: 'Amina Rahman 4321' },
+  {
+    name: 'search by phone',
+    path: `/admin/leads?q=${encodeURIComponent('312.555.4321')}`,
+    expect: 'Amina Rahman 4321',
+  },
+  { name: 'filtered (status + page)', path: '/admin/leads?status=quoted&form=chicago', expect: 'Chicago Umrah page' },
+  { name: 'dashboard', path: '/admin/dashboard', expect: 'Leads per week by kind of page' },
 ];
 
 async function benchStore(
@@ -263,7 +269,7 @@ async function benchStore(
   try {
     const cookie = await signIn(origin);
     for (const page of PAGES) {
-      const times = await measure(origin, cookie, page.path);
+      const times = await measure(origin, cookie, page.path, page.expect);
       rows.push({
         store: label,
         page: page.name,
