@@ -1,0 +1,158 @@
+/**
+ * A privacy request as the owner's page handles it: who is asked about (an email address, a phone
+ * number, or both), the leads found as rows of the results table, the export of everything held,
+ * and the message after an erasure.
+ */
+import { formatAgencyTime } from '../../lib/agency-time.ts';
+import { findForm } from '../../lib/forms/definitions.ts';
+import { REFERENCE_PATTERN } from '../leads/reference.ts';
+import { phoneDigits } from '../leads/contact-index.ts';
+import { visitorName } from '../leads/visitor.ts';
+import { STATUS_LABELS, type PersonRecord, type PipelineQueries } from './types.ts';
+
+/** Fewer digits than this match too many people to be one person's number (the store's own rule). */
+const PHONE_MIN_DIGITS = 7;
+const EMAIL_MAX = 254;
+const PHONE_MAX = 40;
+
+export interface PersonQuery {
+  email: string;
+  phone: string;
+}
+
+/** The query read from the form (GET or POST), trimmed, with what is wrong with it in words. */
+export function readPersonQuery(values: { get(name: string): unknown }): { query: PersonQuery; problems: string[] } {
+  const text = (name: string) => {
+    const value = values.get(name);
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const query = { email: text('email'), phone: text('phone') };
+  const problems: string[] = [];
+  if (query.email !== '' && (query.email.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+$/.test(query.email)))
+    problems.push('Enter the email address in full, like name@example.com.');
+  if (query.phone !== '' && (query.phone.length > PHONE_MAX || phoneDigits(query.phone).length < PHONE_MIN_DIGITS))
+    problems.push(`Enter the phone number with at least ${PHONE_MIN_DIGITS} digits.`);
+  return { query, problems };
+}
+
+/**
+ * The ways one US number is stored: visitors type "+1 (713) 555-0123" as often as "713-555-0123",
+ * and the store compares digits exactly, so a request for either finds both.
+ */
+export function phoneVariants(phone: string): string[] {
+  const digits = phoneDigits(phone);
+  if (digits === '') return [];
+  if (digits.length === 10) return [digits, `1${digits}`];
+  if (digits.length === 11 && digits.startsWith('1')) return [digits, digits.slice(1)];
+  return [digits];
+}
+
+/** Every lead held about the person, by their email or any way of writing their number, newest first. */
+export async function findPersonRecords(
+  desk: Pick<PipelineQueries, 'findPerson'>,
+  query: PersonQuery,
+): Promise<PersonRecord[]> {
+  const searches = [
+    ...(query.email ? [{ email: query.email }] : []),
+    ...phoneVariants(query.phone).map((phone) => ({ phone })),
+  ];
+  const found = new Map<string, PersonRecord>();
+  for (const search of searches) for (const record of await desk.findPerson(search)) found.set(record.lead.id, record);
+  return [...found.values()].sort((a, b) => b.lead.receivedAt.localeCompare(a.lead.receivedAt));
+}
+
+/** True when the query names someone to look for. */
+export function isAsked(query: PersonQuery): boolean {
+  return query.email !== '' || query.phone !== '';
+}
+
+/** The query as URL parameters, leaving out what is empty. */
+export function personParams(query: PersonQuery, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (query.email) params.set('email', query.email);
+  if (query.phone) params.set('phone', query.phone);
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  return params.toString();
+}
+
+/** "alice@example.com or (713) 555-0123": who the request is about, as the page writes it. */
+export function personInWords(query: PersonQuery): string {
+  return [query.email, query.phone].filter(Boolean).join(' or ');
+}
+
+export interface PersonRow {
+  id: string;
+  reference: string;
+  received: string;
+  page: string;
+  name: string;
+  status: string;
+  notes: number;
+  deliveries: number;
+}
+
+/** One row of the results table per lead found. */
+export function personRows(records: readonly PersonRecord[], timeZone: string): PersonRow[] {
+  return records.map(({ lead, notes, deliveries }) => {
+    const form = findForm(lead.formId);
+    return {
+      id: lead.id,
+      reference: lead.reference,
+      received: formatAgencyTime(lead.receivedAt, timeZone),
+      page: form?.placement ?? lead.formId,
+      name: visitorName(form, lead.fields),
+      status: STATUS_LABELS[lead.status],
+      notes: notes.length,
+      deliveries: deliveries.length,
+    };
+  });
+}
+
+/** Everything held about the person, as the JSON document they are sent. */
+export function personExport(records: readonly PersonRecord[], query: PersonQuery, now: Date) {
+  return {
+    request: { email: query.email || null, phone: query.phone || null },
+    exportedAt: now.toISOString(),
+    leads: records.map(({ lead, notes, history, deliveries }) => ({
+      reference: lead.reference,
+      receivedAt: lead.receivedAt,
+      page: findForm(lead.formId)?.placement ?? lead.formId,
+      formId: lead.formId,
+      pageUrl: lead.pageUrl,
+      userAgent: lead.userAgent,
+      fields: lead.fields,
+      pipeline: {
+        status: STATUS_LABELS[lead.status],
+        lostReason: lead.lostReason,
+        assignee: lead.assignee?.email ?? null,
+        followUp: lead.followUp,
+        firstContactedAt: lead.firstContactedAt,
+      },
+      notes: notes.map((note) => ({ author: note.author, createdAt: note.createdAt, body: note.body })),
+      history: history.map((entry) => ({
+        at: entry.at,
+        actor: entry.actor,
+        action: entry.action,
+        detail: entry.detail,
+      })),
+      deliveries: deliveries.map((delivery) => ({
+        channel: delivery.channel,
+        destination: delivery.destination,
+        status: delivery.status,
+        attempts: delivery.attempts,
+        lastError: delivery.lastError,
+        deliveredAt: delivery.deliveredAt,
+      })),
+    })),
+  };
+}
+
+/** The references an erasure reports back (only well-formed ones: the message is built from the URL). */
+export function erasedReferences(value: string | null): string[] {
+  return (value ?? '').split(',').filter((reference) => REFERENCE_PATTERN.test(reference));
+}
+
+/** "1 enquiry", "3 enquiries". */
+export function enquiries(count: number): string {
+  return `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`;
+}
