@@ -11,6 +11,7 @@ import {
   WebhookReceiver,
   type TestLeadDb,
 } from './support/lead-load.ts';
+import { addStaff, signIn } from './support/desk';
 import { startServer, type SideServer } from './support/server';
 
 /**
@@ -25,7 +26,7 @@ let B = '';
 const SUBMISSIONS = 300;
 const CONCURRENCY = 16;
 const RATE_LIMIT = 4;
-const PASSWORD = 'correct horse battery staple';
+const STAFF = { email: 'amina@agency.example', role: 'agent', password: 'correct horse battery staple' } as const;
 const DELIVERY_WAIT_MS = 20_000;
 
 test.describe.configure({ mode: 'serial' });
@@ -43,10 +44,10 @@ test.beforeAll(async () => {
     ...hook.serverEnv(),
     LEADS_RATE_LIMIT: String(RATE_LIMIT),
     TRUST_PROXY: '1',
-    ADMIN_PASSWORD: PASSWORD,
   };
   // Both start at once on the empty database, as two instances of a fresh deploy would: the migration runs once.
   servers = await Promise.all([startServer(env), startServer(env)]);
+  await addStaff(env, STAFF);
   instances = servers.map((server) => server.origin);
   [A, B] = instances as [string, string];
 });
@@ -129,9 +130,8 @@ test('staff signed in on one instance stay signed in on the other', async ({ pag
   await page.goto(`${B}/admin/leads`);
   await expect(page.getByLabel('Password')).toBeVisible();
 
+  await signIn(page, A, STAFF.email, STAFF.password);
   await page.goto(`${A}/admin/leads`);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Enquiries' })).toBeVisible();
 
   // Browsers do not scope cookies by port: instance B gets A's session cookie and must accept it.

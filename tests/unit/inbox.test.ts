@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORMS, fieldLabel, optionValues } from '@/lib/forms/definitions';
-import { InboxAuth, SESSION_COOKIE, readCookie, sameOrigin } from '@/server/leads/admin-auth';
 import { deliveryLine, inboxRow, placementText, travellerText } from '@/server/leads/inbox';
-import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { isFreeText, visitorEmail, visitorName, visitorPhone } from '@/server/leads/visitor';
 import type { FormDef } from '@/lib/forms/types';
 import { leadApiConfig } from '@/server/leads/config';
-import { STORE_KINDS, openTestStore, storeAt, type TestStoreLocation } from './support/stores';
 
 describe('inbox rows', () => {
   it('say who travels in words, whatever the form calls its counts', () => {
@@ -132,91 +129,5 @@ describe('fieldLabel', () => {
     expect(fieldLabel(FORMS.chicago, '_subject')).toBe('Email subject');
     expect(fieldLabel(FORMS['last-10-days'], 'package_price')).toBe('Package price');
     expect(fieldLabel(undefined, 'departure_city')).toBe('Departure city');
-  });
-});
-
-describe.each(STORE_KINDS)('InboxAuth on %s', (kind) => {
-  const stores: SqlLeadStore[] = [];
-  let store: SqlLeadStore & { location: TestStoreLocation };
-  const withCookie = (setCookie: string) =>
-    new Request('http://localhost/admin/leads', { headers: { cookie: setCookie.split(';')[0]! } });
-
-  beforeEach(async () => {
-    store = await openTestStore(kind);
-    stores.push(store);
-  });
-
-  afterEach(async () => {
-    await Promise.all(stores.splice(0).map((open) => open.close()));
-  });
-
-  /** Another server instance on the same store. */
-  /** The cookie with the first character of its signature changed (never to itself). */
-  function tampered(cookie: string): string {
-    const at = cookie.indexOf('.') + 1;
-    return cookie.slice(0, at) + (cookie[at] === 'A' ? 'B' : 'A') + cookie.slice(at + 1);
-  }
-
-  function otherInstance(): SqlLeadStore {
-    const other = storeAt(store.location);
-    stores.push(other);
-    return other;
-  }
-
-  it('is off without a password, and then nobody is signed in', async () => {
-    const auth = new InboxAuth(undefined, () => store);
-    expect(auth.enabled).toBe(false);
-    expect(await auth.login('', '1.1.1.1')).toBe('off');
-  });
-
-  it('accepts the right password and a session cookie it signed, until it expires', async () => {
-    const auth = new InboxAuth('s3cret', () => store);
-    expect(await auth.login('wrong', '1.1.1.1')).toBe('wrong');
-    expect(await auth.login('s3cret', '1.1.1.1')).toBe('ok');
-    const now = Date.UTC(2026, 10, 22);
-    const cookie = await auth.sessionCookie(true, now);
-    expect(cookie).toMatch(/HttpOnly; SameSite=Strict; Max-Age=28800; Secure$/);
-    expect(await auth.signedIn(withCookie(cookie), now)).toBe(true);
-    expect(await auth.signedIn(withCookie(cookie), now + 9 * 60 * 60 * 1000)).toBe(false);
-    expect(await auth.signedIn(withCookie(tampered(cookie)), now)).toBe(false);
-  });
-
-  it('keeps a session opened on one instance valid on another instance of the same store', async () => {
-    const cookie = await new InboxAuth('s3cret', () => store).sessionCookie(false);
-    const other = otherInstance();
-    expect(await new InboxAuth('s3cret', () => other).signedIn(withCookie(cookie))).toBe(true);
-    const elsewhere = await openTestStore(kind);
-    stores.push(elsewhere);
-    expect(await new InboxAuth('s3cret', () => elsewhere).signedIn(withCookie(cookie))).toBe(false);
-  });
-
-  it('ends every session when the password changes', async () => {
-    const cookie = await new InboxAuth('old', () => store).sessionCookie(false);
-    expect(await new InboxAuth('new', () => store).signedIn(withCookie(cookie))).toBe(false);
-  });
-
-  it('limits login attempts per client, counted across instances, and says how long to wait', async () => {
-    const auth = new InboxAuth('s3cret', () => store, 3);
-    const other = otherInstance();
-    const elsewhere = new InboxAuth('s3cret', () => other, 3);
-    expect(await auth.login('x', '2.2.2.2')).toBe('wrong');
-    expect(await elsewhere.login('x', '2.2.2.2')).toBe('wrong');
-    expect(await auth.login('x', '2.2.2.2')).toBe('wrong');
-    expect(await elsewhere.login('s3cret', '2.2.2.2')).toEqual({ allowed: false, retryAfter: 15 * 60 });
-    expect(await auth.login('s3cret', '3.3.3.3')).toBe('ok');
-  });
-});
-
-describe('sameOrigin and readCookie', () => {
-  it('reads cookies and checks that a form came from our own pages', () => {
-    expect(readCookie(`a=1; ${SESSION_COOKIE}=v.w=; b=2`, SESSION_COOKIE)).toBe('v.w=');
-    const post = (origin?: string) =>
-      new Request('http://localhost:4321/admin/login', {
-        method: 'POST',
-        headers: { host: 'localhost:4321', ...(origin ? { origin } : {}) },
-      });
-    expect(sameOrigin(post('http://localhost:4321'))).toBe(true);
-    expect(sameOrigin(post('https://evil.example'))).toBe(false);
-    expect(sameOrigin(post())).toBe(false);
   });
 });

@@ -1,10 +1,6 @@
-import { InboxAuth } from './admin-auth.ts';
 import { LeadApi } from './api.ts';
 import { leadApiConfig } from './config.ts';
 import { offeredLeadStore } from './process-store.ts';
 
 /** The one lead API of this server process, configured from its environment, on the store main.ts opened. */
 export const leadApi = new LeadApi(leadApiConfig(process.env), offeredLeadStore);
-
-/** The staff inbox's password check; off until `ADMIN_PASSWORD` is set. */
-export const inboxAuth = new InboxAuth(process.env['ADMIN_PASSWORD'], () => leadApi.store);
