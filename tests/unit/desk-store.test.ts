@@ -312,6 +312,41 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     expect((await desk.deskLead(other.id))!.firstContactedAt).toBeNull();
   });
 
+  it('lets two instances change one lead at once, each change recorded from what the other left', async () => {
+    const { desk, lead, store } = await openDesk(kind);
+    const other = storeAt(store.location);
+    open.push(other);
+    const elsewhere = new PipelineStore(other.database);
+    const stored = await lead({ name: 'Amina Yusuf' });
+    await Promise.all([
+      desk.updatePipeline(stored.id, { status: 'contacted' }, 'amina@agency.example', at(100)),
+      elsewhere.updatePipeline(stored.id, { status: 'quoted' }, 'omar@agency.example', at(100)),
+    ]);
+    const history = (await desk.historyOf(stored.id)).map((entry) => entry.detail).reverse();
+    const final = (await desk.deskLead(stored.id))!.status;
+    expect(history).toEqual(
+      final === 'quoted' ? ['New → Contacted', 'Contacted → Quoted'] : ['New → Quoted', 'Quoted → Contacted'],
+    );
+  });
+
+  it('leaves no note behind when a note and an erasure of its lead arrive together', async () => {
+    const { desk, lead, store } = await openDesk(kind);
+    const other = storeAt(store.location);
+    open.push(other);
+    const elsewhere = new PipelineStore(other.database);
+    for (let round = 0; round < 5; round += 1) {
+      const stored = await lead({ name: `Round ${round}` });
+      const [, note] = await Promise.all([
+        desk.eraseLeads([stored.id], 'owner@agency.example', at(100)),
+        elsewhere.addNote(stored.id, 'Called back', 'amina@agency.example', at(100)),
+      ]);
+      expect(note === undefined || note.leadId === stored.id).toBe(true);
+    }
+    expect(await store.database.all('SELECT id FROM lead_notes')).toEqual([]);
+    expect(await store.database.all('SELECT id FROM lead_history WHERE lead_id IS NOT NULL')).toEqual([]);
+    expect(await desk.erasures(10)).toHaveLength(5);
+  });
+
   it('refuses a bad change with a clear message and changes nothing', async () => {
     const { desk, lead, staff } = await openDesk(kind);
     const amina = await staff('amina@agency.example');
