@@ -10,7 +10,7 @@ describe('the contact index a lead is found by', () => {
         email: 'Maryam@Example.COM',
         phone: '+1 (713) 555-0123',
       }),
-    ).toEqual({ name: 'maryam ali', email: 'maryam@example.com', phone: '17135550123' });
+    ).toEqual({ name: 'maryam ali', email: 'maryam@example.com', phone: '7135550123' });
     expect(contactIndex('detroit', { Name: 'Yusuf Okafor', Email: 'y@example.com', Phone: '713.555.0123' })).toEqual({
       name: 'yusuf okafor',
       email: 'y@example.com',
@@ -26,7 +26,10 @@ describe('the contact index a lead is found by', () => {
     });
   });
 
-  it('keeps only the digits of a phone number', () => {
+  it('keeps only the digits of a phone number, and a US number without its country code', () => {
+    expect(phoneDigits('+1 (512) 555-0143')).toBe('5125550143');
+    expect(phoneDigits('1-512-555-0143')).toBe(phoneDigits('512.555.0143'));
+    expect(phoneDigits('+44 20 7946 0958')).toBe('442079460958');
     expect(phoneDigits('+1 (512) 555-0143 ext. 2')).toBe('151255501432');
   });
 });

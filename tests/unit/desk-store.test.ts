@@ -413,7 +413,8 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
   it('links other enquiries from the same email or phone, newest first', async () => {
     const { desk, lead } = await openDesk(kind);
     const first = await lead({ name: 'Amina Yusuf', email: 'amina@example.com', phone: '312-555-0147' });
-    const samePhone = await lead({ name: 'A. Yusuf', email: 'other@example.com', phone: '(312) 555 0147' });
+    // The same number with its country code: a family member typed it the international way.
+    const samePhone = await lead({ name: 'A. Yusuf', email: 'other@example.com', phone: '+1 (312) 555 0147' });
     const sameEmail = await lead({ name: 'Amina', email: 'AMINA@example.com' });
     await lead({ name: 'Stranger', email: 'stranger@example.com', phone: '713-555-0123' });
     const noContact = await lead({ name: 'No contact' });

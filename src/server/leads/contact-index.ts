@@ -12,9 +12,13 @@ export interface ContactIndex {
   phone: string;
 }
 
-/** Digits only: how phone numbers are compared, whatever the visitor typed around them. */
+/**
+ * A phone number as numbers are compared: digits only, whatever was typed around them, and a US
+ * number without its country code, so "+1 (713) 555-0123" and "713.555.0123" are one number.
+ */
 export function phoneDigits(value: string): string {
-  return value.replace(/\D+/g, '');
+  const digits = value.replace(/\D+/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
 /** Lower-cased, without control characters: PostgreSQL text cannot hold a NUL that a visitor may send. */
