@@ -77,3 +77,11 @@ export class InboxAuth {
     return `${SESSION_COOKIE}=; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=0`;
   }
 }
+
+/** A same-origin check for the inbox's forms: browsers send Origin on POST, and it must be ours. */
+export function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  if (!origin || !host) return false;
+  return URL.canParse(origin) && new URL(origin).host === host;
+}
