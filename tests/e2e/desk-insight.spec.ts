@@ -202,6 +202,14 @@ for (const kind of STORE_KINDS) {
       browser,
     }) => {
       await gates(browser, desk, '/admin/privacy', `privacy-empty-${kind}`);
+      // Agents work leads and see the dashboard; privacy requests are the owners'.
+      const agentContext = await browser.newContext();
+      const agent = await agentContext.newPage();
+      await signIn(agent, desk.origin, desk.agent.email, desk.agent.password);
+      expect((await agent.goto(`${desk.origin}/admin/dashboard`))?.status()).toBe(200);
+      expect((await agent.goto(`${desk.origin}/admin/privacy?email=a%40example.com`))?.status()).toBe(403);
+      expect((await agent.request.get(`${desk.origin}/admin/privacy.json?email=a%40example.com`)).status()).toBe(403);
+      await agentContext.close();
       await gates(browser, desk, '/admin/privacy?email=nobody%40example.com', `privacy-nothing-${kind}`);
 
       const first = await send(desk, 'contact', {
