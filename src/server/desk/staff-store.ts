@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase, SqlStatements } from '../leads/sql-lead-store.ts';
+import type { SqlDatabase, SqlRunner, SqlStatements } from '../leads/sql-lead-store.ts';
 import {
   STAFF_ROLES,
   type StaffAccount,
@@ -78,6 +78,41 @@ async function insertStaff(
   return member(row);
 }
 
+/** Whether a change to a person may go ahead without leaving the desk ownerless. */
+export type OwnerGuarded = 'ok' | 'missing' | 'last-owner';
+
+/** Checked inside the change's transaction, one at a time, so two owners cannot demote each other at once. */
+async function ownerGuard(tx: SqlRunner, staffId: string): Promise<OwnerGuarded> {
+  await tx.lock('desk owners');
+  const [person] = await tx.all<{ role: string }>('SELECT role FROM staff WHERE id = ?', [staffId]);
+  if (!person) return 'missing';
+  if (person.role !== 'owner') return 'ok';
+  const [row] = await tx.all<{ owners: number }>("SELECT COUNT(*) AS owners FROM staff WHERE role = 'owner'");
+  return Number(row?.owners) > 1 ? 'ok' : 'last-owner';
+}
+
+/** Unassigns a person's leads (each recorded in the lead's history), ends their sessions, removes them. */
+async function removeWith(tx: SqlStatements, staffId: string, actor: string, now: Date): Promise<boolean> {
+  const [person] = await tx.all<StaffRow>('SELECT * FROM staff WHERE id = ?', [staffId]);
+  if (!person) return false;
+  const leads = await tx.all<{ id: string; reference: string }>(
+    'SELECT id, reference FROM leads WHERE assignee_id = ? ORDER BY received_at',
+    [staffId],
+  );
+  const at = now.toISOString();
+  for (const lead of leads) {
+    await tx.run(
+      "INSERT INTO lead_history (lead_id, reference, actor, at, action, detail) VALUES (?, ?, ?, ?, 'assignee', ?)",
+      [lead.id, lead.reference, actor, at, `${person.email} → unassigned (person removed)`],
+    );
+  }
+  await tx.run('UPDATE leads SET assignee_id = NULL WHERE assignee_id = ?', [staffId]);
+  // PostgreSQL enforces the sessions' reference to the person, so they go first.
+  await tx.run('DELETE FROM staff_sessions WHERE staff_id = ?', [staffId]);
+  await tx.run('DELETE FROM staff WHERE id = ?', [staffId]);
+  return true;
+}
+
 /** Staff accounts and sessions in the lead store's database, alike on SQLite and PostgreSQL. */
 export class StaffStore implements StaffQueries {
   private readonly db: SqlDatabase;
@@ -146,25 +181,27 @@ export class StaffStore implements StaffQueries {
     await this.db.run('UPDATE staff SET role = ? WHERE id = ?', [role, staffId]);
   }
 
-  async removeStaff(staffId: string, actor: string, now = new Date()): Promise<boolean> {
+  removeStaff(staffId: string, actor: string, now = new Date()): Promise<boolean> {
+    return this.db.transaction((tx) => removeWith(tx, staffId, actor, now));
+  }
+
+  /** Changes a role unless it would leave the desk without an owner; answers what happened. */
+  changeRole(staffId: string, role: StaffRole): Promise<OwnerGuarded> {
     return this.db.transaction(async (tx) => {
-      const [person] = await tx.all<StaffRow>('SELECT * FROM staff WHERE id = ?', [staffId]);
-      if (!person) return false;
-      const leads = await tx.all<{ id: string; reference: string }>(
-        'SELECT id, reference FROM leads WHERE assignee_id = ? ORDER BY received_at',
-        [staffId],
-      );
-      const at = now.toISOString();
-      for (const lead of leads) {
-        await tx.run(
-          "INSERT INTO lead_history (lead_id, reference, actor, at, action, detail) VALUES (?, ?, ?, ?, 'assignee', ?)",
-          [lead.id, lead.reference, actor, at, `${person.email} → unassigned (person removed)`],
-        );
-      }
-      await tx.run('UPDATE leads SET assignee_id = NULL WHERE assignee_id = ?', [staffId]);
-      await tx.run('DELETE FROM staff_sessions WHERE staff_id = ?', [staffId]);
-      await tx.run('DELETE FROM staff WHERE id = ?', [staffId]);
-      return true;
+      const guard = await ownerGuard(tx, staffId);
+      if (guard !== 'ok' && !(guard === 'last-owner' && role === 'owner')) return guard;
+      await tx.run('UPDATE staff SET role = ? WHERE id = ?', [role, staffId]);
+      return 'ok';
+    });
+  }
+
+  /** Removes a person unless they are the last owner; answers what happened. */
+  removeKeepingOwner(staffId: string, actor: string, now = new Date()): Promise<OwnerGuarded> {
+    return this.db.transaction(async (tx) => {
+      const guard = await ownerGuard(tx, staffId);
+      if (guard !== 'ok') return guard;
+      await removeWith(tx, staffId, actor, now);
+      return 'ok';
     });
   }
 
