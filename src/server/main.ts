@@ -9,9 +9,9 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveSiteUrl } from '../lib/site-url.ts';
-import { DeskAuth } from './desk/auth.ts';
 import { PipelineStore } from './desk/pipeline-store.ts';
 import { startRetention } from './desk/retention.ts';
+import { DeskAuth } from './desk/auth.ts';
 import { answerProbe } from './health.ts';
 import {
   SECURITY_HEADERS,

@@ -1,18 +1,13 @@
 import { parseTrustProxy } from '../leads/client-address.ts';
 import { leadApi } from '../leads/instance.ts';
 import type { SqlDatabase } from '../leads/sql-lead-store.ts';
-import { DeskAuth } from './auth.ts';
 import { PipelineStore } from './pipeline-store.ts';
+import { DeskAuth } from './auth.ts';
 import { StaffStore } from './staff-store.ts';
 
 /** The database of this process's lead store, where the desk keeps staff, sessions and the pipeline. */
 export function deskDatabase(): SqlDatabase {
   return leadApi.store.database;
-}
-
-/** The pipeline, notes, history and privacy queries over this process's store. */
-export function pipeline(): PipelineStore {
-  return new PipelineStore(deskDatabase());
 }
 
 /** Staff accounts and sessions on this process's store. */
@@ -25,3 +20,8 @@ export const deskAuth = new DeskAuth(() => leadApi.store, {
   adminPassword: process.env['ADMIN_PASSWORD'],
   trustProxy: parseTrustProxy(process.env['TRUST_PROXY']),
 });
+
+/** The pipeline, notes, history and privacy queries over this process's store. */
+export function pipeline(): PipelineStore {
+  return new PipelineStore(deskDatabase());
+}
