@@ -85,8 +85,3 @@ export function sameOrigin(request: Request): boolean {
   if (!origin || !host) return false;
   return URL.canParse(origin) && new URL(origin).host === host;
 }
-
-/** Whether the visitor reached us over https (directly or through a proxy that says so). */
-export function isHttps(request: Request): boolean {
-  return request.headers.get('x-forwarded-proto') === 'https' || new URL(request.url).protocol === 'https:';
-}
