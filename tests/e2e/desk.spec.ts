@@ -269,6 +269,19 @@ for (const kind of STORE_KINDS) {
       await expect(details).not.toContainText('Captcha');
       await expect(details).not.toContainText('_replyto');
       await expect(details).not.toContainText('Email subject');
+      await expect(page.getByText(/received [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T/)).toBeVisible();
+      // No relay or email is set up on this server: the lead is stored, and the page says so.
+      await expect(page.locator('section[aria-labelledby="delivery-heading"]')).toContainText('Stored only');
+
+      // A follow-up set and cleared again leaves both changes in the history.
+      await page.getByLabel('Follow up on', { exact: true }).fill(agencyDayFrom(3));
+      await page.getByRole('button', { name: 'Save follow-up' }).click();
+      await page.getByRole('button', { name: 'Clear follow-up' }).click();
+      await expect(page.getByRole('status')).toHaveText('Follow-up saved.');
+      await expect(page.getByLabel('Follow up on', { exact: true })).toHaveValue('');
+      await expect(page.locator('section[aria-labelledby="history-heading"] li').first()).toContainText(
+        `Follow-up: ${agencyDayFrom(3)} → none`,
+      );
     });
 
     test('exports the filtered list as CSV with the pipeline columns', async ({ page }) => {
