@@ -119,6 +119,15 @@ for (const kind of STORE_KINDS) {
         expect(posted.status, route).toBe(401);
       }
       expect(await fetch(`${desk.origin}/admin/sign-in`).then((response) => response.status)).toBe(200);
+      // Outside /admin the guard is not there: a desk cookie changes nothing on pages or the lead API.
+      for (const path of ['/', '/contact-us', '/api/captcha']) {
+        const response = await fetch(`${desk.origin}${path}`, {
+          redirect: 'manual',
+          headers: { Cookie: 'miqat_desk=made-up', 'X-Forwarded-For': ownAddress() },
+        });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.getSetCookie(), path).toEqual([]);
+      }
     });
 
     test('a signed-in person lands on the page they asked for, never on another site', async ({ page }) => {
