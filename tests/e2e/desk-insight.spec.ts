@@ -140,12 +140,17 @@ for (const kind of STORE_KINDS) {
         await pipeline.updatePipeline(hajj.id, { status: 'quoted' }, actor, await at(hajj.id, 3));
         await pipeline.updatePipeline(contact.id, { status: 'contacted' }, actor, await at(contact.id, 5));
         await pipeline.updatePipeline(contact.id, { status: 'booked' }, actor, await at(contact.id, 30));
-        await pipeline.updatePipeline(booking.id, { status: 'lost', lostReason: 'Booked elsewhere' }, actor);
         await pipeline.updatePipeline(chicago2.id, { followUp: yesterday }, actor);
       });
 
       // Without scripts, as the desk must work.
       const page = await ownerPage(browser, desk, { javaScriptEnabled: false });
+      // One change through the lead page, as the staff make them.
+      await page.goto(`${desk.origin}/admin/leads/${booking.id}`);
+      await page.getByLabel('Status').selectOption('lost');
+      await page.getByLabel('Lost reason').fill('Booked elsewhere');
+      await page.getByRole('button', { name: 'Save status' }).click();
+      await expect(page.getByLabel('Status')).toHaveValue('lost');
       await page.goto(`${desk.origin}/admin/dashboard`);
       await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
       await expect(figure(page, 'Leads this week')).toHaveText('5');
@@ -202,6 +207,14 @@ for (const kind of STORE_KINDS) {
       browser,
     }) => {
       await gates(browser, desk, '/admin/privacy', `privacy-empty-${kind}`);
+      // Agents work leads and see the dashboard; privacy requests are the owners'.
+      const agentContext = await browser.newContext();
+      const agent = await agentContext.newPage();
+      await signIn(agent, desk.origin, desk.agent.email, desk.agent.password);
+      expect((await agent.goto(`${desk.origin}/admin/dashboard`))?.status()).toBe(200);
+      expect((await agent.goto(`${desk.origin}/admin/privacy?email=a%40example.com`))?.status()).toBe(403);
+      expect((await agent.request.get(`${desk.origin}/admin/privacy.json?email=a%40example.com`)).status()).toBe(403);
+      await agentContext.close();
       await gates(browser, desk, '/admin/privacy?email=nobody%40example.com', `privacy-nothing-${kind}`);
 
       const first = await send(desk, 'contact', {
