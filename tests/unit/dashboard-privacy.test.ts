@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PipelineStore } from '@/server/desk/pipeline-store';
-import {
-  findPersonRecords,
-  personExport,
-  personRows,
-  phoneVariants,
-  readPersonQuery,
-} from '@/server/desk/privacy-request';
+import { findPersonRecords, personExport, personRows, readPersonQuery } from '@/server/desk/privacy-request';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { STORE_KINDS, openTestStore } from './support/stores';
 
@@ -26,13 +20,6 @@ describe('the privacy request query', () => {
       'Enter the email address in full, like name@example.com.',
       'Enter the phone number with at least 7 digits.',
     ]);
-  });
-
-  it('reads a US number with or without its country code', () => {
-    expect(phoneVariants('(713) 555-0123')).toEqual(['7135550123', '17135550123']);
-    expect(phoneVariants('+1 713 555 0123')).toEqual(['17135550123', '7135550123']);
-    expect(phoneVariants('+44 20 7946 0958')).toEqual(['442079460958']);
-    expect(phoneVariants('')).toEqual([]);
   });
 });
 

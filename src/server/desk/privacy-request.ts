@@ -36,29 +36,14 @@ export function readPersonQuery(values: { get(name: string): unknown }): { query
 }
 
 /**
- * The ways one US number is stored: visitors type "+1 (713) 555-0123" as often as "713-555-0123",
- * and the store compares digits exactly, so a request for either finds both.
+ * Every lead held about the person, by their email or their number however it is written (the
+ * store compares numbers as `phoneDigits` writes them, a US number with or without +1 alike), newest first.
  */
-export function phoneVariants(phone: string): string[] {
-  const digits = phoneDigits(phone);
-  if (digits === '') return [];
-  if (digits.length === 10) return [digits, `1${digits}`];
-  if (digits.length === 11 && digits.startsWith('1')) return [digits, digits.slice(1)];
-  return [digits];
-}
-
-/** Every lead held about the person, by their email or any way of writing their number, newest first. */
-export async function findPersonRecords(
+export function findPersonRecords(
   desk: Pick<PipelineQueries, 'findPerson'>,
   query: PersonQuery,
 ): Promise<PersonRecord[]> {
-  const searches = [
-    ...(query.email ? [{ email: query.email }] : []),
-    ...phoneVariants(query.phone).map((phone) => ({ phone })),
-  ];
-  const found = new Map<string, PersonRecord>();
-  for (const search of searches) for (const record of await desk.findPerson(search)) found.set(record.lead.id, record);
-  return [...found.values()].sort((a, b) => b.lead.receivedAt.localeCompare(a.lead.receivedAt));
+  return desk.findPerson({ email: query.email || undefined, phone: query.phone || undefined });
 }
 
 /** True when the query names someone to look for. */
