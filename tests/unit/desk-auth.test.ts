@@ -217,6 +217,26 @@ describe.each(STORE_KINDS)('staff and sessions on %s', (kind) => {
     expect((await auth.signIn('amina@agency.example', next, '10.0.0.3')).outcome).toBe('signed-in');
   });
 
+  it('counts wrong current passwords on the password page against the account, as sign-ins', async () => {
+    const store = await openStore(kind);
+    const amina = await addAccount(store, 'amina@agency.example');
+    const auth = authOn(store);
+    const here = await auth.signIn('amina@agency.example', PASSWORD, '10.0.0.1');
+    if (here.outcome !== 'signed-in') throw new Error('not signed in');
+    const next = 'an entirely new passphrase';
+    const now = Date.now();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect(await auth.changePassword(here.token, amina.id, `guess ${attempt}`, next, next, now)).toMatch(
+        /current password/,
+      );
+    }
+    expect(await auth.changePassword(here.token, amina.id, PASSWORD, next, next, now + 1000)).toMatch(
+      /Too many attempts/,
+    );
+    expect((await auth.signIn('amina@agency.example', PASSWORD, '10.0.0.9', now + 1000)).outcome).toBe('limited');
+    expect(await auth.changePassword(here.token, amina.id, PASSWORD, next, next, now + WINDOW_MS + 1)).toBeUndefined();
+  });
+
   it('refuses a throttled account whatever the password, until its window passes', async () => {
     const store = await openStore(kind);
     await addAccount(store, 'amina@agency.example');
@@ -396,7 +416,8 @@ describe.each(STORE_KINDS)('staff and sessions on %s', (kind) => {
   });
 });
 
-describe.each(STORE_KINDS)('npm run staff on %s', (kind) => {
+// Each run starts a Node process that hashes a password: seconds apiece on a busy 2-core machine.
+describe.each(STORE_KINDS)('npm run staff on %s', { timeout: 60_000 }, (kind) => {
   function staffCli(location: TestStoreLocation, ...args: string[]) {
     const env = { ...process.env, LEADS_DB: '', DATABASE_URL: '', ...storeEnv(location) };
     const run = spawnSync(process.execPath, ['scripts/staff.ts', ...args], { env, encoding: 'utf8' });

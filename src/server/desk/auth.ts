@@ -195,7 +195,9 @@ export class DeskAuth {
 
   /**
    * Changes a person's own password after checking the current one; their other sessions end, the
-   * one they changed it in stays. Answers a message for the form when something is wrong.
+   * one they changed it in stays. Answers a message for the form when something is wrong. The check
+   * of the current password counts against the account as a sign-in does, so a session left open on
+   * a shared computer is no way to guess it.
    */
   async changePassword(
     token: string,
@@ -203,10 +205,18 @@ export class DeskAuth {
     current: string,
     next: string,
     again: string,
+    nowMs = Date.now(),
   ): Promise<string | undefined> {
     const staff = this.staff();
     const account = await staff.accountById(staffId);
-    if (!account || !(await verifyPassword(current, account.passwordHash))) return 'The current password is not right.';
+    if (!account) return 'The current password is not right.';
+    const wait = await this.take(ACCOUNT_BUCKET, account.email, this.accountLimit, nowMs);
+    if (wait !== undefined) return `Too many attempts. Please wait ${Math.ceil(wait / 60)} minutes and try again.`;
+    if (!(await verifyPassword(current, account.passwordHash))) return 'The current password is not right.';
+    await this.store().database.run('DELETE FROM rate_limits WHERE bucket = ? AND client = ?', [
+      ACCOUNT_BUCKET,
+      account.email,
+    ]);
     if (next !== again) return 'The two new passwords are not the same.';
     const problem = passwordProblem(next, account.email, current);
     if (problem) return problem;
