@@ -284,11 +284,17 @@ for (const kind of STORE_KINDS) {
       await person.page.getByLabel('New password again').fill(oneTime);
       await person.page.getByRole('button', { name: 'Change password' }).click();
       await expect(person.page.getByRole('alert')).toContainText('not the one you signed in with');
+      const deskCookie = async () =>
+        (await person.context.cookies()).find((cookie) => cookie.name === 'miqat_desk')?.value;
+      const before = await deskCookie();
       await person.page.getByLabel('Current password').fill(oneTime);
       await person.page.getByLabel('New password', { exact: true }).fill('my very own passphrase');
       await person.page.getByLabel('New password again').fill('my very own passphrase');
       await person.page.getByRole('button', { name: 'Change password' }).click();
       await expect(person.page.getByRole('status')).toContainText('Your password is changed');
+      // The session the one-time password opened ends; the browser carries on under a new one.
+      expect(await deskCookie()).not.toBe(before);
+      expect(await opensDesk(desk.origin, `miqat_desk=${before}`)).toBe(false);
 
       await owner.page.goto(`${desk.origin}/admin/staff`);
       await owner.page.getByRole('button', { name: `Reset password of ${email}` }).click();

@@ -194,35 +194,47 @@ export class DeskAuth {
   }
 
   /**
-   * Changes a person's own password after checking the current one; their other sessions end, the
-   * one they changed it in stays. Answers a message for the form when something is wrong. The check
-   * of the current password counts against the account as a sign-in does, so a session left open on
-   * a shared computer is no way to guess it.
+   * Changes a person's own password after checking the current one. Every session of theirs ends,
+   * the one they changed it in too, and a new session (a new token for the cookie) takes its place,
+   * as a sign-in would give. Answers a problem for the form when something is wrong. The check of
+   * the current password counts against the account as a sign-in does, so a session left open on a
+   * shared computer is no way to guess it.
    */
   async changePassword(
-    token: string,
     staffId: string,
     current: string,
     next: string,
     again: string,
     nowMs = Date.now(),
-  ): Promise<string | undefined> {
+  ): Promise<{ problem: string } | { token: string }> {
     const staff = this.staff();
     const account = await staff.accountById(staffId);
-    if (!account) return 'The current password is not right.';
+    if (!account) return { problem: 'The current password is not right.' };
     const wait = await this.take(ACCOUNT_BUCKET, account.email, this.accountLimit, nowMs);
-    if (wait !== undefined) return `Too many attempts. Please wait ${Math.ceil(wait / 60)} minutes and try again.`;
-    if (!(await verifyPassword(current, account.passwordHash))) return 'The current password is not right.';
+    if (wait !== undefined)
+      return { problem: `Too many attempts. Please wait ${Math.ceil(wait / 60)} minutes and try again.` };
+    if (!(await verifyPassword(current, account.passwordHash)))
+      return { problem: 'The current password is not right.' };
     await this.store().database.run('DELETE FROM rate_limits WHERE bucket = ? AND client = ?', [
       ACCOUNT_BUCKET,
       account.email,
     ]);
-    if (next !== again) return 'The two new passwords are not the same.';
+    if (next !== again) return { problem: 'The two new passwords are not the same.' };
     const problem = passwordProblem(next, account.email, current);
-    if (problem) return problem;
+    if (problem) return { problem };
     await staff.setPassword(staffId, await hashPassword(next), false);
-    await staff.deleteSessionsOf(staffId, tokenHash(token));
-    return undefined;
+    await staff.deleteSessionsOf(staffId);
+    const { token } = await this.startSession(
+      {
+        id: account.id,
+        email: account.email,
+        role: account.role,
+        mustChangePassword: false,
+        createdAt: account.createdAt,
+      },
+      nowMs,
+    );
+    return { token };
   }
 }
 
