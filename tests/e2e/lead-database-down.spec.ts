@@ -75,9 +75,16 @@ test('with the database down, enquiries get 503, pages still load and /readyz sa
     (response.status === 201 ? stored : refused).push(lead.fields['email']!);
     return response;
   };
-  expect((await send(1)).status).toBe(201);
+  const first = await send(1);
+  expect(first.status).toBe(201);
+  const { id: firstId } = (await first.json()) as { id: string };
 
   await postgres.halt();
+  // The confirmation a browser's own post lands on cannot look its lead up: it asks for a reload, never a 500.
+  const confirmation = await fetch(`${origin}/enquiry/sent?lead=${firstId}`);
+  expect(confirmation.status).toBe(503);
+  expect(confirmation.headers.get('retry-after')).toBe('60');
+  expect(await confirmation.text()).toContain('Please reload this page in a minute');
   for (const n of [2, 3, 4]) {
     const response = await send(n);
     expect(response.status).toBe(503);
@@ -97,6 +104,7 @@ test('with the database down, enquiries get 503, pages still load and /readyz sa
   expect(recovered, 'enquiries are stored again once the database is back').toBe(true);
   expect(server.process.exitCode, 'the server kept running').toBeNull();
   expect((await fetch(`${origin}/readyz`)).status).toBe(200);
+  expect(await (await fetch(`${origin}/enquiry/sent?lead=${firstId}`)).text()).toContain('Your reference is MQ-');
 
   // Exactly the enquiries answered 201 are stored, each with its delivery: nothing half-way.
   const leads = await rows<Pick<LeadRow, 'id' | 'fields'>>('SELECT id, fields FROM leads');
