@@ -6,10 +6,10 @@
 // dashboard. Prints p50/p95/max per page and store against the budget, and exits 1 when one is missed.
 // A benchmark, not a test: the times are round trips over loopback, which is the server's time plus
 // well under a millisecond.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FORMS } from '../src/lib/forms/definitions.ts';
@@ -20,6 +20,7 @@ import { LEAD_STATUSES, type LeadStatus } from '../src/server/desk/types.ts';
 import { contactIndex } from '../src/server/leads/contact-index.ts';
 import { openLeadStore } from '../src/server/leads/open-store.ts';
 import type { SqlRunner, SqlValue } from '../src/server/leads/sql-lead-store.ts';
+import { startServer, type SideServer } from '../tests/e2e/support/server.ts';
 import { freshDatabase, startPostgres, type TestPostgres } from '../tests/support/postgres.ts';
 
 /** The issue's budget: each desk page answers within 300 ms at the 95th percentile with 10,000 leads. */
@@ -28,7 +29,6 @@ const LEADS = Number(process.env['BENCH_LEADS'] ?? 10_000);
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 100);
 const WARM_UP = 5;
 const WEEKS = 16;
-const HOST = '127.0.0.1';
 const OWNER = { email: 'bench-owner@example.com', password: 'bench desk password 2026' };
 const AGENTS = ['amina@example.com', 'bilal@example.com', 'yusuf@example.com'];
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
@@ -121,50 +121,14 @@ async function insertMany(tx: SqlRunner, into: string, rows: SqlValue[][]): Prom
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, HOST, resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') fail('The system gave no TCP port');
-  return address.port;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ server: ChildProcess; origin: string }> {
-  const port = await freePort();
-  const output: string[] = [];
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST,
-      LEADS_RELAYS: '',
-      SMTP_URL: '',
-      LEADS_NOTIFY_TO: '',
-      ADMIN_PASSWORD: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
-  server.stderr?.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
-  const origin = `http://${HOST}:${port}`;
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (server.exitCode !== null) break;
-    try {
-      await fetch(`${origin}/robots.txt`);
-      return { server, origin };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  server.kill('SIGKILL');
-  fail(`The server did not start:\n${output.join('')}`);
+/** The bench's server without relays or email, so only the desk's pages are measured. */
+function startBenchServer(env: Record<string, string>): Promise<SideServer> {
+  return startServer({ ...env, LEADS_RELAYS: '', SMTP_URL: '', LEADS_NOTIFY_TO: '', ADMIN_PASSWORD: '' });
 }
 
 async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const exited = once(server, 'exit');
   server.kill('SIGTERM');
   const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
   await exited;
@@ -264,7 +228,7 @@ async function benchStore(
   );
   await store.close();
 
-  const { server, origin } = await startServer(env);
+  const { process: server, origin } = await startBenchServer(env);
   const rows: Row[] = [];
   try {
     const cookie = await signIn(origin);
