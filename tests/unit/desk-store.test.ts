@@ -154,6 +154,9 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     expect(await search('312.555.0147')).toEqual([amina.reference]);
     expect(await search('3125550147')).toEqual([amina.reference]);
     expect(await search('(713) 555')).toEqual([omar.reference]);
+    // Part of a number typed with its +1 (stored numbers keep no country code).
+    expect(await search('+1 713 555')).toEqual([omar.reference]);
+    expect(await search('+1 (312)')).toEqual([amina.reference]);
     expect(await search('555')).toEqual([omar.reference, amina.reference]);
     expect(await search('example')).toEqual([omar.reference, amina.reference]);
     expect(await search('   ')).toEqual([omar.reference, amina.reference]);

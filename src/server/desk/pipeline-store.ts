@@ -1,4 +1,4 @@
-import { phoneDigits } from '../leads/contact-index.ts';
+import { phoneDigits, searchDigits } from '../leads/contact-index.ts';
 import { normalizeReference } from '../leads/reference.ts';
 import {
   toDelivery,
@@ -108,7 +108,7 @@ function searchCondition(search: string): [string, SqlValue[]] | undefined {
     alternatives.push('leads.reference = ?');
     params.push(reference);
   }
-  const digits = phoneDigits(term);
+  const digits = searchDigits(term);
   if (PHONE_LIKE.test(term) && digits.length >= 3) {
     alternatives.push(`leads.contact_phone ${LIKE}`);
     params.push(`%${digits}%`);

@@ -21,6 +21,18 @@ export function phoneDigits(value: string): string {
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
+/** A leading 1 written as a country code: "+1…", or "1" set apart ("1 713", "1-713", "1 (713)"). */
+const COUNTRY_CODE_ONE = /^(\+\s*1|1[\s().\-/])/;
+
+/**
+ * The digits a typed search looks for among stored numbers: part of a US number typed with its
+ * country code ("+1 713 555") loses the 1 as a whole number does, so it still matches.
+ */
+export function searchDigits(term: string): string {
+  const typed = term.replace(/\D+/g, '');
+  return typed.length < 11 && COUNTRY_CODE_ONE.test(term.trim()) ? typed.slice(1) : phoneDigits(term);
+}
+
 /** Lower-cased, without control characters: PostgreSQL text cannot hold a NUL that a visitor may send. */
 function searchable(value: string): string {
   return value.replace(/\p{Cc}/gu, '').toLowerCase();
