@@ -17,7 +17,7 @@ function escapeHtml(text: string): string {
 
 /** A plain page for refusals that happen before any desk page is drawn. */
 function notice(status: number, title: string, message: string, link = '/admin'): Response {
-  const html = `<!doctype html>
+  const html = `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)}</title></head>
 <body><main><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(link)}">Back to the desk</a></p></main></body>

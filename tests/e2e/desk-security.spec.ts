@@ -1,6 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Response as PageResponse,
+} from '@playwright/test';
 import pg from 'pg';
 import { STORE_KINDS } from '../support/store-kinds.ts';
 import { addStaff, signIn, startDesk, type Desk, type DeskPerson } from './support/desk.ts';
@@ -515,6 +522,37 @@ test.describe('the accessibility and HTML gates', () => {
       expect(await axeViolations(page)).toEqual([]);
       expect(await htmlProblems(await page.content(), 'staff-added')).toEqual([]);
       expect(checked).toHaveLength(4);
+    });
+
+    test(`the desk's refusals (owners only, an expired form, an ended session) pass the gates at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ownAddress() });
+      const gate = async (response: PageResponse | null, status: number, heading: string) => {
+        expect(response?.status(), heading).toBe(status);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        expect(await axeViolations(page), heading).toEqual([]);
+        expect(await htmlProblems(await response!.text(), heading), heading).toEqual([]);
+      };
+      await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
+      await gate(await page.goto(`${desk.origin}/admin/staff`), 403, 'Owners only');
+
+      const refusal = async (prepare: () => Promise<void>) => {
+        await page.goto(`${desk.origin}/admin/account`);
+        await prepare();
+        const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+        const landed = page.waitForEvent('load');
+        await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+        await landed;
+        return answer;
+      };
+      const everywhere = page
+        .locator('form')
+        .filter({ has: page.getByRole('button', { name: 'Sign out everywhere' }) });
+      const withoutToken = () => everywhere.locator('input[name="csrf"]').evaluate((input) => input.remove());
+      await gate(await refusal(withoutToken), 403, 'This form has expired');
+      await gate(await refusal(() => page.context().clearCookies()), 401, 'Please sign in');
     });
   }
 });
