@@ -363,4 +363,59 @@ for (const kind of STORE_KINDS) {
       await page.context().close();
     });
   });
+
+  test.describe(`a lead's delivery tries on ${kind}`, () => {
+    let desk: Desk;
+    const receiver = new WebhookReceiver();
+
+    test.beforeAll(async () => {
+      await receiver.start();
+      // Quick retries, so a webhook that is down is tried more often than the page lists.
+      desk = await startDesk(kind, { ...receiver.serverEnv(), LEADS_RETRY_BASE_MS: '20', LEADS_RETRY_MAX_MS: '60' });
+    });
+    test.afterAll(async () => {
+      await desk.stop();
+      await receiver.close();
+    });
+
+    test('the lead page lists the latest tries while the webhook is down, then the one that got through', async ({
+      browser,
+    }) => {
+      receiver.up = false;
+      const lead = await send(desk, 'hajj', {
+        name: 'Yusuf Ali',
+        email: 'yusuf.ali@example.com',
+        phone: '3125550147',
+        message: 'Hajj for my parents',
+      });
+      expect(await waitFor(async () => (await desk.db.attempts()).length >= 12, 20_000)).toBe(true);
+      const page = await ownerPage(browser, desk);
+      await page.goto(`${desk.origin}/admin/leads/${lead.id}`);
+      const delivery = page.locator('section[aria-labelledby="delivery-heading"]');
+      const tries = delivery.locator('ol > li');
+      const summary = (await delivery.locator('ul > li').first().textContent()) ?? '';
+      const [, count] = /, (\d+) attempts/.exec(summary) ?? [];
+      expect(Number(count)).toBeGreaterThanOrEqual(12);
+      expect(summary).toContain(`Webhook to ${receiver.url}: Pending, next try`);
+      await expect(tries).toHaveCount(10);
+      for (const text of await tries.allTextContents()) {
+        expect(text).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T: Failed: HTTP 503 \(\d+ ms\)$/);
+      }
+      await expect(delivery).toContainText(`The latest 10 of ${count} tries.`);
+
+      receiver.up = true;
+      const delivered = async () => (await desk.db.outbox()).every((row) => row.status === 'delivered');
+      expect(await waitFor(delivered, 20_000)).toBe(true);
+      const attempts = await desk.db.attempts();
+      expect(attempts.filter((attempt) => attempt.ok)).toHaveLength(1);
+      await page.reload();
+      await expect(delivery).toContainText(`Webhook to ${receiver.url}: Delivered`);
+      await expect(delivery).toContainText(`, ${attempts.length} attempts`);
+      await expect(tries).toHaveCount(10);
+      await expect(tries.last()).toHaveText(/: Accepted: HTTP 200 \(\d+ ms\)$/);
+      await expect(tries.nth(8)).toHaveText(/: Failed: HTTP 503 /);
+      await page.context().close();
+      await gates(browser, desk, `/admin/leads/${lead.id}`, `lead-tries-${kind}`);
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORMS, fieldLabel, optionValues } from '@/lib/forms/definitions';
-import { deliveryLine, inboxRow, placementText, travellerText } from '@/server/leads/inbox';
+import { attemptLine, deliveryLine, inboxRow, placementText, travellerText } from '@/server/leads/inbox';
 import { isFreeText, visitorEmail, visitorName, visitorPhone } from '@/server/leads/visitor';
 import type { FormDef } from '@/lib/forms/types';
 import { leadApiConfig } from '@/server/leads/config';
@@ -18,7 +18,7 @@ describe('inbox rows', () => {
     expect(travellerText(FORMS.contact, { adults: '4' })).toBe('');
   });
 
-  it('say where each delivery stands, how often it was tried and why it last failed', () => {
+  it('say where each delivery stands, how often it was tried and when it is tried next', () => {
     const delivery = {
       id: 1,
       leadId: 'x',
@@ -26,18 +26,30 @@ describe('inbox rows', () => {
       destination: 'https://hooks.example/leads',
       status: 'pending' as const,
       attempts: 3,
-      nextAttemptAt: 0,
+      nextAttemptAt: Date.parse('2026-11-24T15:30:00Z'),
       lastError: 'HTTP 502',
       deliveredAt: null,
     };
     expect(deliveryLine(delivery, (iso) => `at ${iso}`)).toEqual({
       target: 'Webhook to https://hooks.example/leads',
-      state: 'Pending',
+      state: 'Pending, next try at 2026-11-24T15:30:00.000Z',
       attempts: '3 attempts',
-      lastError: 'HTTP 502',
     });
     const done = { ...delivery, status: 'delivered' as const, attempts: 1, lastError: null, deliveredAt: 'T' };
-    expect(deliveryLine(done, (iso) => `at ${iso}`)).toMatchObject({ state: 'Delivered at T', attempts: '1 attempt' });
+    expect(deliveryLine(done, (iso) => `at ${iso}`)).toEqual({
+      target: 'Webhook to https://hooks.example/leads',
+      state: 'Delivered at T',
+      attempts: '1 attempt',
+    });
+  });
+
+  it('say of each try when it was, how it went and how long it took', () => {
+    const failed = { deliveryId: 1, attemptedAt: 'T', ok: false, detail: 'HTTP 502', durationMs: 1234 };
+    expect(attemptLine(failed, (iso) => `at ${iso}`)).toEqual({ when: 'at T', outcome: 'Failed: HTTP 502 (1.2 s)' });
+    expect(attemptLine({ ...failed, ok: true, detail: 'HTTP 200', durationMs: 87 }, (iso) => iso)).toEqual({
+      when: 'T',
+      outcome: 'Accepted: HTTP 200 (87 ms)',
+    });
   });
 
   it('name the page a lead came from, with the package for a package booking', () => {

@@ -326,6 +326,32 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       ]);
     });
 
+    it("lists each delivery's newest tries, oldest first, and no other lead's", async () => {
+      const store = await openStore(kind);
+      const webhook = { channel: 'webhook' as const, destination: 'https://hooks.example/leads' };
+      const lead = (await store.insertLead(contactLead, undefined, new Date(start), [...staff, webhook]))!;
+      const other = (await store.insertLead(contactLead, undefined, new Date(start), staff))!;
+      const [email, hook] = await store.deliveriesOf(lead.id);
+      const [theirs] = await store.deliveriesOf(other.id);
+      const at = (second: number) => new Date(start + second * 1000);
+      for (let second = 1; second <= 12; second += 1) {
+        await store.recordAttempt(hook!.id, { ok: false, detail: 'HTTP 503', durationMs: second }, 0, at(second));
+      }
+      await store.recordAttempt(hook!.id, { ok: true, detail: 'HTTP 200', durationMs: 13 }, 0, at(13));
+      await store.recordAttempt(email!.id, { ok: true, detail: 'accepted', durationMs: 40 }, 0, at(1));
+      await store.recordAttempt(theirs!.id, { ok: false, detail: 'refused', durationMs: 7 }, 0, at(2));
+
+      const tries = await store.attemptsOf(lead.id, 10);
+      expect(tries.filter((attempt) => attempt.deliveryId === email!.id)).toEqual([
+        { deliveryId: email!.id, attemptedAt: at(1).toISOString(), ok: true, detail: 'accepted', durationMs: 40 },
+      ]);
+      const hookTries = tries.filter((attempt) => attempt.deliveryId === hook!.id);
+      expect(hookTries.map((attempt) => attempt.durationMs)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+      expect(hookTries.at(-1)).toMatchObject({ ok: true, detail: 'HTTP 200', attemptedAt: at(13).toISOString() });
+      expect(tries).toHaveLength(11);
+      expect(await store.attemptsOf(other.id, 10)).toEqual([expect.objectContaining({ detail: 'refused' })]);
+    });
+
     it('renews a claim only for the worker that still holds it', async () => {
       const store = await openStore(kind);
       await store.insertLead(contactLead, undefined, new Date(start), staff);

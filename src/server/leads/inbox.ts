@@ -1,6 +1,6 @@
 import { findForm } from '../../lib/forms/definitions.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
-import type { Delivery, StoredLead } from './store.ts';
+import type { Delivery, DeliveryAttempt, StoredLead } from './store.ts';
 import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
 
 /** Who sent a lead and from where, as one line of the desk's list shows it. */
@@ -63,16 +63,33 @@ const CHANNELS: Record<Delivery['channel'], string> = {
   acknowledgement: "Visitor's acknowledgement",
 };
 
-/** A delivery as the lead page lists it: where it goes, its state in words, attempts and the last error. */
+/** How many of each delivery's tries the lead page lists, the newest. */
+export const ATTEMPTS_LISTED = 10;
+
+/** A delivery as the lead page lists it: where it goes, its state in words and how often it was tried. */
 export function deliveryLine(
   delivery: Delivery,
   formatTime: (iso: string) => string,
-): { target: string; state: string; attempts: string; lastError: string } {
-  const delivered = delivery.status === 'delivered';
+): { target: string; state: string; attempts: string } {
+  const state =
+    delivery.status === 'delivered'
+      ? `Delivered${delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ''}`
+      : `Pending, next try ${formatTime(new Date(delivery.nextAttemptAt).toISOString())}`;
   return {
     target: `${CHANNELS[delivery.channel]} to ${delivery.destination}`,
-    state: delivered ? `Delivered${delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ''}` : 'Pending',
+    state,
     attempts: `${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`,
-    lastError: delivery.lastError ?? '',
+  };
+}
+
+/** One try of a delivery in words: when, how it went and how long it took. */
+export function attemptLine(
+  attempt: DeliveryAttempt,
+  formatTime: (iso: string) => string,
+): { when: string; outcome: string } {
+  const took = attempt.durationMs < 1000 ? `${attempt.durationMs} ms` : `${(attempt.durationMs / 1000).toFixed(1)} s`;
+  return {
+    when: formatTime(attempt.attemptedAt),
+    outcome: `${attempt.ok ? 'Accepted' : 'Failed'}: ${attempt.detail} (${took})`,
   };
 }

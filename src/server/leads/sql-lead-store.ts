@@ -7,6 +7,7 @@ import {
   type AcceptedLead,
   type AttemptResult,
   type Delivery,
+  type DeliveryAttempt,
   type DeliveryTarget,
   type InsertOptions,
   type LeadFilter,
@@ -149,6 +150,15 @@ export interface DeliveryRow {
   next_attempt_at: number;
   last_error: string | null;
   delivered_at: string | null;
+}
+
+/** A delivery_attempts row as both databases return it. */
+interface AttemptRow {
+  outbox_id: number;
+  attempted_at: string;
+  ok: number;
+  detail: string;
+  duration_ms: number;
 }
 
 /** A lead's own columns as both databases return them. */
@@ -323,6 +333,26 @@ export class SqlLeadStore implements LeadStore {
   async deliveriesOf(leadId: string): Promise<Delivery[]> {
     const rows = await this.database.all<DeliveryRow>('SELECT * FROM outbox WHERE lead_id = ? ORDER BY id', [leadId]);
     return rows.map(toDelivery);
+  }
+
+  async attemptsOf(leadId: string, perDelivery: number): Promise<DeliveryAttempt[]> {
+    // A destination down for a week is retried for a week: the page keeps to the latest tries.
+    const rows = await this.database.all<AttemptRow>(
+      `SELECT outbox_id, attempted_at, ok, detail, duration_ms FROM (
+         SELECT attempt.*, ROW_NUMBER() OVER (PARTITION BY attempt.outbox_id ORDER BY attempt.id DESC) AS newness
+         FROM delivery_attempts attempt JOIN outbox ON outbox.id = attempt.outbox_id
+         WHERE outbox.lead_id = ?
+       ) recent
+       WHERE newness <= ? ORDER BY outbox_id, id`,
+      [leadId, perDelivery],
+    );
+    return rows.map((row) => ({
+      deliveryId: row.outbox_id,
+      attemptedAt: row.attempted_at,
+      ok: row.ok === 1,
+      detail: row.detail,
+      durationMs: row.duration_ms,
+    }));
   }
 
   async listLeads(filter: LeadFilter | string = {}): Promise<StoredLead[]> {

@@ -62,6 +62,15 @@ export interface LeadFilter {
   until?: string | undefined;
 }
 
+/** One recorded try of a delivery, as the lead page lists it. */
+export interface DeliveryAttempt {
+  deliveryId: number;
+  attemptedAt: string;
+  ok: boolean;
+  detail: string;
+  durationMs: number;
+}
+
 /** One delivery attempt's result, as the worker records it. */
 export interface AttemptResult {
   ok: boolean;
@@ -115,6 +124,8 @@ export interface LeadStore {
   deliveryCounts(): Promise<Map<string, { total: number; delivered: number }>>;
   /** Every delivery of one lead, for the inbox. */
   deliveriesOf(leadId: string): Promise<Delivery[]>;
+  /** The newest `perDelivery` attempts of each of a lead's deliveries, oldest first. */
+  attemptsOf(leadId: string, perDelivery: number): Promise<DeliveryAttempt[]>;
   /** Leads newest first, optionally of one form and within a time range. */
   listLeads(filter?: LeadFilter | string): Promise<StoredLead[]>;
   /** One lead by its reference (`MQ-7K3F9Q`), or undefined. */
