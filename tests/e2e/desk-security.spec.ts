@@ -416,8 +416,12 @@ test.describe('a store that cannot be reached', () => {
         const down = await page.goto(`${desk.origin}/admin/account`);
         expect(down?.status()).toBe(503);
         await expect(page.getByRole('alert')).toContainText('The enquiry desk cannot reach its database');
+        expect(await axeViolations(page)).toEqual([]);
+        expect(await htmlProblems(await down!.text(), 'desk-down')).toEqual([]);
         const signInPage = await page.goto(`${desk.origin}/admin/sign-in`);
         expect(signInPage?.status()).toBe(503);
+        expect(await axeViolations(page)).toEqual([]);
+        expect(await htmlProblems(await signInPage!.text(), 'sign-in-down')).toEqual([]);
       } finally {
         await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
         await admin.end();
