@@ -293,7 +293,7 @@ for (const kind of STORE_KINDS) {
           pipeline: { status: string };
           notes: { author: string; body: string }[];
           history: { action: string; detail: string }[];
-          deliveries: { channel: string; status: string }[];
+          deliveries: { channel: string; status: string; tries: { ok: boolean; detail: string }[] }[];
         }[];
       };
       expect(exported.request).toEqual({ email: null, phone: '713-555-0123' });
@@ -305,7 +305,7 @@ for (const kind of STORE_KINDS) {
         fields: { firstName: 'Layla', lastName: 'Hassan', email: 'Layla.Hassan@Example.com', subject: 'hajj-packages' },
         pipeline: { status: 'Quoted' },
         notes: [{ author: desk.owner.email, body: 'Quoted $4,200 for two' }],
-        deliveries: [{ channel: 'webhook', status: 'delivered' }],
+        deliveries: [{ channel: 'webhook', status: 'delivered', tries: [{ ok: true, detail: 'HTTP 200' }] }],
       });
       expect(exportedFirst.history.map((entry) => entry.action)).toEqual(expect.arrayContaining(['note', 'status']));
       const headers = await page.request.get(`${desk.origin}/admin/privacy.json?phone=713-555-0123`);

@@ -40,6 +40,9 @@ describe.each(STORE_KINDS)('a privacy request on %s', (kind) => {
     const byEmail = await lead({ name: 'Layla', email: 'LAYLA@example.com', phone: '2145550100' }, 3);
     await lead({ name: 'Someone else', email: 'else@example.com', phone: '2145550199' }, 4);
     await desk.addNote(withCode.id, 'Quoted $4,200', 'owner@agency.example');
+    const [delivery] = await store.deliveriesOf(withCode.id);
+    const tried = new Date('2026-11-20T15:05:00.000Z');
+    await store.recordAttempt(delivery!.id, { ok: false, detail: 'HTTP 502', durationMs: 31 }, 0, tried);
 
     const query = { email: 'Layla@Example.com', phone: '713-555-0123' };
     const records = await findPersonRecords(desk, query);
@@ -69,7 +72,16 @@ describe.each(STORE_KINDS)('a privacy request on %s', (kind) => {
       pipeline: { status: 'New', assignee: null },
       notes: [{ author: 'owner@agency.example', body: 'Quoted $4,200' }],
       history: [{ actor: 'owner@agency.example', action: 'note' }],
-      deliveries: [{ channel: 'webhook', destination: 'https://hooks.example/lead', status: 'pending' }],
+      deliveries: [
+        {
+          channel: 'webhook',
+          destination: 'https://hooks.example/lead',
+          status: 'pending',
+          attempts: 1,
+          lastError: 'HTTP 502',
+          tries: [{ attemptedAt: tried.toISOString(), ok: false, detail: 'HTTP 502', durationMs: 31 }],
+        },
+      ],
     });
   });
 });

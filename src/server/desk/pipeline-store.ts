@@ -1,6 +1,7 @@
 import { phoneDigits, searchDigits } from '../leads/contact-index.ts';
 import { normalizeReference } from '../leads/reference.ts';
 import {
+  deliveryAttempts,
   toDelivery,
   toLead,
   type DeliveryRow,
@@ -400,6 +401,7 @@ export class PipelineStore implements PipelineQueries {
         deliveries: (
           await this.db.all<DeliveryRow>('SELECT * FROM outbox WHERE lead_id = ? ORDER BY id', [lead.id])
         ).map(toDelivery),
+        attempts: await deliveryAttempts(this.db, lead.id),
       })),
     );
   }

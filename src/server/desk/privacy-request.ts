@@ -98,7 +98,7 @@ export function personExport(records: readonly PersonRecord[], query: PersonQuer
   return {
     request: { email: query.email || null, phone: query.phone || null },
     exportedAt: now.toISOString(),
-    leads: records.map(({ lead, notes, history, deliveries }) => ({
+    leads: records.map(({ lead, notes, history, deliveries, attempts }) => ({
       reference: lead.reference,
       receivedAt: lead.receivedAt,
       page: findForm(lead.formId)?.placement ?? lead.formId,
@@ -127,6 +127,9 @@ export function personExport(records: readonly PersonRecord[], query: PersonQuer
         attempts: delivery.attempts,
         lastError: delivery.lastError,
         deliveredAt: delivery.deliveredAt,
+        tries: attempts
+          .filter((attempt) => attempt.deliveryId === delivery.id)
+          .map(({ attemptedAt, ok, detail, durationMs }) => ({ attemptedAt, ok, detail, durationMs })),
       })),
     })),
   };

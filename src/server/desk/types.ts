@@ -5,7 +5,7 @@
  * the SQLite file and on PostgreSQL. Times are ISO text in UTC; the pages show them in the
  * agency's time zone (src/lib/agency-time.ts).
  */
-import type { Delivery, StoredLead } from '../leads/store.ts';
+import type { Delivery, DeliveryAttempt, StoredLead } from '../leads/store.ts';
 
 export const STAFF_ROLES = ['owner', 'agent'] as const;
 /** Owners manage staff and privacy requests; agents work leads. Both see and work every lead. */
@@ -154,6 +154,8 @@ export interface PersonRecord {
   notes: Note[];
   history: HistoryEntry[];
   deliveries: Delivery[];
+  /** Every try of those deliveries: a failed one's detail may quote the person's address back. */
+  attempts: DeliveryAttempt[];
 }
 
 /** The pipeline, notes, history, the list's queries, the dashboard's rows, privacy and retention. */

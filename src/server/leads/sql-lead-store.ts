@@ -161,6 +161,33 @@ interface AttemptRow {
   duration_ms: number;
 }
 
+/**
+ * The tries of a lead's deliveries, oldest first: all of them, or each delivery's newest
+ * `perDelivery` (a destination down for a week is retried for a week; the lead page keeps to the latest).
+ */
+export async function deliveryAttempts(
+  db: SqlStatements,
+  leadId: string,
+  perDelivery?: number,
+): Promise<DeliveryAttempt[]> {
+  const rows = await db.all<AttemptRow>(
+    `SELECT outbox_id, attempted_at, ok, detail, duration_ms FROM (
+       SELECT attempt.*, ROW_NUMBER() OVER (PARTITION BY attempt.outbox_id ORDER BY attempt.id DESC) AS newness
+       FROM delivery_attempts attempt JOIN outbox ON outbox.id = attempt.outbox_id
+       WHERE outbox.lead_id = ?
+     ) recent
+     ${perDelivery === undefined ? '' : 'WHERE newness <= ?'} ORDER BY outbox_id, id`,
+    perDelivery === undefined ? [leadId] : [leadId, perDelivery],
+  );
+  return rows.map((row) => ({
+    deliveryId: row.outbox_id,
+    attemptedAt: row.attempted_at,
+    ok: row.ok === 1,
+    detail: row.detail,
+    durationMs: row.duration_ms,
+  }));
+}
+
 /** A lead's own columns as both databases return them. */
 export interface LeadRow {
   id: string;
@@ -336,23 +363,7 @@ export class SqlLeadStore implements LeadStore {
   }
 
   async attemptsOf(leadId: string, perDelivery: number): Promise<DeliveryAttempt[]> {
-    // A destination down for a week is retried for a week: the page keeps to the latest tries.
-    const rows = await this.database.all<AttemptRow>(
-      `SELECT outbox_id, attempted_at, ok, detail, duration_ms FROM (
-         SELECT attempt.*, ROW_NUMBER() OVER (PARTITION BY attempt.outbox_id ORDER BY attempt.id DESC) AS newness
-         FROM delivery_attempts attempt JOIN outbox ON outbox.id = attempt.outbox_id
-         WHERE outbox.lead_id = ?
-       ) recent
-       WHERE newness <= ? ORDER BY outbox_id, id`,
-      [leadId, perDelivery],
-    );
-    return rows.map((row) => ({
-      deliveryId: row.outbox_id,
-      attemptedAt: row.attempted_at,
-      ok: row.ok === 1,
-      detail: row.detail,
-      durationMs: row.duration_ms,
-    }));
+    return deliveryAttempts(this.database, leadId, perDelivery);
   }
 
   async listLeads(filter: LeadFilter | string = {}): Promise<StoredLead[]> {
