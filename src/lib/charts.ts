@@ -166,8 +166,3 @@ export type SeriesMark = (typeof SERIES_STYLES)[number]['mark'];
 export function seriesStyle(index: number): (typeof SERIES_STYLES)[number] {
   return SERIES_STYLES[index % SERIES_STYLES.length]!;
 }
-
-/** Whole numbers as the US writes them: 1,234. */
-export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
-}

@@ -7,7 +7,7 @@
 import type { DashboardRow, LeadStatus } from '../server/desk/types.ts';
 import { LEAD_STATUSES, STATUS_LABELS } from '../server/desk/types.ts';
 import { agencyDay, agencyDayStart } from './agency-time.ts';
-import { formatCount } from './charts.ts';
+import { countOf, formatCount } from './format.ts';
 import { findForm } from './forms/definitions.ts';
 import { FORM_GROUPS, type FormGroup } from './forms/types.ts';
 
@@ -156,22 +156,20 @@ export function summarizeDashboard(rows: readonly DashboardRow[], now: Date, tim
   };
 }
 
-const plural = (count: number, unit: string) => `${formatCount(count)} ${unit}${count === 1 ? '' : 's'}`;
-
 /** A duration as the staff would say it: "40 minutes", "5 hours 20 minutes", "2 days 3 hours". */
 export function durationInWords(ms: number): string {
   const minutes = Math.round(ms / 60_000);
   if (minutes < 1) return 'less than a minute';
-  if (minutes < 60) return plural(minutes, 'minute');
+  if (minutes < 60) return countOf(minutes, 'minute');
   if (ms < DAY_MS) {
     const hours = Math.floor(minutes / 60);
     const rest = minutes % 60;
-    return rest === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(rest, 'minute')}`;
+    return rest === 0 ? countOf(hours, 'hour') : `${countOf(hours, 'hour')} ${countOf(rest, 'minute')}`;
   }
   const hoursInAll = Math.round(ms / HOUR_MS);
   const days = Math.floor(hoursInAll / 24);
   const hours = hoursInAll % 24;
-  return hours === 0 ? plural(days, 'day') : `${plural(days, 'day')} ${plural(hours, 'hour')}`;
+  return hours === 0 ? countOf(days, 'day') : `${countOf(days, 'day')} ${countOf(hours, 'hour')}`;
 }
 
 /** The median response as the dashboard writes it, with what it rests on. */
@@ -179,7 +177,7 @@ export function responseInWords(response: ResponseTime): { value: string; basis:
   if (response.medianMs === null) return { value: 'No lead contacted yet', basis: 'in the last 12 weeks' };
   return {
     value: durationInWords(response.medianMs),
-    basis: `median over ${plural(response.basedOn, 'contacted lead')} of the last 12 weeks`,
+    basis: `median over ${countOf(response.basedOn, 'contacted lead')} of the last 12 weeks`,
   };
 }
 
@@ -194,7 +192,7 @@ export function weeklyChart(dashboard: Dashboard) {
   const description =
     dashboard.total === 0
       ? 'No leads in the last 12 weeks.'
-      : `${plural(dashboard.total, 'lead')} in the last 12 weeks (${byGroup.join(', ')}); ` +
+      : `${countOf(dashboard.total, 'lead')} in the last 12 weeks (${byGroup.join(', ')}); ` +
         `${formatCount(dashboard.thisWeek)} so far this week. The busiest week began ${busiest.label}, with ${formatCount(busiest.total)}.`;
   return {
     series,
@@ -219,7 +217,7 @@ export function sourcesChart(dashboard: Dashboard) {
       dashboard.sources.length === 0
         ? 'No leads in the last 12 weeks.'
         : `Leads of the last 12 weeks by the page they were sent from, most first: ${top.join(', ')}` +
-          (dashboard.sources.length > 3 ? `, and ${plural(dashboard.sources.length - 3, 'other page')}.` : '.'),
+          (dashboard.sources.length > 3 ? `, and ${countOf(dashboard.sources.length - 3, 'other page')}.` : '.'),
   };
 }
 
@@ -238,7 +236,7 @@ export function statusChart(dashboard: Dashboard) {
     description:
       dashboard.total === 0
         ? 'No leads in the last 12 weeks.'
-        : `Where the ${plural(dashboard.total, 'lead')} of the last 12 weeks stand now: ` +
+        : `Where the ${countOf(dashboard.total, 'lead')} of the last 12 weeks stand now: ` +
           `${dashboard.statuses.map((share) => `${share.label} ${share.percent}% (${formatCount(share.count)})`).join(', ')}.`,
   };
 }

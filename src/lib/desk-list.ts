@@ -4,6 +4,7 @@
  */
 import { agencyDayStart, formatAgencyTime, nextDay } from './agency-time.ts';
 import { FORMS, findForm } from './forms/definitions.ts';
+import { formatCount } from './format.ts';
 import { FORM_GROUPS, type FormGroup } from './forms/types.ts';
 import { inboxRow, type InboxRow } from '../server/leads/inbox.ts';
 import {
@@ -162,14 +163,12 @@ export function lastPage(total: number, size = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / size));
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 /** "1–50 of 1,234": which leads this page shows. */
 export function rangeText(page: number, total: number, size = PAGE_SIZE): string {
   const first = (page - 1) * size + 1;
   const last = Math.min(page * size, total);
-  if (total === 0 || first > total) return `0 of ${count.format(total)}`;
-  return `${count.format(first)}–${count.format(last)} of ${count.format(total)}`;
+  if (total === 0 || first > total) return `0 of ${formatCount(total)}`;
+  return `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`;
 }
 
 /** The page numbers a pager offers: the first, the last and two either side of the current one; null marks a gap. */

@@ -5,6 +5,16 @@ export function formatPrice(amount: number): string {
   );
 }
 
+/** Whole numbers as the US writes them: 1,234. */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** "1 enquiry", "1,234 enquiries": a count and its noun, singular for one. */
+export function countOf(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : nouns}`;
+}
+
 /** "7 Nights" (and "1 Night"), the label on every package card. */
 export function nightsLabel(nights: number): string {
   return `${nights} ${nights === 1 ? 'Night' : 'Nights'}`;

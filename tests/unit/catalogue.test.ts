@@ -9,7 +9,15 @@ import {
   tierOffer,
   type PackageFacts,
 } from '@/lib/catalogue';
-import { daysLabel, formatPrice, formatPriceWithCents, nightsLabel, nightsRangeLabel } from '@/lib/format';
+import {
+  countOf,
+  daysLabel,
+  formatCount,
+  formatPrice,
+  formatPriceWithCents,
+  nightsLabel,
+  nightsRangeLabel,
+} from '@/lib/format';
 import { tierSummaries } from '@/lib/home';
 import { facts } from '@/lib/facts';
 import { cityUrl, packageUrl } from '@/lib/urls';
@@ -116,6 +124,14 @@ describe('formatting and URLs', () => {
     expect(nightsLabel(7)).toBe('7 Nights');
     expect(nightsLabel(1)).toBe('1 Night');
     expect(daysLabel(3)).toBe('3 Days');
+  });
+
+  it('counts things as the desk says them, singular for one and grouped by thousands', () => {
+    expect(formatCount(1234)).toBe('1,234');
+    expect(countOf(1, 'enquiry', 'enquiries')).toBe('1 enquiry');
+    expect(countOf(10_000, 'enquiry', 'enquiries')).toBe('10,000 enquiries');
+    expect(countOf(0, 'session')).toBe('0 sessions');
+    expect(countOf(1, 'session')).toBe('1 session');
   });
 
   it('builds package and city URLs', () => {

@@ -1,4 +1,5 @@
 import { phoneDigits, searchDigits } from '../leads/contact-index.ts';
+import { formatCount } from '../../lib/format.ts';
 import { normalizeReference } from '../leads/reference.ts';
 import {
   deliveryAttempts,
@@ -327,7 +328,7 @@ export class PipelineStore implements PipelineQueries {
     if (text === '') throw new PipelineChangeError('Write something before adding a note.');
     if (text.length > NOTE_MAX_LENGTH) {
       throw new PipelineChangeError(
-        `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters; this one has ${text.length.toLocaleString('en-US')}.`,
+        `A note can be at most ${formatCount(NOTE_MAX_LENGTH)} characters; this one has ${formatCount(text.length)}.`,
       );
     }
     return this.db.transaction(async (tx) => {

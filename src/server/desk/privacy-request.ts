@@ -5,6 +5,7 @@
  */
 import { formatAgencyTime } from '../../lib/agency-time.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
+import { countOf } from '../../lib/format.ts';
 import { REFERENCE_PATTERN } from '../leads/reference.ts';
 import { phoneDigits } from '../leads/contact-index.ts';
 import { visitorName } from '../leads/visitor.ts';
@@ -142,5 +143,5 @@ export function erasedReferences(value: string | null): string[] {
 
 /** "1 enquiry", "3 enquiries". */
 export function enquiries(count: number): string {
-  return `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`;
+  return countOf(count, 'enquiry', 'enquiries');
 }

@@ -1,3 +1,4 @@
+import { countOf } from '../../lib/format.ts';
 import type { PipelineQueries } from './types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +35,7 @@ export async function retentionPass(
   const cutoff = retentionCutoff(now, days);
   const erased = await store.eraseReceivedBefore(cutoff, `retention (${days} days)`, now);
   if (erased > 0) {
-    log(`Retention: erased ${erased} ${erased === 1 ? 'enquiry' : 'enquiries'} received before ${cutoff.slice(0, 10)}`);
+    log(`Retention: erased ${countOf(erased, 'enquiry', 'enquiries')} received before ${cutoff.slice(0, 10)}`);
   }
   return erased;
 }

@@ -2,6 +2,7 @@
  * What an owner does to the staff list, said once for the staff page and `npm run staff`: each
  * answers a sentence for the person doing it, and the one-time password when one was made.
  */
+import { countOf } from '../../lib/format.ts';
 import { hashPassword, oneTimePassword } from './passwords.ts';
 import { emailProblem, isStaffRole, normalEmail, type OwnerGuarded, type StaffStore } from './staff-store.ts';
 import type { StaffMember, StaffRole } from './types.ts';
@@ -45,7 +46,7 @@ export async function resetPassword(store: StaffStore, person: StaffMember): Pro
   const password = oneTimePassword();
   await store.setPassword(person.id, await hashPassword(password), true);
   const ended = await store.deleteSessionsOf(person.id);
-  const sessions = ended === 1 ? '1 session' : `${ended} sessions`;
+  const sessions = countOf(ended, 'session');
   return {
     ok: true,
     person,

@@ -1,5 +1,6 @@
 import { findForm } from '../../lib/forms/definitions.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
+import { countOf } from '../../lib/format.ts';
 import type { Delivery, DeliveryAttempt, StoredLead } from './store.ts';
 import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
 
@@ -78,7 +79,7 @@ export function deliveryLine(
   return {
     target: `${CHANNELS[delivery.channel]} to ${delivery.destination}`,
     state,
-    attempts: `${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`,
+    attempts: countOf(delivery.attempts, 'attempt'),
   };
 }
 
