@@ -8,7 +8,7 @@ import { PipelineStore } from '@/server/desk/pipeline-store';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import type { SqlDatabase } from '@/server/leads/sql-lead-store';
-import { STORE_KINDS } from '../support/store-kinds.ts';
+import { STORE_KINDS, type StoreKind } from '../support/store-kinds.ts';
 import { startDesk, signIn, type Desk } from './support/desk.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
 import { WebhookReceiver, challenge, post, waitFor } from './support/lead-load.ts';
@@ -70,6 +70,20 @@ async function gates(browser: Browser, desk: Desk, path: string, name: string): 
     expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
     await page.context().close();
   }
+}
+
+/** For the describe it is called in: a desk whose every lead goes to a webhook receiver of its own. */
+function deskWithWebhook(kind: StoreKind, env: Record<string, string> = {}) {
+  const setup = { receiver: new WebhookReceiver(), desk: undefined as unknown as Desk };
+  test.beforeAll(async () => {
+    await setup.receiver.start();
+    setup.desk = await startDesk(kind, { ...setup.receiver.serverEnv(), ...env });
+  });
+  test.afterAll(async () => {
+    await setup.desk.stop();
+    await setup.receiver.close();
+  });
+  return setup;
 }
 
 /** The figure under a label at the top of the dashboard. */
@@ -191,21 +205,12 @@ for (const kind of STORE_KINDS) {
   });
 
   test.describe(`privacy requests on ${kind}`, () => {
-    let desk: Desk;
-    const receiver = new WebhookReceiver();
-
-    test.beforeAll(async () => {
-      await receiver.start();
-      desk = await startDesk(kind, receiver.serverEnv());
-    });
-    test.afterAll(async () => {
-      await desk.stop();
-      await receiver.close();
-    });
+    const webhook = deskWithWebhook(kind);
 
     test('finds a person by email or phone, exports everything held, and erases it only when confirmed', async ({
       browser,
     }) => {
+      const { desk, receiver } = webhook;
       await gates(browser, desk, '/admin/privacy', `privacy-empty-${kind}`);
       // Agents work leads and see the dashboard; privacy requests are the owners'.
       const agentContext = await browser.newContext();
@@ -365,22 +370,13 @@ for (const kind of STORE_KINDS) {
   });
 
   test.describe(`a lead's delivery tries on ${kind}`, () => {
-    let desk: Desk;
-    const receiver = new WebhookReceiver();
-
-    test.beforeAll(async () => {
-      await receiver.start();
-      // Quick retries, so a webhook that is down is tried more often than the page lists.
-      desk = await startDesk(kind, { ...receiver.serverEnv(), LEADS_RETRY_BASE_MS: '20', LEADS_RETRY_MAX_MS: '60' });
-    });
-    test.afterAll(async () => {
-      await desk.stop();
-      await receiver.close();
-    });
+    // Quick retries, so a webhook that is down is tried more often than the page lists.
+    const webhook = deskWithWebhook(kind, { LEADS_RETRY_BASE_MS: '20', LEADS_RETRY_MAX_MS: '60' });
 
     test('the lead page lists the latest tries while the webhook is down, then the one that got through', async ({
       browser,
     }) => {
+      const { desk, receiver } = webhook;
       receiver.up = false;
       const lead = await send(desk, 'hajj', {
         name: 'Yusuf Ali',
