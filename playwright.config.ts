@@ -14,8 +14,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   timeout: 60_000,
-  // A throwaway PostgreSQL server (`TEST_POSTGRES_URL`) for the specs that run servers on that store.
-  globalSetup: './tests/e2e/support/postgres-setup.ts',
+  // A throwaway PostgreSQL server (`TEST_POSTGRES_URL`) for the specs that run servers on that store,
+  // and the lowest Node "engines" allows (`NODE_FLOOR_BIN`) for the spec that starts the server on it.
+  globalSetup: ['./tests/e2e/support/postgres-setup.ts', './tests/e2e/support/node-floor-setup.ts'],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,6 +1,8 @@
 // `npm run staff -- add <email> [--role owner|agent]`, `reset-password <email>`, `remove <email>`, `list`:
 // the desk's staff accounts, on the store the server uses (DATABASE_URL, else the LEADS_DB file).
 // A one-time password is printed once, here, and stored only as its hash.
+// First: an older Node is told what it needs before anything else loads.
+import '../src/server/node-floor.ts';
 import { parseArgs } from 'node:util';
 import { addPerson, removePerson, resetPassword, type StaffChange } from '../src/server/desk/staff-admin.ts';
 import { StaffStore } from '../src/server/desk/staff-store.ts';

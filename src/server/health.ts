@@ -4,6 +4,7 @@
  * they are never pages, never cached and never in the sitemap.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StoreCannotWrite } from './leads/sql-lead-store.ts';
 import type { Readiness } from './leads/store.ts';
 
 /** The part of a lead store the readiness probe reads. */
@@ -21,6 +22,7 @@ export interface ProbeAnswer {
 /** A store slower than this counts as unreachable: a probe must answer before the balancer gives up. */
 export const READINESS_TIMEOUT_MS = 2_000;
 const UNREACHABLE = 'the lead store is unreachable';
+const CANNOT_WRITE = 'the lead store cannot write';
 
 const PROBE_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
@@ -53,9 +55,12 @@ export async function readinessAnswer(
     return { status: 200, body: { status: 'ready', store: kind, pendingDeliveries, oldestPendingSeconds } };
   } catch (error) {
     console.error(
-      `/readyz: the ${store.kind} lead store did not answer: ${error instanceof Error ? error.message : String(error)}`,
+      error instanceof StoreCannotWrite
+        ? `/readyz: ${error.message}`
+        : `/readyz: the ${store.kind} lead store did not answer: ${error instanceof Error ? error.message : String(error)}`,
     );
-    return { status: 503, body: { status: 'unavailable', store: store.kind, error: UNREACHABLE } };
+    const said = error instanceof StoreCannotWrite ? CANNOT_WRITE : UNREACHABLE;
+    return { status: 503, body: { status: 'unavailable', store: store.kind, error: said } };
   } finally {
     clearTimeout(timer);
   }

@@ -3,6 +3,8 @@
  * with the www redirect, security headers, cache rules and a plain error page.
  * Run after `astro build`: `node src/server/main.ts` (Node 24 strips the types).
  */
+// First: an older Node is told what it needs before anything else loads.
+import './node-floor.ts';
 import { readFileSync } from 'node:fs';
 import compression from 'compression';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
@@ -25,7 +27,7 @@ import { leadApiConfig } from './leads/config.ts';
 import { describeStore, openLeadStore } from './leads/open-store.ts';
 import { offerLeadStore } from './leads/process-store.ts';
 import { startDeliveries } from './leads/start-deliveries.ts';
-import { GracefulShutdown, shutdownTimeoutMs } from './shutdown.ts';
+import { GracefulShutdown, shutdownDrainMs, shutdownTimeoutMs } from './shutdown.ts';
 import { indexStaticFiles } from './static-files.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -48,6 +50,7 @@ const canonicalOrigin = resolveSiteUrl(process.env);
 // Open and migrate the lead store before taking traffic: a file that cannot be written or a database
 // that cannot be reached stops the start, not a lead.
 const leadConfig = await startOrSay(() => leadApiConfig(process.env));
+const drainMs = await startOrSay(() => shutdownDrainMs(process.env));
 const leadStore = await startOrSay(() => openLeadStore(leadConfig));
 offerLeadStore(leadStore);
 // ADMIN_PASSWORD only ever creates the desk's first owner; once staff exist, a leftover one is said once.
@@ -132,11 +135,17 @@ const server = http.createServer(async (req, res) => {
   });
 });
 
+// A form is a few kilobytes: no honest client needs minutes to send one. These bound a client that
+// sends its headers or body slowly (or never finishes), so it cannot hold connections open for good.
+server.headersTimeout = 15_000;
+server.requestTimeout = 30_000;
+
 const shutdown = new GracefulShutdown(server, {
   // A retention pass in progress finishes beside the worker's, and the store closes after both.
   worker: { stop: async () => void (await Promise.all([retention?.stop(), deliveries.stop()])) },
   stores: [leadStore],
   timeoutMs: shutdownTimeoutMs(process.env),
+  drainMs,
 });
 shutdown.listen();
 

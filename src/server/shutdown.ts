@@ -17,6 +17,8 @@ export interface ShutdownSteps {
 export interface ShutdownOptions extends ShutdownSteps {
   /** Past this, the process exits 1 with a message instead of hanging (`SHUTDOWN_TIMEOUT_MS`). */
   timeoutMs: number;
+  /** How long requests are still served after the signal, /readyz answering 503 (`SHUTDOWN_DRAIN_MS`). */
+  drainMs?: number;
   log?: (line: string) => void;
   exit?: (code: number) => void;
 }
@@ -24,6 +26,16 @@ export interface ShutdownOptions extends ShutdownSteps {
 /** `SHUTDOWN_TIMEOUT_MS`, 10 s by default: a systemd `TimeoutStopSec` must stay above it. */
 export function shutdownTimeoutMs(env: Record<string, string | undefined>): number {
   return positive(env['SHUTDOWN_TIMEOUT_MS'], 10_000, 'SHUTDOWN_TIMEOUT_MS');
+}
+
+/**
+ * `SHUTDOWN_DRAIN_MS`, 0 by default: behind a load balancer that polls /readyz, the time it needs to
+ * see the 503 and send new requests elsewhere. Until then the listener stays open and serves.
+ */
+export function shutdownDrainMs(env: Record<string, string | undefined>): number {
+  const value = env['SHUTDOWN_DRAIN_MS'];
+  if (value === undefined || value === '' || value === '0') return 0;
+  return positive(value, 0, 'SHUTDOWN_DRAIN_MS');
 }
 
 /** How often connections that went idle are closed while draining. */
@@ -68,7 +80,13 @@ export class GracefulShutdown {
       return;
     }
     this.started = true;
-    const { timeoutMs, worker, stores } = this.options;
+    const { timeoutMs, worker, stores, drainMs = 0 } = this.options;
+    if (drainMs > 0) {
+      this.log(
+        `Shutdown: ${reason}; /readyz answers 503, requests are served for ${drainMs} ms more (SHUTDOWN_DRAIN_MS)`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
     const deadline = setTimeout(() => {
       this.log(`Shutdown: not finished after ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS); exiting with status 1`);
       this.server.closeAllConnections();
@@ -76,7 +94,7 @@ export class GracefulShutdown {
     }, timeoutMs);
     try {
       this.log(
-        `Shutdown: ${reason}; /readyz answers 503, no new connections, ${this.inFlight.size} request(s) in flight`,
+        `Shutdown: ${drainMs > 0 ? 'drained' : reason}; /readyz answers 503, no new connections, ${this.inFlight.size} request(s) in flight`,
       );
       await this.drain();
       this.log('Shutdown: every request in flight is answered');

@@ -10,7 +10,7 @@ import { openLeadStore } from '@/server/leads/open-store';
 import type { SqlDatabase } from '@/server/leads/sql-lead-store';
 import { STORE_KINDS, type StoreKind } from '../support/store-kinds.ts';
 import { startDesk, signIn, type Desk } from './support/desk.ts';
-import { axeViolations, htmlProblems } from './support/gates.ts';
+import { axeViolations, axeViolationsWithWideTables, htmlProblems } from './support/gates.ts';
 import { WebhookReceiver, challenge, post, waitFor } from './support/lead-load.ts';
 
 /**
@@ -68,6 +68,7 @@ async function gates(browser: Browser, desk: Desk, path: string, name: string): 
     // The charts and tables fit the screen: nothing makes the page scroll sideways.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    if (width === 390) expect(await axeViolationsWithWideTables(page), `${name}, wide tables`).toEqual([]);
     await page.context().close();
   }
 }
@@ -119,6 +120,7 @@ for (const kind of STORE_KINDS) {
     test('counts the leads of this week by group, page and status, and the time to first contact', async ({
       browser,
     }) => {
+      test.setTimeout(120_000);
       await gates(browser, desk, '/admin/dashboard', `dashboard-empty-${kind}`);
 
       const chicago = await send(desk, 'chicago', {
@@ -210,6 +212,8 @@ for (const kind of STORE_KINDS) {
     test('finds a person by email or phone, exports everything held, and erases it only when confirmed', async ({
       browser,
     }) => {
+      // Four pages through the gates at two widths, and each table made wide at 390 px.
+      test.setTimeout(150_000);
       const { desk, receiver } = webhook;
       await gates(browser, desk, '/admin/privacy', `privacy-empty-${kind}`);
       // Agents work leads and see the dashboard; privacy requests are the owners'.

@@ -480,7 +480,7 @@ test.describe('the first owner', () => {
 
       server.process.kill();
       const log: string[] = [];
-      server = await startServer(env, undefined, log);
+      server = await startServer(env, { log });
       await expect
         .poll(() => log.filter((line) => line.includes('ADMIN_PASSWORD is ignored')))
         .toEqual(['ADMIN_PASSWORD is ignored: staff accounts exist. Remove it from the environment.']);

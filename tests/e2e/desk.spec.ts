@@ -7,7 +7,7 @@ import type { FormDef } from '@/lib/forms/types';
 import { site } from '@/lib/site';
 import { STORE_KINDS } from '../support/store-kinds';
 import { signIn, startDesk } from './support/desk';
-import { axeViolations, htmlProblems } from './support/gates';
+import { axeViolations, axeViolationsWithWideTables, htmlProblems } from './support/gates';
 import { challenge } from './support/lead-load';
 
 /**
@@ -353,6 +353,7 @@ for (const kind of STORE_KINDS) {
           expect(response?.status(), name).toBe(name === 'missing' ? 404 : 200);
           expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
           if (width === 1280) expect(await htmlProblems(await response!.text(), name), name).toEqual([]);
+          else expect(await axeViolationsWithWideTables(page), `${name}, wide tables`).toEqual([]);
         }
       }
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry not found');

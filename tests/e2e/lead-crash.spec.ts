@@ -99,7 +99,7 @@ for (const kind of STORE_KINDS) {
 
       hook.phase = 'restarted server';
       const restartStarted = Date.now();
-      secondServer = (await startServer(serverEnv(), port)).process;
+      secondServer = (await startServer(serverEnv(), { port })).process;
       restartedAt = Date.now();
 
       console.log(

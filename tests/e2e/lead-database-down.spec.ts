@@ -52,8 +52,7 @@ test.beforeAll(async () => {
       LEADS_RATE_LIMIT: '100000',
       LEADS_DELIVERY_TIMEOUT_MS: String(DELIVERY_TIMEOUT_MS),
     },
-    undefined,
-    serverLog,
+    { log: serverLog },
   );
   origin = server.origin;
 });

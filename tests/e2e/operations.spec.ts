@@ -35,7 +35,7 @@ test.beforeAll(async () => {
 
 /** This spec's server on its one port, its output kept in `log`. */
 async function start(env: Record<string, string>): Promise<ChildProcess> {
-  return (await startServer(env, port, log)).process;
+  return (await startServer(env, { port, log })).process;
 }
 
 test.beforeEach(() => {

@@ -20,7 +20,7 @@ test('a side server whose port is taken starts once the port is free, and answer
   await once(squatter, 'listening');
   setTimeout(() => squatter.close(), 500);
 
-  const server = await startServer(freshLeads(), port);
+  const server = await startServer(freshLeads(), { port });
   try {
     expect(server.port).toBe(port);
     const page = await (await fetch(`${server.origin}/about-us`)).text();

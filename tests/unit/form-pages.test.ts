@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORMS } from '@/lib/forms/definitions';
 import { wantsPage } from '@/lib/forms/page-request';
-import { formAgain, sentFromPath, sitePath } from '@/lib/forms/returned-form';
+import { formAgain, refererUrl, sentFromPath, sitePath } from '@/lib/forms/returned-form';
 
 const CHROME_NAVIGATION = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
@@ -80,5 +80,13 @@ describe('sentFromPath', () => {
     expect(sitePath('//evil.example/x')).toBe('/x');
     expect(sitePath('https://site.example//evil.example/')).toBe('/evil.example/');
     expect(sitePath(null)).toBeUndefined();
+  });
+
+  it('ignores a Referer that does not parse, as a client may send any bytes there', () => {
+    expect(sentFromPath(endpoint, 'http://[::1')).toBeUndefined();
+    expect(sentFromPath(endpoint, 'http://x:99999/')).toBeUndefined();
+    expect(sentFromPath(new URL('?from=%2Fhajj-packages', endpoint), 'http://[::1')).toBe('/hajj-packages');
+    expect(refererUrl('http://x:99999/', endpoint)).toBeUndefined();
+    expect(refererUrl('/umrah-packages', endpoint)?.href).toBe('https://site.example/umrah-packages');
   });
 });

@@ -1,5 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { livenessAnswer, probeAnswer, readinessAnswer } from '@/server/health';
+import { SqliteLeadStore } from '@/server/leads/sqlite-store';
 import type { NewLead } from '@/server/leads/store';
 import { openTestStore, STORE_KINDS } from './support/stores';
 
@@ -97,5 +101,29 @@ describe('probe answers', () => {
       status: 405,
       body: { error: 'Use GET or HEAD.' },
     });
+  });
+});
+
+describe('a SQLite file that cannot grow (a full disk)', () => {
+  it('refuses a lead with SQLite’s own error, and /readyz answers 503 until there is room again', async () => {
+    const sqlite = new SqliteLeadStore(join(mkdtempSync(join(tmpdir(), 'miqat-full-')), 'leads.db'));
+    onTestFinished(() => sqlite.close());
+    await sqlite.insertLead(lead, undefined, new Date(), [webhook]);
+    // SQLite's own limit on the file's pages fails writes with SQLITE_FULL, as a full disk does.
+    const { page_count: pages } = sqlite.db.prepare('PRAGMA page_count').get() as { page_count: number };
+    sqlite.db.exec(`PRAGMA max_page_count = ${pages}`);
+    const big = { ...lead, fields: { ...lead.fields, message: 'x'.repeat(20_000) } };
+    await expect(sqlite.insertLead(big, undefined, new Date(), [webhook])).rejects.toThrow(/full/);
+    const full = await readinessAnswer(sqlite, false);
+    expect(full).toEqual({
+      status: 503,
+      body: { status: 'unavailable', store: 'sqlite', error: 'the lead store cannot write' },
+    });
+    expect(await sqlite.listLeads()).toHaveLength(1);
+
+    sqlite.db.exec(`PRAGMA max_page_count = ${pages * 100}`);
+    expect((await readinessAnswer(sqlite, false)).status).toBe(200);
+    await sqlite.insertLead(big, undefined, new Date(), [webhook]);
+    expect(await sqlite.listLeads()).toHaveLength(2);
   });
 });

@@ -33,6 +33,14 @@ async function refuseLeadRows(api: LeadApi): Promise<void> {
   await database.run('CREATE TRIGGER refuse BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION refuse()');
 }
 
+const hajjFields = (fields: Record<string, string> = {}) => ({
+  name: 'Amina Yusuf',
+  email: 'amina@example.com',
+  phone: '3125550147',
+  message: 'Hajj for my parents, please.',
+  ...fields,
+});
+
 interface Challenge {
   token: string;
   a: number;
@@ -124,6 +132,53 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         pageUrl: 'https://miqat-travel.example/umrah-packages',
         userAgent: 'Mozilla/5.0 (test)',
       });
+    });
+
+    it('stores an enquiry whose Referer does not parse, leaving the page out', async () => {
+      for (const referer of ['http://[::1', 'http://x:99999/']) {
+        const request = new Request('http://localhost/api/forms/hajj', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', referer },
+          body: new URLSearchParams(hajjFields()),
+        });
+        const response = await api.submit('hajj', request, `203.0.113.${referer.length}`);
+        expect(response.status).toBe(201);
+        const { id } = (await response.json()) as { id: string };
+        expect((await api.store.getLead(id))?.pageUrl).toBeNull();
+      }
+    });
+
+    // PostgreSQL's index on the email and phone columns refused values of a few kilobytes (a 503 for
+    // ever) while SQLite stored them: both now take the same limits and answer alike.
+    it('takes an email of 254 characters and a phone of 40, and refuses longer ones with a message', async () => {
+      const address = (length: number) => `${'a'.repeat(length - 12)}@example.com`;
+      const cases = [
+        { fields: { email: address(254) }, status: 201 },
+        {
+          fields: { email: address(255) },
+          status: 400,
+          error: ['email', 'Please keep this to 254 characters or fewer.'],
+        },
+        {
+          fields: { email: address(3_000) },
+          status: 400,
+          error: ['email', 'Please keep this to 254 characters or fewer.'],
+        },
+        { fields: { phone: '7'.repeat(40) }, status: 201 },
+        {
+          fields: { phone: '7'.repeat(3_000) },
+          status: 400,
+          error: ['phone', 'Please keep this to 40 characters or fewer.'],
+        },
+      ];
+      for (const [index, { fields, status, error }] of cases.entries()) {
+        const request = post('hajj', new URLSearchParams(hajjFields(fields)));
+        const response = await api.submit('hajj', request, `198.51.100.${index + 100}`);
+        const body = (await response.json()) as { errors?: Record<string, string> };
+        expect(response.status, JSON.stringify(fields).slice(0, 80)).toBe(status);
+        if (error) expect(body.errors?.[error[0]!]).toBe(error[1]);
+      }
+      expect(await api.store.listLeads()).toHaveLength(2);
     });
 
     it('takes a multipart form (ramadan) sent as FormData', async () => {

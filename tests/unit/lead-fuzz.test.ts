@@ -271,11 +271,17 @@ const practicalEmail = fc
     fc.stringMatching(/^([a-z0-9][a-z0-9-]{0,10}\.){1,2}[a-z]{2,6}$/),
   )
   .map(([local, domain]) => `${local}@${domain}`);
+/** A well-formed address around the 254-character limit, or far past it (PostgreSQL's index once refused those). */
+const longEmail = fc
+  .oneof(fc.integer({ min: 238, max: 250 }), fc.integer({ min: 250, max: 3_200 }))
+  .map((length) => `${'a'.repeat(length - 12)}@example.com`);
 const email = fc
   .tuple(
     padding,
     fc.oneof(
       { arbitrary: practicalEmail, weight: 6 },
+      { arbitrary: longEmail, weight: 1 },
+      { arbitrary: fc.constantFrom('amina\u0000@example.com', 'amina@exa\u0000mple.com'), weight: 1 },
       { arbitrary: fc.emailAddress(), weight: 2 },
       {
         arbitrary: fc.constantFrom(
@@ -296,7 +302,13 @@ const phoneOfLength = (min: number, max: number) => fc.stringMatching(new RegExp
 const phone = (field: TextField) =>
   field.minLength !== undefined && field.maxLength !== undefined
     ? phoneOfLength(field.minLength, field.maxLength)
-    : fc.oneof({ arbitrary: phoneOfLength(3, 25), weight: 3 }, { arbitrary: freeText, weight: 1 });
+    : fc.oneof(
+        { arbitrary: phoneOfLength(3, 25), weight: 3 },
+        { arbitrary: freeText, weight: 1 },
+        // Around the 40-character limit and far past it, and with a NUL inside.
+        { arbitrary: fc.integer({ min: 35, max: 3_200 }).map((length) => '7'.repeat(length)), weight: 1 },
+        { arbitrary: fc.constant('312\u0000555 0147'), weight: 1 },
+      );
 
 const calendarDate = fc
   .date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2200, 11, 31)), noInvalidDate: true })

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leadApiConfig } from '@/server/leads/config';
 import { DeliveryWorker } from '@/server/leads/worker';
-import { GracefulShutdown, shutdownTimeoutMs } from '@/server/shutdown';
+import { GracefulShutdown, shutdownDrainMs, shutdownTimeoutMs } from '@/server/shutdown';
 import { openTestStore } from './support/stores';
 
 /**
@@ -16,7 +16,7 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.closeAllConnections();
 });
 
-function setup(options: { workerStop?: () => Promise<void>; timeoutMs?: number } = {}) {
+function setup(options: { workerStop?: () => Promise<void>; timeoutMs?: number; drainMs?: number } = {}) {
   const events: string[] = [];
   let exited: (code: number) => void = () => {};
   const exitCode = new Promise<number>((resolve) => (exited = resolve));
@@ -42,6 +42,7 @@ function setup(options: { workerStop?: () => Promise<void>; timeoutMs?: number }
     },
     stores: [{ close: () => events.push('store closed') }],
     timeoutMs: options.timeoutMs ?? 5_000,
+    drainMs: options.drainMs ?? 0,
     log: (line) => events.push(line),
     exit: (code) => {
       events.push(`exit ${code}`);
@@ -126,6 +127,31 @@ describe('graceful shutdown', () => {
     expect(await exitCode).toBe(1);
     expect(events).toContain('Shutdown: not finished after 200 ms (SHUTDOWN_TIMEOUT_MS); exiting with status 1');
     expect(events).not.toContain('store closed');
+  });
+
+  it('with a drain period, serves new connections (readiness 503) until it ends, then closes the listener', async () => {
+    const { server, shutdown, events, exitCode } = setup({ drainMs: 400 });
+    const port = await listen(server);
+    const signalled = Date.now();
+    void shutdown.begin('SIGTERM');
+    expect(shutdown.stopping).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A client that has not yet learnt of the 503 is still answered, and told to reconnect elsewhere.
+    expect(await get(port, '/', new http.Agent())).toEqual({ body: 'quick', connection: 'close' });
+    expect(events).not.toContain('store closed');
+    expect(await exitCode).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(400);
+    expect(events[0]).toBe(
+      'Shutdown: SIGTERM; /readyz answers 503, requests are served for 400 ms more (SHUTDOWN_DRAIN_MS)',
+    );
+    await expect(get(port, '/', new http.Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('reads SHUTDOWN_DRAIN_MS, 0 by default, and names it when it is wrong', () => {
+    expect(shutdownDrainMs({})).toBe(0);
+    expect(shutdownDrainMs({ SHUTDOWN_DRAIN_MS: '0' })).toBe(0);
+    expect(shutdownDrainMs({ SHUTDOWN_DRAIN_MS: '5000' })).toBe(5_000);
+    expect(() => shutdownDrainMs({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
   it('reads SHUTDOWN_TIMEOUT_MS, 10 s by default, and names it when it is wrong', () => {

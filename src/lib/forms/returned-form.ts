@@ -81,6 +81,12 @@ export function sitePath(address: string | null | undefined): string | undefined
  * so it names its original page in `?from=`; otherwise the Referer tells.
  */
 export function sentFromPath(url: URL, referer: string | null): string | undefined {
-  const named = url.searchParams.get('from') ?? (referer ? new URL(referer, url).searchParams.get('from') : null);
+  const named = url.searchParams.get('from') ?? refererUrl(referer, url)?.searchParams.get('from');
   return sitePath(named) ?? sitePath(referer);
+}
+
+/** The Referer as a URL, or undefined when the client sent none or one that does not parse: it is theirs to write. */
+export function refererUrl(referer: string | null | undefined, base: URL | string): URL | undefined {
+  if (!referer || !URL.canParse(referer, base)) return undefined;
+  return new URL(referer, base);
 }

@@ -6,6 +6,12 @@ import { INVALID_CAPTCHA, type FieldErrors, type LeadFields } from './constants.
 export type { FieldErrors, LeadFields } from './constants.ts';
 const COUNT_MAX = 99;
 const PAGE_FIELD_MAX = 200;
+/**
+ * The longest email and phone a form takes when its definition sets no limit: an address has at
+ * most 254 characters (RFC 5321), and no number needs more than 40 with its extension. Both are
+ * indexed for the desk's search, and an index refuses a value past a few kilobytes on PostgreSQL.
+ */
+const KIND_MAX: Partial<Record<FieldDef['kind'], number>> = { email: 254, tel: 40 };
 
 export type Validation = { ok: true; fields: LeadFields } | { ok: false; errors: FieldErrors };
 
@@ -24,8 +30,10 @@ function textSchema(field: Extract<FieldDef, { kind: 'text' | 'email' | 'tel' | 
     schema = schema
       .refine((value) => value === '' || value.length >= field.minLength!, range)
       .max(field.maxLength, range);
-  } else if (field.maxLength !== undefined) {
-    schema = schema.max(field.maxLength, `Please keep this to ${field.maxLength} characters or fewer.`);
+  } else {
+    const maxLength = field.maxLength ?? KIND_MAX[field.kind];
+    if (maxLength !== undefined)
+      schema = schema.max(maxLength, `Please keep this to ${maxLength} characters or fewer.`);
   }
   if (field.kind === 'email') {
     schema = schema.refine((value) => value === '' || z.email().safeParse(value).success, {

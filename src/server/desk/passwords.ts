@@ -3,7 +3,10 @@
  * build), stored as PHC strings that carry their parameters, so the parameters can be raised later
  * without breaking the hashes already stored.
  */
-import { argon2, randomBytes, randomInt, timingSafeEqual, type Argon2Parameters } from 'node:crypto';
+// The namespace, not a named import: on a Node without argon2 a named import fails while modules
+// link, before node-floor.ts can say which Node is needed.
+import * as crypto from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual, type Argon2Parameters } from 'node:crypto';
 
 /** OWASP's argon2id minimum: 19 MiB of memory, two passes, one lane. */
 const MEMORY_KIB = 19456;
@@ -19,7 +22,9 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 function derive(password: string, parameters: Omit<Argon2Parameters, 'message'>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    argon2('argon2id', { ...parameters, message: password }, (error, key) => (error ? reject(error) : resolve(key)));
+    crypto.argon2('argon2id', { ...parameters, message: password }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 

@@ -297,7 +297,7 @@ export class LeadApi {
       {
         formId: form.id,
         fields,
-        pageUrl: request.headers.get('referer')?.slice(0, 2000) ?? null,
+        pageUrl: pageUrlOf(request.headers.get('referer')),
         userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
       },
       captcha,
@@ -308,6 +308,11 @@ export class LeadApi {
     if (!stored) return captchaRefused(form, fields, 'reused');
     return storedOutcome(form, stored, stored.repeat === true);
   }
+}
+
+/** The page a lead was sent from, as stored: a Referer that is not an absolute URL is the client's noise and is left out. */
+function pageUrlOf(referer: string | null): string | null {
+  return referer && URL.canParse(referer, 'http://localhost') ? referer.slice(0, 2000) : null;
 }
 
 function refused(

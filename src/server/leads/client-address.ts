@@ -48,3 +48,21 @@ export function clientAddress(forwarded: string | null, socketAddress: string, t
   const untrusted = chain.findLast((address) => !trusted.includes(plain(address)));
   return untrusted ?? chain[0]!;
 }
+
+/**
+ * The socket's address as Astro hands it to a route, or undefined once the client has closed the
+ * connection (Astro's getter then throws): nothing was acknowledged to it, so nothing is lost.
+ */
+export function socketAddressOf(context: { readonly clientAddress: string }): string | undefined {
+  try {
+    return context.clientAddress;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answer to a request whose client went away, said once in the log at info level. */
+export function clientGone(path: string): Response {
+  console.info(`${path}: the client closed the connection before its request was read; nothing was kept`);
+  return new Response(null, { status: 400 });
+}

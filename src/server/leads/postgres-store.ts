@@ -4,6 +4,7 @@ import {
   indexExistingContacts,
   RATE_LIMITS_TABLE,
   SqlLeadStore,
+  WriteHealth,
   type SqlDatabase,
   type SqlRunner,
   type SqlValue,
@@ -101,6 +102,8 @@ function runnerOn(client: pg.Pool | PoolClient): Omit<SqlRunner, 'lock'> {
 class PostgresDatabase implements SqlDatabase {
   readonly kind = 'postgresql';
   readonly lockDueRows = ' FOR UPDATE SKIP LOCKED';
+  // SQLSTATE classes 53 (insufficient resources: disk full, out of memory) and 58 (system error: I/O).
+  readonly writes = new WriteHealth((error) => /^5[38]/.test(String((error as { code?: unknown } | null)?.code ?? '')));
   readonly pool: pg.Pool;
   private migrated: Promise<void> | undefined;
   private readonly direct: Omit<SqlRunner, 'lock'>;
@@ -134,23 +137,25 @@ class PostgresDatabase implements SqlDatabase {
 
   async all<Row>(sql: string, params?: readonly SqlValue[]): Promise<Row[]> {
     await this.ready();
-    return this.direct.all<Row>(sql, params);
+    return this.writes.noting(() => this.direct.all<Row>(sql, params));
   }
 
   async run(sql: string, params?: readonly SqlValue[]): Promise<number> {
     await this.ready();
-    return this.direct.run(sql, params);
+    return this.writes.noting(() => this.direct.run(sql, params));
   }
 
   async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
     await this.ready();
-    return this.inTransaction(async (client) => {
-      const runner = runnerOn(client);
-      return work({
-        ...runner,
-        lock: async (key) => void (await runner.run('SELECT pg_advisory_xact_lock(hashtext(?))', [key])),
-      });
-    });
+    return this.writes.noting(() =>
+      this.inTransaction(async (client) => {
+        const runner = runnerOn(client);
+        return work({
+          ...runner,
+          lock: async (key) => void (await runner.run('SELECT pg_advisory_xact_lock(hashtext(?))', [key])),
+        });
+      }),
+    );
   }
 
   close(): Promise<void> {

@@ -40,9 +40,46 @@ export interface SqlRunner extends SqlStatements {
   lock(key: string): Promise<void>;
 }
 
+/**
+ * What a database last said about writing: a full disk (or one gone read-only) refuses every lead
+ * while reads still answer, so readiness must not judge by a read alone. Set when a statement fails
+ * for want of storage, cleared only when a write made to find out succeeds (`SqlLeadStore.readiness`).
+ */
+export class WriteHealth {
+  failure: Error | undefined;
+  private readonly isStorageFailure: (error: unknown) => boolean;
+
+  constructor(isStorageFailure: (error: unknown) => boolean) {
+    this.isStorageFailure = isStorageFailure;
+  }
+
+  /** Runs `work`, remembering a storage failure before it is passed on. */
+  async noting<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (this.isStorageFailure(error)) this.failure = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
+  }
+}
+
+/** Readiness refused because the store answers reads but cannot write. */
+export class StoreCannotWrite extends Error {
+  constructor(kind: string, cause: unknown) {
+    super(`the ${kind} lead store cannot write: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StoreCannotWrite';
+  }
+}
+
+/** Enough to need new pages in the file (or new WAL frames): a write that fits in a page proves nothing. */
+const WRITE_PROBE_BYTES = 16_384;
+
 /** A database the lead store runs on: statements, transactions, and what differs between dialects. */
 export interface SqlDatabase extends SqlStatements {
   readonly kind: LeadStore['kind'];
+  /** Storage failures seen on this connection or pool. */
+  readonly writes: WriteHealth;
   /** Appended to the due-deliveries SELECT: PostgreSQL skips rows another worker is claiming. */
   readonly lockDueRows: string;
   /** Runs `work` in one transaction: all of it is stored, or none of it. */
@@ -438,6 +475,7 @@ export class SqlLeadStore implements LeadStore {
   }
 
   async readiness(now = new Date()): Promise<Readiness> {
+    if (this.database.writes.failure) await this.probeWrite();
     const [row] = await this.database.all<{ pending: number; oldest: string | null }>(
       `SELECT COUNT(*) AS pending, MIN(leads.received_at) AS oldest
        FROM outbox JOIN leads ON leads.id = outbox.lead_id WHERE outbox.status = 'pending'`,
@@ -449,6 +487,19 @@ export class SqlLeadStore implements LeadStore {
       oldestPendingSeconds:
         oldest === null ? null : Math.max(0, Math.round((now.getTime() - Date.parse(oldest)) / 1000)),
     };
+  }
+
+  /** After a storage failure: a write that needs room, undone in the same transaction, says whether it is back. */
+  private async probeWrite(): Promise<void> {
+    try {
+      await this.database.transaction(async (tx) => {
+        await tx.run('INSERT INTO settings (key, value) VALUES (?, ?)', ['write-probe', 'x'.repeat(WRITE_PROBE_BYTES)]);
+        await tx.run('DELETE FROM settings WHERE key = ?', ['write-probe']);
+      });
+    } catch (error) {
+      throw new StoreCannotWrite(this.kind, error);
+    }
+    this.database.writes.failure = undefined;
   }
 
   close(): Promise<void> {

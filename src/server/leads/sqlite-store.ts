@@ -7,6 +7,7 @@ import {
   deskTables,
   RATE_LIMITS_TABLE,
   SqlLeadStore,
+  WriteHealth,
   type SqlDatabase,
   type SqlRunner,
   type SqlValue,
@@ -92,6 +93,28 @@ const MIGRATIONS: (string | ((db: DatabaseSync) => void))[] = [
   },
 ];
 
+/** SQLite's primary result codes for a disk that is full, failing, read-only or gone. */
+const STORAGE_CODES = new Set([8 /* READONLY */, 10 /* IOERR */, 13 /* FULL */, 14 /* CANTOPEN */]);
+
+/** Whether `error` is SQLite refusing for want of a working disk, not for what a statement asked. */
+export function isSqliteStorageFailure(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof code === 'number' && STORAGE_CODES.has(code & 0xff);
+}
+
+/**
+ * Undoes the transaction in progress, if any. A failed COMMIT on a full disk may have ended it
+ * already, and the ROLLBACK's own error ("no transaction is active") would hide the real one.
+ */
+function rollBack(db: DatabaseSync): void {
+  if (!db.isTransaction) return;
+  try {
+    db.exec('ROLLBACK');
+  } catch (error) {
+    console.error('SQLite could not roll back after the error that follows:', error);
+  }
+}
+
 function migrate(db: DatabaseSync): void {
   const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
   for (let next = version; next < MIGRATIONS.length; next += 1) {
@@ -103,7 +126,7 @@ function migrate(db: DatabaseSync): void {
       db.exec(`PRAGMA user_version = ${next + 1}`);
       db.exec('COMMIT');
     } catch (error) {
-      db.exec('ROLLBACK');
+      rollBack(db);
       throw error;
     }
   }
@@ -123,6 +146,7 @@ const turns = ((globalThis as { [TURN]?: { last: Promise<unknown> } })[TURN] ??=
 class SqliteDatabase implements SqlDatabase {
   readonly kind = 'sqlite';
   readonly lockDueRows = '';
+  readonly writes = new WriteHealth(isSqliteStorageFailure);
   readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
   /** Statements that run inside the transaction holding the turn. */
@@ -153,7 +177,7 @@ class SqliteDatabase implements SqlDatabase {
         this.db.exec('COMMIT');
         return result;
       } catch (error) {
-        this.db.exec('ROLLBACK');
+        rollBack(this.db);
         throw error;
       }
     });
@@ -164,7 +188,7 @@ class SqliteDatabase implements SqlDatabase {
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const result = turns.last.then(work);
+    const result = turns.last.then(() => this.writes.noting(work));
     turns.last = result.catch(() => {});
     return result;
   }

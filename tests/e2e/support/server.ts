@@ -28,18 +28,28 @@ export interface SideServer {
 const ATTEMPTS = 5;
 const START_TIMEOUT_MS = 30_000;
 
+/** Where a spec's server listens and logs, and which Node runs it. */
+export interface StartOptions {
+  /** A fixed port, to restart a server where it was; a free one otherwise. */
+  port?: number | undefined;
+  /** The server's output lines are appended here as they come, for the whole life of the server. */
+  log?: string[] | undefined;
+  /** The `node` binary; the one running the tests by default. */
+  node?: string | undefined;
+}
+
 /**
  * Starts `src/server/main.ts` with extra environment on a free port (or on `port`, to restart a
  * server where it was) and waits until it listens. Another process may take a free port between
  * the probe and the server's own `listen`; the server then exits with EADDRINUSE, and this tries
- * again on a new port (or, for a fixed port, once the other holder lets go). With `log`, the
- * server's output lines are appended to it as they come, for the whole life of the server.
+ * again on a new port (or, for a fixed port, once the other holder lets go).
  */
-export async function startServer(env: Record<string, string>, port?: number, log?: string[]): Promise<SideServer> {
+export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<SideServer> {
+  const { port, log, node = process.execPath } = options;
   let clash = '';
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const tryPort = port ?? (await sidePort());
-    const started = await listening(tryPort, env, log);
+    const started = await listening(node, tryPort, env, log);
     if ('process' in started) return started;
     if (!started.clash) throw new Error(`The server on port ${tryPort} did not start:\n${started.output}`);
     clash = started.output;
@@ -54,11 +64,12 @@ export async function startServer(env: Record<string, string>, port?: number, lo
  * when it exits first.
  */
 async function listening(
+  node: string,
   port: number,
   env: Record<string, string>,
   log: string[] | undefined,
 ): Promise<SideServer | { clash: boolean; output: string }> {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(node, ['src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: 'localhost', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

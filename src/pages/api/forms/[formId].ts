@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
-import { formAgain, sentFromPath, type EnquiryAnswer } from '@/lib/forms/returned-form';
+import { formAgain, refererUrl, sentFromPath, type EnquiryAnswer } from '@/lib/forms/returned-form';
 import { wantsPage } from '@/lib/forms/page-request';
 import { outcomeResponse, type SubmitOutcome } from '@/server/leads/api';
+import { clientGone, socketAddressOf } from '@/server/leads/client-address';
 import { leadApi } from '@/server/leads/instance';
 
 // Leads arrive at run time; every page around the forms stays prerendered.
@@ -13,22 +14,22 @@ const SENT_PAGE = '/enquiry/sent';
 const ANSWER_PAGE = '/enquiry/check';
 
 export const POST: APIRoute = async (context) => {
-  const { params, request, clientAddress, url } = context;
+  const { params, request, url } = context;
   const formId = params['formId'] ?? '';
-  const client = leadApi.client(request, clientAddress);
+  const socketAddress = socketAddressOf(context);
+  if (socketAddress === undefined) return clientGone(url.pathname);
+  const client = leadApi.client(request, socketAddress);
   const pagePath = sentFromPath(url, request.headers.get('referer'));
-  if (!wantsPage(request.headers)) {
-    return outcomeResponse(await leadApi.receive(formId, fromPage(request, url, pagePath), client));
-  }
+  const outcome = await leadApi.receive(formId, fromPage(request, url, pagePath), client);
+  if (!wantsPage(request.headers)) return outcomeResponse(outcome);
 
-  // A browser posted the form itself (no script): answer with pages, never JSON. The body is read
-  // from a copy, because the answer page is reached by a rewrite, which needs the request unread.
-  const outcome = await leadApi.receive(formId, fromPage(request.clone(), url, pagePath), client);
+  // A browser posted the form itself (no script): answer with pages, never JSON.
   if (outcome.kind === 'stored') return context.redirect(`${SENT_PAGE}?lead=${outcome.leadId}`, 303);
   // A filled honeypot is told "sent", as the JSON answer tells it, and nothing was kept.
   if (outcome.kind === 'ignored') return context.redirect(`${SENT_PAGE}?form=${encodeURIComponent(formId)}`, 303);
   context.locals.enquiry = await pageAnswer(outcome, client, pagePath);
-  return context.rewrite(ANSWER_PAGE);
+  // The answer page gets a request of its own: the post's body is spent (or, over the limit, left unread).
+  return context.rewrite(new Request(new URL(ANSWER_PAGE, url), { headers: request.headers }));
 };
 
 /**
@@ -36,8 +37,7 @@ export const POST: APIRoute = async (context) => {
  * endpoint's own address, so its Referer is put back to the page the visitor started on.
  */
 function fromPage(request: Request, url: URL, pagePath: string | undefined): Request {
-  const referer = request.headers.get('referer');
-  if (!pagePath || !referer || !new URL(referer, url).pathname.startsWith('/api/')) return request;
+  if (!pagePath || !refererUrl(request.headers.get('referer'), url)?.pathname.startsWith('/api/')) return request;
   const headers = new Headers(request.headers);
   headers.set('referer', new URL(pagePath, url).href);
   return new Request(request, { headers, duplex: 'half' } as RequestInit);
