@@ -17,7 +17,7 @@ import type { FormDef } from '../src/lib/forms/types.ts';
 import { hashPassword } from '../src/server/desk/passwords.ts';
 import { StaffStore } from '../src/server/desk/staff-store.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../src/server/desk/types.ts';
-import { contactIndex } from '../src/server/leads/contact-index.ts';
+import { contactIndex } from '../src/lib/leads/contact-index.ts';
 import { openLeadStore } from '../src/server/leads/open-store.ts';
 import type { SqlRunner, SqlValue } from '../src/server/leads/sql-lead-store.ts';
 import { startServer, type SideServer } from '../tests/e2e/support/server.ts';

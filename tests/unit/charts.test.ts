@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERIES_STYLES, horizontalBarChart, niceTicks, stackedBarChart } from '@/lib/charts';
+import { SERIES_STYLES, horizontalBarChart, niceTicks, stackedBarChart } from '@/lib/desk/charts';
 
 /** WCAG's contrast ratio of a #rrggbb colour against white. */
 function contrastOnWhite(hex: string): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactIndex, phoneDigits, searchDigits } from '@/server/leads/contact-index';
+import { contactIndex, phoneDigits, searchDigits } from '@/lib/leads/contact-index';
 
 describe('the contact index a lead is found by', () => {
   it('reads name, email and phone by the form’s roles, whatever the wire names', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PipelineStore } from '@/server/desk/pipeline-store';
-import { findPersonRecords, personExport, personRows, readPersonQuery } from '@/server/desk/privacy-request';
+import { findPersonRecords, personExport, personRows, readPersonQuery } from '@/lib/desk/privacy';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { STORE_KINDS, openTestStore } from './support/stores';
 

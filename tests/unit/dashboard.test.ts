@@ -10,7 +10,7 @@ import {
   responseInWords,
   summarizeDashboard,
   weekMondays,
-} from '@/lib/dashboard';
+} from '@/lib/desk/dashboard';
 import type { DashboardRow, LeadStatus } from '@/server/desk/types';
 
 const ZONE = 'America/Chicago';

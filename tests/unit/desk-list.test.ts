@@ -10,7 +10,7 @@ import {
   parseListQuery,
   rangeText,
   zoneSentence,
-} from '@/lib/desk-list';
+} from '@/lib/desk/list';
 import {
   contactLinks,
   doneMessage,
@@ -19,7 +19,7 @@ import {
   readLeadAction,
   replySubject,
   visitorDetails,
-} from '@/lib/desk-lead';
+} from '@/lib/desk/lead';
 import { FORMS } from '@/lib/forms/definitions';
 import { csvColumns, deskCsv, leadsCsv } from '@/server/leads/csv';
 import type { DeskLead } from '@/server/desk/types';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORMS, fieldLabel, optionValues } from '@/lib/forms/definitions';
-import { attemptLine, deliveryLine, inboxRow, placementText, travellerText } from '@/server/leads/inbox';
-import { isFreeText, visitorEmail, visitorName, visitorPhone } from '@/server/leads/visitor';
+import { attemptLine, deliveryLine, inboxRow, placementText, travellerText } from '@/lib/leads/rows';
+import { isFreeText, visitorEmail, visitorName, visitorPhone } from '@/lib/leads/visitor';
 import type { FormDef } from '@/lib/forms/types';
 import { leadApiConfig } from '@/server/leads/config';
 

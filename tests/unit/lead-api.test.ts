@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FORMS } from '@/lib/forms/definitions';
 import { LeadApi } from '@/server/leads/api';
 import { leadApiConfig } from '@/server/leads/config';
-import { REFERENCE_PATTERN } from '@/server/leads/reference';
+import { REFERENCE_PATTERN } from '@/lib/leads/reference';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { STORE_KINDS, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { REFERENCE_PATTERN, normalizeReference } from '@/server/leads/reference';
+import { REFERENCE_PATTERN, normalizeReference } from '@/lib/leads/reference';
 import type { SqlLeadStore, StoreOptions } from '@/server/leads/sql-lead-store';
 import { SqliteLeadStore } from '@/server/leads/sqlite-store';
 import type { NewLead } from '@/server/leads/store';
@@ -209,6 +209,9 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
     for (const typed of [stored.reference, code, ` mq ${code.toLowerCase()} `, `MQ${code}`]) {
       expect((await store.leadByReference(normalizeReference(typed)!))?.id, typed).toBe(stored.id);
     }
+    // A code that begins with MQ, typed without its prefix (a random reference does, one time in 900).
+    expect(normalizeReference('MQ4K7P')).toBe('MQ-MQ4K7P');
+    expect(normalizeReference('mq-mq4k7p')).toBe('MQ-MQ4K7P');
     expect(normalizeReference('MQ-0O1IL5')).toBeUndefined();
     expect(normalizeReference('')).toBeUndefined();
     expect(await store.leadByReference('MQ-ZZZZZZ')).toBeUndefined();

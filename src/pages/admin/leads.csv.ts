@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { agencyDay } from '@/lib/agency-time';
-import { parseListQuery } from '@/lib/desk-list';
+import { parseListQuery } from '@/lib/desk/list';
 import { site } from '@/lib/site';
 import { pipeline } from '@/server/desk/instance';
 import { deskCsv } from '@/server/leads/csv';

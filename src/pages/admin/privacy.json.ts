@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
 import { pipeline } from '@/server/desk/instance';
-import { findPersonRecords, isAsked, personExport, readPersonQuery } from '@/server/desk/privacy-request';
+import { findPersonRecords, isAsked, personExport, readPersonQuery } from '@/lib/desk/privacy';
 
 export const prerender = false;
 

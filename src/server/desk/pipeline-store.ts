@@ -1,6 +1,6 @@
-import { phoneDigits, searchDigits } from '../leads/contact-index.ts';
+import { phoneDigits, searchDigits } from '../../lib/leads/contact-index.ts';
 import { formatCount } from '../../lib/format.ts';
-import { normalizeReference } from '../leads/reference.ts';
+import { normalizeReference } from '../../lib/leads/reference.ts';
 import {
   deliveryAttempts,
   toDelivery,
@@ -13,6 +13,8 @@ import {
 } from '../leads/sql-lead-store.ts';
 import {
   CLOSED_STATUSES,
+  LOST_REASON_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
   LEAD_STATUSES,
   STATUS_LABELS,
   type DashboardRow,
@@ -33,8 +35,6 @@ export class PipelineChangeError extends Error {
   override name = 'PipelineChangeError';
 }
 
-export const NOTE_MAX_LENGTH = 5_000;
-export const LOST_REASON_MAX_LENGTH = 500;
 /** Phone numbers shorter than this are too common to link enquiries or answer a privacy request by. */
 const PHONE_MIN_DIGITS = 7;
 /** How many leads one statement (and one retention transaction) erases. */

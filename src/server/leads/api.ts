@@ -8,7 +8,7 @@ import { deliveriesFor, type LeadApiConfig } from './config.ts';
 import { createLeadStore } from './open-store.ts';
 import { RateLimiter, type RateLimited } from './rate-limit.ts';
 import type { LeadStore, StoredLead } from './store.ts';
-import { visitorEmail } from './visitor.ts';
+import { visitorEmail } from '../../lib/leads/visitor.ts';
 
 /**
  * What came of one submission, before it is put into words: `outcomeResponse` answers the island's

@@ -3,7 +3,7 @@ import { fieldLabel, findForm, wireNames } from '../../lib/forms/definitions.ts'
 import { requestBody } from '../../lib/forms/submission.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
 import type { Delivery, StoredLead } from './store.ts';
-import { visitorEmail, visitorName } from './visitor.ts';
+import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
 
 /** One email as nodemailer takes it: the staff's notification or the visitor's acknowledgement. */
 export interface MailMessage {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { contactIndex } from './contact-index.ts';
-import { newReference } from './reference.ts';
+import { contactIndex } from '../../lib/leads/contact-index.ts';
+import { newReference } from '../../lib/leads/reference.ts';
 import {
   ACKNOWLEDGEMENT_INTERVAL_MS,
   IDEMPOTENCY_TTL_MS,

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { contactIndex } from './contact-index.ts';
-import { newReference } from './reference.ts';
+import { contactIndex } from '../../lib/leads/contact-index.ts';
+import { newReference } from '../../lib/leads/reference.ts';
 import {
   deskTables,
   RATE_LIMITS_TABLE,

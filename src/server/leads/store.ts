@@ -5,87 +5,35 @@
  * open-store.ts picks one at start-up.
  */
 import type { SqlDatabase } from './sql-lead-store.ts';
+import type {
+  NewLead,
+  StoredLead,
+  AcceptedLead,
+  DeliveryTarget,
+  InsertOptions,
+  Delivery,
+  LeadFilter,
+  DeliveryAttempt,
+  AttemptResult,
+  Readiness,
+} from '../../lib/leads/model.ts';
 
-export interface NewLead {
-  formId: string;
-  fields: Record<string, string>;
-  pageUrl: string | null;
-  userAgent: string | null;
-}
-
-export interface StoredLead extends NewLead {
-  id: string;
-  /** What the visitor quotes on the phone, e.g. `MQ-7K3F9Q`; unique, random, never reused. */
-  reference: string;
-  receivedAt: string;
-}
-
-/** A lead as `insertLead` answers it: `repeat` when an idempotency key already stood for it. */
-export type AcceptedLead = StoredLead & { repeat?: true };
-
-/**
- * Where a stored lead goes next: the agency's form service, a webhook, the staff's inbox by email,
- * or the visitor's acknowledgement by email.
- */
-export interface DeliveryTarget {
-  channel: 'relay' | 'webhook' | 'email' | 'acknowledgement';
-  destination: string;
-}
-
-/** What a new lead brings beside its fields, all written in the lead's own transaction. */
-export interface InsertOptions {
-  /** The client's `Idempotency-Key`: a repeat within `IDEMPOTENCY_TTL_MS` answers the first lead. */
-  idempotencyKey?: string | undefined;
-  /** The visitor's address: an acknowledgement is queued unless one went there in the last 24 hours. */
-  acknowledgeTo?: string | undefined;
-}
+export {
+  type NewLead,
+  type StoredLead,
+  type AcceptedLead,
+  type DeliveryTarget,
+  type InsertOptions,
+  type Delivery,
+  type LeadFilter,
+  type DeliveryAttempt,
+  type AttemptResult,
+  type Readiness,
+} from '../../lib/leads/model.ts';
 
 /** How long an idempotency key stands for its lead, and how long one address gets one acknowledgement. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
-
-export interface Delivery extends DeliveryTarget {
-  id: number;
-  leadId: string;
-  status: 'pending' | 'delivered';
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: string | null;
-  deliveredAt: string | null;
-}
-
-export interface LeadFilter {
-  formId?: string | undefined;
-  /** ISO time or date; leads received at or after it. */
-  since?: string | undefined;
-  /** ISO time or date; leads received before it. */
-  until?: string | undefined;
-}
-
-/** One recorded try of a delivery, as the lead page lists it. */
-export interface DeliveryAttempt {
-  deliveryId: number;
-  attemptedAt: string;
-  ok: boolean;
-  detail: string;
-  durationMs: number;
-}
-
-/** One delivery attempt's result, as the worker records it. */
-export interface AttemptResult {
-  ok: boolean;
-  detail: string;
-  durationMs: number;
-}
-
-/** What GET /readyz reports about the store; readiness() rejects when the store is unreachable. */
-export interface Readiness {
-  store: 'sqlite' | 'postgresql';
-  /** Outbox entries not yet delivered. */
-  pendingDeliveries: number;
-  /** Seconds since the oldest pending delivery's lead arrived; null when nothing is pending. */
-  oldestPendingSeconds: number | null;
-}
 
 /** Every lead, its outbox, spent captchas, secrets, idempotency keys and rate-limit windows. */
 export interface LeadStore {

@@ -1,5 +1,5 @@
 /** Who sent a lead and what they told us, read from the form's field roles, never from guessed wire names. */
-import type { FieldRole, FormDef } from '../../lib/forms/types.ts';
+import type { FieldRole, FormDef } from '../forms/types.ts';
 
 type Fields = Readonly<Record<string, string>>;
 

@@ -2,11 +2,11 @@
  * The desk's list of enquiries: its query string read into a store filter (every value checked,
  * anything unknown ignored and said so), its page links, and its rows as the staff read them.
  */
-import { agencyDayStart, formatAgencyTime, nextDay } from './agency-time.ts';
-import { FORMS, findForm } from './forms/definitions.ts';
-import { formatCount } from './format.ts';
-import { FORM_GROUPS, type FormGroup } from './forms/types.ts';
-import { inboxRow, type InboxRow } from '../server/leads/inbox.ts';
+import { agencyDayStart, formatAgencyTime, nextDay } from '../agency-time.ts';
+import { FORMS, findForm } from '../forms/definitions.ts';
+import { formatCount } from '../format.ts';
+import { FORM_GROUPS, type FormGroup } from '../forms/types.ts';
+import { inboxRow, type InboxRow } from '../leads/rows.ts';
 import {
   CLOSED_STATUSES,
   LEAD_STATUSES,
@@ -14,7 +14,7 @@ import {
   type DeskFilter,
   type DeskLead,
   type LeadStatus,
-} from '../server/desk/types.ts';
+} from './model.ts';
 
 /** Leads on one page of the list. */
 export const PAGE_SIZE = 50;

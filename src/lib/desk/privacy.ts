@@ -3,13 +3,13 @@
  * number, or both), the leads found as rows of the results table, the export of everything held,
  * and the message after an erasure.
  */
-import { formatAgencyTime } from '../../lib/agency-time.ts';
-import { findForm } from '../../lib/forms/definitions.ts';
-import { countOf } from '../../lib/format.ts';
+import { formatAgencyTime } from '../agency-time.ts';
+import { findForm } from '../forms/definitions.ts';
+import { countOf } from '../format.ts';
 import { REFERENCE_PATTERN } from '../leads/reference.ts';
 import { phoneDigits } from '../leads/contact-index.ts';
 import { visitorName } from '../leads/visitor.ts';
-import { STATUS_LABELS, type PersonRecord, type PipelineQueries } from './types.ts';
+import { STATUS_LABELS, type PersonRecord } from './model.ts';
 
 /** Fewer digits than this match too many people to be one person's number (the store's own rule). */
 const PHONE_MIN_DIGITS = 7;
@@ -41,7 +41,7 @@ export function readPersonQuery(values: { get(name: string): unknown }): { query
  * store compares numbers as `phoneDigits` writes them, a US number with or without +1 alike), newest first.
  */
 export function findPersonRecords(
-  desk: Pick<PipelineQueries, 'findPerson'>,
+  desk: { findPerson(query: { email?: string | undefined; phone?: string | undefined }): Promise<PersonRecord[]> },
   query: PersonQuery,
 ): Promise<PersonRecord[]> {
   return desk.findPerson({ email: query.email || undefined, phone: query.phone || undefined });

@@ -1,4 +1,4 @@
-import { findForm } from '../../lib/forms/definitions.ts';
+import { findForm } from '../forms/definitions.ts';
 import { valueWithRole, visitorName } from './visitor.ts';
 
 /**

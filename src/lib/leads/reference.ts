@@ -21,10 +21,9 @@ export function newReference(): string {
 
 /** A reference as staff might type it from a phone call (`mq 7k3f9q`, `7K3F9Q`), or undefined if it cannot be one. */
 export function normalizeReference(typed: string): string | undefined {
-  const code = typed
-    .toUpperCase()
-    .replace(/[\s-]+/g, '')
-    .replace(/^MQ/, '');
+  const compact = typed.toUpperCase().replace(/[\s-]+/g, '');
+  // A code may itself begin with MQ (MQ-MQ4K7P): the prefix is only there when the code is longer.
+  const code = compact.length > LENGTH && compact.startsWith('MQ') ? compact.slice(2) : compact;
   const reference = PREFIX + code;
   return REFERENCE_PATTERN.test(reference) ? reference : undefined;
 }

@@ -4,12 +4,12 @@
  * Sunday on the office's calendar (`site.timeZone`), so a lead sent at 11 pm on Sunday in Austin
  * counts in the week it was sent there, not in the next one as UTC would have it.
  */
-import type { DashboardRow, LeadStatus } from '../server/desk/types.ts';
-import { LEAD_STATUSES, STATUS_LABELS } from '../server/desk/types.ts';
-import { agencyDay, agencyDayStart } from './agency-time.ts';
-import { countOf, formatCount } from './format.ts';
-import { findForm } from './forms/definitions.ts';
-import { FORM_GROUPS, type FormGroup } from './forms/types.ts';
+import type { DashboardRow, LeadStatus } from './model.ts';
+import { LEAD_STATUSES, STATUS_LABELS } from './model.ts';
+import { agencyDay, agencyDayStart } from '../agency-time.ts';
+import { countOf, formatCount } from '../format.ts';
+import { findForm } from '../forms/definitions.ts';
+import { FORM_GROUPS, type FormGroup } from '../forms/types.ts';
 
 /** How many weeks the dashboard covers, the current one included. */
 export const DASHBOARD_WEEKS = 12;

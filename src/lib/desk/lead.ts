@@ -2,12 +2,12 @@
  * The lead page's shaping: what the visitor told us (by role, in the form's order, without the
  * captcha answer or the fields the form adds itself), where it came from, and how to answer them.
  */
-import { fieldLabel } from './forms/definitions.ts';
-import { fieldOrder } from './forms/submission.ts';
-import type { FormDef } from './forms/types.ts';
-import { packageName } from '../server/leads/inbox.ts';
-import { visitorEmail, visitorName, visitorPhone } from '../server/leads/visitor.ts';
-import type { LeadStatus, PipelineChange } from '../server/desk/types.ts';
+import { fieldLabel } from '../forms/definitions.ts';
+import { fieldOrder } from '../forms/submission.ts';
+import type { FormDef } from '../forms/types.ts';
+import { packageName } from '../leads/rows.ts';
+import { visitorEmail, visitorName, visitorPhone } from '../leads/visitor.ts';
+import type { LeadStatus, PipelineChange } from './model.ts';
 
 type Fields = Readonly<Record<string, string>>;
 

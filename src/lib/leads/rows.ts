@@ -1,7 +1,7 @@
-import { findForm } from '../../lib/forms/definitions.ts';
-import type { FormDef } from '../../lib/forms/types.ts';
-import { countOf } from '../../lib/format.ts';
-import type { Delivery, DeliveryAttempt, StoredLead } from './store.ts';
+import { findForm } from '../forms/definitions.ts';
+import type { FormDef } from '../forms/types.ts';
+import { countOf } from '../format.ts';
+import type { Delivery, DeliveryAttempt, StoredLead } from '../leads/model.ts';
 import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
 
 /** Who sent a lead and from where, as one line of the desk's list shows it. */

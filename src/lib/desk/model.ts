@@ -1,0 +1,136 @@
+/**
+ * The lead desk's vocabulary: staff roles, each lead's place in the pipeline, notes, history, the
+ * list's filters, the dashboard's rows and a person's records for a privacy request. Pure: the
+ * stores (src/server/desk/) keep these, the pages and src/lib/desk/ shape them.
+ */
+import type { Delivery, DeliveryAttempt, StoredLead } from '../leads/model.ts';
+
+export const STAFF_ROLES = ['owner', 'agent'] as const;
+/** Owners manage staff and privacy requests; agents work leads. Both see and work every lead. */
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export interface StaffMember {
+  id: string;
+  /** Lower-cased; what the person signs in with and how notes and history name them. */
+  email: string;
+  role: StaffRole;
+  /** Set by a one-time password (add, reset-password): the next sign-in must choose a new one. */
+  mustChangePassword: boolean;
+  createdAt: string;
+}
+
+export interface StaffAccount extends StaffMember {
+  /** An argon2id hash in PHC form: `$argon2id$v=19$m=…,t=…,p=…$salt$hash`. */
+  passwordHash: string;
+}
+
+/** A signed-in session as the middleware finds it. */
+export interface StaffSession {
+  staff: StaffMember;
+  /** The token every state-changing form of this session carries (hidden field `csrf`). */
+  csrfToken: string;
+  expiresAt: number;
+}
+
+/** The longest note and Lost reason the desk keeps: the forms' `maxlength` and the stores' check. */
+export const NOTE_MAX_LENGTH = 5_000;
+export const LOST_REASON_MAX_LENGTH = 500;
+
+export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** How the desk, the history and the CSV write each status. */
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  booked: 'Booked',
+  lost: 'Lost',
+};
+/** Statuses a follow-up no longer applies to: "Due today" and "Overdue" leave them out. */
+export const CLOSED_STATUSES: readonly LeadStatus[] = ['booked', 'lost'];
+
+/** Where a lead stands with the staff. */
+export interface Pipeline {
+  status: LeadStatus;
+  /** Why a lead was lost; set only with status `lost`. */
+  lostReason: string | null;
+  assignee: Pick<StaffMember, 'id' | 'email'> | null;
+  /** The agency's calendar day to call back on, `YYYY-MM-DD`. */
+  followUp: string | null;
+  /** When the lead first left `new` for contacted, quoted or booked: the dashboard's response time. */
+  firstContactedAt: string | null;
+}
+
+export type DeskLead = StoredLead & Pipeline & { lastNote: string | null };
+
+export interface Note {
+  id: number;
+  leadId: string;
+  author: string;
+  createdAt: string;
+  body: string;
+}
+
+export type HistoryAction = 'status' | 'assignee' | 'follow-up' | 'note' | 'erased';
+
+export interface HistoryEntry {
+  id: number;
+  /** Null once the lead is erased: then only the reference, who erased it and when are kept. */
+  leadId: string | null;
+  reference: string;
+  actor: string;
+  at: string;
+  action: HistoryAction;
+  /** In words, e.g. "New → Contacted", "unassigned → amina@agency.example", "2026-12-01". */
+  detail: string;
+}
+
+/** What the list, the CSV and the bench ask for; every field optional, combined with AND. */
+export interface DeskFilter {
+  status?: LeadStatus | undefined;
+  /** The placements to show (a form group's forms, or one form). */
+  formIds?: readonly string[] | undefined;
+  /** A staff id, or 'none' for unassigned leads. */
+  assignee?: string | undefined;
+  /** ISO instants: received at or after `since`, before `until` (the pages turn agency days into instants). */
+  since?: string | undefined;
+  until?: string | undefined;
+  /** Name, email, phone (any punctuation) or reference; case does not matter. */
+  search?: string | undefined;
+  /** With `today` (the agency's `YYYY-MM-DD`): follow-ups due that day, or before it, on open leads. */
+  due?: 'today' | 'overdue' | undefined;
+  today?: string | undefined;
+}
+
+export interface DeskPage {
+  leads: DeskLead[];
+  /** How many leads match the filter in all, for "1–50 of 1,234" and the page links. */
+  total: number;
+}
+
+/** The few columns the dashboard aggregates, one row per lead received since a given time. */
+export interface DashboardRow {
+  formId: string;
+  receivedAt: string;
+  status: LeadStatus;
+  firstContactedAt: string | null;
+  pageUrl: string | null;
+}
+
+/** One change to a lead's pipeline; only the fields given change, each recorded in its history. */
+export interface PipelineChange {
+  status?: LeadStatus;
+  lostReason?: string | null;
+  assigneeId?: string | null;
+  followUp?: string | null;
+}
+
+/** Everything held about one person, for a privacy request. */
+export interface PersonRecord {
+  lead: DeskLead;
+  notes: Note[];
+  history: HistoryEntry[];
+  deliveries: Delivery[];
+  /** Every try of those deliveries: a failed one's detail may quote the person's address back. */
+  attempts: DeliveryAttempt[];
+}

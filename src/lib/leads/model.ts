@@ -1,0 +1,80 @@
+/**
+ * What a lead is, wherever it is read: the visitor's fields as sent, its deliveries and their tries.
+ * The stores (src/server/leads/) keep and return these; the desk and the emails shape them.
+ */
+export interface NewLead {
+  formId: string;
+  fields: Record<string, string>;
+  pageUrl: string | null;
+  userAgent: string | null;
+}
+
+export interface StoredLead extends NewLead {
+  id: string;
+  /** What the visitor quotes on the phone, e.g. `MQ-7K3F9Q`; unique, random, never reused. */
+  reference: string;
+  receivedAt: string;
+}
+
+/** A lead as `insertLead` answers it: `repeat` when an idempotency key already stood for it. */
+export type AcceptedLead = StoredLead & { repeat?: true };
+
+/**
+ * Where a stored lead goes next: the agency's form service, a webhook, the staff's inbox by email,
+ * or the visitor's acknowledgement by email.
+ */
+export interface DeliveryTarget {
+  channel: 'relay' | 'webhook' | 'email' | 'acknowledgement';
+  destination: string;
+}
+
+/** What a new lead brings beside its fields, all written in the lead's own transaction. */
+export interface InsertOptions {
+  /** The client's `Idempotency-Key`: a repeat within a day answers the first lead. */
+  idempotencyKey?: string | undefined;
+  /** The visitor's address: an acknowledgement is queued unless one went there in the last 24 hours. */
+  acknowledgeTo?: string | undefined;
+}
+
+export interface Delivery extends DeliveryTarget {
+  id: number;
+  leadId: string;
+  status: 'pending' | 'delivered';
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+export interface LeadFilter {
+  formId?: string | undefined;
+  /** ISO time or date; leads received at or after it. */
+  since?: string | undefined;
+  /** ISO time or date; leads received before it. */
+  until?: string | undefined;
+}
+
+/** One recorded try of a delivery, as the lead page lists it. */
+export interface DeliveryAttempt {
+  deliveryId: number;
+  attemptedAt: string;
+  ok: boolean;
+  detail: string;
+  durationMs: number;
+}
+
+/** One delivery attempt's result, as the worker records it. */
+export interface AttemptResult {
+  ok: boolean;
+  detail: string;
+  durationMs: number;
+}
+
+/** What GET /readyz reports about the store; readiness() rejects when the store is unreachable. */
+export interface Readiness {
+  store: 'sqlite' | 'postgresql';
+  /** Outbox entries not yet delivered. */
+  pendingDeliveries: number;
+  /** Seconds since the oldest pending delivery's lead arrived; null when nothing is pending. */
+  oldestPendingSeconds: number | null;
+}
