@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { selfStartedLoadsHadTheirChance } from './support/scripts';
+import { recordScripts, selfStartedLoadsHadTheirChance } from './support/scripts';
 
 const SLUGS = [
   'best-time-to-perform-umrah-seasonal-guide',
@@ -114,6 +114,29 @@ test('a shared search link runs its query and finds packages too', async ({ page
   await expect(links.first()).toBeVisible();
   const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
   expect(hrefs).toContain('/package/cappadocia-3-day-package');
+});
+
+test('when the search index cannot load, search says so instead of "Searching…", and works once it can', async ({
+  page,
+}) => {
+  await page.route('**/pagefind/pagefind.js', (route) => route.abort());
+  await page.goto('/search');
+  const box = page.getByLabel('Search guides and packages');
+  await box.fill('Marwah');
+  await box.press('Enter');
+  await expect(page.getByRole('status')).toHaveText('Search could not load. Check your connection and try again.');
+  await page.unroute('**/pagefind/pagefind.js');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('status')).toHaveText(/\d+ results?/);
+});
+
+test('the search page loads no JavaScript until the visitor reaches for the box', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/search');
+  await selfStartedLoadsHadTheirChance(page);
+  expect(scripts).toEqual([]);
+  await page.getByLabel('Search guides and packages').focus();
+  await expect.poll(() => scripts.some((url) => url.includes('SiteSearch'))).toBe(true);
 });
 
 test('search adds no JavaScript to other pages', async ({ page }) => {
