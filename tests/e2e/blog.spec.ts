@@ -162,3 +162,15 @@ test('the home page features the six default guides', async ({ page }) => {
     '/blog/umrah-for-families-guide-with-children',
   ]);
 });
+
+for (const path of ['/blog', '/umrah-without-flight']) {
+  test(`on ${path} the first picture in view is fetched first, the ones below the fold lazily`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    const pictures = page.locator('main ul img');
+    await expect(pictures.first()).toHaveAttribute('loading', 'eager');
+    await expect(pictures.first()).toHaveAttribute('fetchpriority', 'high');
+    await expect(pictures.nth(1)).toHaveAttribute('loading', 'lazy');
+    await expect(page.locator('main img[fetchpriority="high"]')).toHaveCount(1);
+  });
+}
