@@ -1,16 +1,21 @@
 import type { ClientDirective } from 'astro';
 
-const TRIGGERS = ['pointerover', 'touchstart', 'focusin', 'keydown', 'click'] as const;
+// 'change' too: a value set without a pointer or focus (autofill, assistive technology, a test's
+// selectOption) still wakes the island, which then reads the value the control holds.
+const TRIGGERS = ['pointerover', 'touchstart', 'focusin', 'keydown', 'click', 'change'] as const;
 
 /**
- * `client:interact={{ also, resumeKey }}`, both optional. `also`: a selector for controls
+ * `client:interact={{ also, resumeKey, params }}`, all optional. `also`: a selector for controls
  * outside the island that wake it too (the compare tray's checkboxes sit on static cards).
  * `resumeKey`: a sessionStorage key; when it holds something (a form's unsent entries, the
  * compare choice), the visitor already used the island in this tab, so it wakes at once.
+ * `params`: query parameters the island reads; a link carrying one (a shared search or filter)
+ * asks for the island's work at once, so it wakes at once.
  */
 export interface InteractOptions {
   also?: string;
   resumeKey?: string;
+  params?: readonly string[];
 }
 
 function storedValue(key: string): string | null {
@@ -27,9 +32,11 @@ function storedValue(key: string): string | null {
  * the island.
  */
 const interact: ClientDirective = (load, options, el) => {
-  const { also, resumeKey } = (
-    options.value && typeof options.value === 'object' ? options.value : {}
-  ) as InteractOptions;
+  const {
+    also,
+    resumeKey,
+    params = [],
+  } = (options.value && typeof options.value === 'object' ? options.value : {}) as InteractOptions;
   let started = false;
   let missedClick: HTMLElement | null = null;
 
@@ -69,7 +76,8 @@ const interact: ClientDirective = (load, options, el) => {
     el.addEventListener(type, start, { passive: type !== 'click' });
     if (also) document.addEventListener(type, fromPage, { passive: true });
   }
-  if (resumeKey && storedValue(resumeKey) !== null) void start();
+  const query = new URLSearchParams(window.location.search);
+  if ((resumeKey && storedValue(resumeKey) !== null) || params.some((name) => query.has(name))) void start();
 };
 
 export default interact;

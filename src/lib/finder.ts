@@ -26,6 +26,12 @@ export interface FinderItem {
   price: number;
 }
 
+/** What filtering and sorting read of a package: what a finder row carries in its data attributes. */
+export type FinderFacts = Pick<FinderItem, 'title' | 'cityId' | 'season' | 'stars' | 'nights' | 'price'>;
+
+/** The query parameters the finder reads: a link carrying one needs the finder awake at once. */
+export const FINDER_PARAMS = ['city', 'stars', 'nights', 'season', 'sort'] as const;
+
 export interface FinderQuery {
   city?: string | undefined;
   stars?: number | undefined;
@@ -72,7 +78,7 @@ export function finderSearch(query: FinderQuery): string {
 }
 
 /** The packages matching every filter, sorted by price. */
-export function findPackages(items: readonly FinderItem[], query: FinderQuery): FinderItem[] {
+export function findPackages<T extends FinderFacts>(items: readonly T[], query: FinderQuery): T[] {
   const direction = query.sort === 'price-desc' ? -1 : 1;
   return items
     .filter(
@@ -87,7 +93,7 @@ export function findPackages(items: readonly FinderItem[], query: FinderQuery): 
 
 export interface FinderFilter {
   /** The query-string key, also the select's name. */
-  name: 'city' | 'stars' | 'nights' | 'season' | 'sort';
+  name: (typeof FINDER_PARAMS)[number];
   label: string;
   /** The empty choice ("Any city"); the sort has none. */
   any?: string;
@@ -149,4 +155,27 @@ export function withFilter(query: FinderQuery, name: FinderFilter['name'], value
 export function filterValue(query: FinderQuery, name: FinderFilter['name']): string {
   const value = query[name];
   return value === undefined ? '' : String(value);
+}
+
+/** A row's data attributes (`data-city` and so on) for its facts: the server's list carries them for the island. */
+export function finderRowData(item: FinderFacts): Record<string, string | number | undefined> {
+  return {
+    'data-city': item.cityId,
+    'data-stars': item.stars,
+    'data-nights': item.nights,
+    'data-season': item.season,
+    'data-usd': item.price,
+  };
+}
+
+/** The facts back from a row's `dataset` and its title: what the island filters and sorts by. */
+export function finderFactsOf(data: Readonly<Record<string, string | undefined>>, title: string): FinderFacts {
+  return {
+    title,
+    cityId: data['city'] || undefined,
+    season: data['season'] && data['season'] in SEASONS ? (data['season'] as Season) : 'umrah',
+    stars: Number(data['stars']),
+    nights: Number(data['nights']),
+    price: Number(data['usd']),
+  };
 }

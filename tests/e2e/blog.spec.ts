@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { selfStartedLoadsHadTheirChance } from './support/scripts';
+import { recordScripts, selfStartedLoadsHadTheirChance } from './support/scripts';
 
 const SLUGS = [
   'best-time-to-perform-umrah-seasonal-guide',
@@ -116,6 +116,29 @@ test('a shared search link runs its query and finds packages too', async ({ page
   expect(hrefs).toContain('/package/cappadocia-3-day-package');
 });
 
+test('when the search index cannot load, search says so instead of "Searching…", and works once it can', async ({
+  page,
+}) => {
+  await page.route('**/pagefind/pagefind.js', (route) => route.abort());
+  await page.goto('/search');
+  const box = page.getByLabel('Search guides and packages');
+  await box.fill('Marwah');
+  await box.press('Enter');
+  await expect(page.getByRole('status')).toHaveText('Search could not load. Check your connection and try again.');
+  await page.unroute('**/pagefind/pagefind.js');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('status')).toHaveText(/\d+ results?/);
+});
+
+test('the search page loads no JavaScript until the visitor reaches for the box', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/search');
+  await selfStartedLoadsHadTheirChance(page);
+  expect(scripts).toEqual([]);
+  await page.getByLabel('Search guides and packages').focus();
+  await expect.poll(() => scripts.some((url) => url.includes('SiteSearch'))).toBe(true);
+});
+
 test('search adds no JavaScript to other pages', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -139,3 +162,15 @@ test('the home page features the six default guides', async ({ page }) => {
     '/blog/umrah-for-families-guide-with-children',
   ]);
 });
+
+for (const path of ['/blog', '/umrah-without-flight']) {
+  test(`on ${path} the first picture in view is fetched first, the ones below the fold lazily`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    const pictures = page.locator('main ul img');
+    await expect(pictures.first()).toHaveAttribute('loading', 'eager');
+    await expect(pictures.first()).toHaveAttribute('fetchpriority', 'high');
+    await expect(pictures.nth(1)).toHaveAttribute('loading', 'lazy');
+    await expect(page.locator('main img[fetchpriority="high"]')).toHaveCount(1);
+  });
+}

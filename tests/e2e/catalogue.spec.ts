@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { holdRequests } from './support/scripts';
+import { holdRequests, recordScripts, selfStartedLoadsHadTheirChance } from './support/scripts';
 
 const money = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
@@ -202,6 +202,27 @@ test.describe('package finder', () => {
     await expect(page.getByRole('status')).toHaveText('2 of 125 packages match');
     await expect(page.getByLabel('Season')).toHaveValue('ramadan');
     await expect(page.getByLabel(/^Nights/)).toHaveValue('10');
+  });
+
+  test('loads no JavaScript until the visitor reaches for a filter', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/package-finder');
+    await selfStartedLoadsHadTheirChance(page);
+    expect(scripts).toEqual([]);
+    await expect(page.locator('[data-finder-item]')).toHaveCount(125);
+    await page.getByLabel('Season').selectOption('hajj');
+    await expect(page.getByRole('status')).toHaveText(/^\d+ of 125 packages match$/);
+    expect(scripts.some((url) => url.includes('PackageFinder'))).toBe(true);
+  });
+
+  test('says so when no package matches, and the list comes back when a filter is cleared', async ({ page }) => {
+    await page.goto('/package-finder?season=hajj&nights=5');
+    await expect(page.getByRole('status')).toHaveText('0 of 125 packages match');
+    await expect(page.getByText('No package matches all of these filters.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Compare selected' })).toHaveCount(0);
+    await page.getByLabel(/^Nights/).selectOption('');
+    await expect(page.getByRole('status')).not.toHaveText('0 of 125 packages match');
+    await expect(page.getByRole('button', { name: 'Compare selected' })).toHaveCount(2);
   });
 
   test('without JavaScript it is the complete list', async ({ browser }) => {

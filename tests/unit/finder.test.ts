@@ -3,6 +3,8 @@ import {
   filterValue,
   finderFilters,
   findPackages,
+  finderFactsOf,
+  finderRowData,
   finderSearch,
   parseFinderQuery,
   seasonOf,
@@ -90,5 +92,34 @@ describe('finder filters', () => {
     expect(withFilter(threeStar, 'sort', 'price-desc').sort).toBe('price-desc');
     expect(filterValue(threeStar, 'stars')).toBe('3');
     expect(filterValue(threeStar, 'season')).toBe('');
+  });
+});
+
+describe("the server list's rows", () => {
+  /** What `element.dataset` reads back from the attributes a row is drawn with. */
+  const dataset = (data: Record<string, string | number | undefined>) =>
+    Object.fromEntries(
+      Object.entries(data)
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => [name.replace(/^data-/, ''), String(value)]),
+    );
+
+  it('carry the facts the filters read, so filtering the rows equals filtering the packages', () => {
+    const rows = items.map((entry) => finderFactsOf(dataset(finderRowData(entry)), entry.title));
+    for (const query of [
+      { city: 'chicago', sort: 'price-asc' },
+      { stars: 3, nights: 5, sort: 'price-desc' },
+      { season: 'ramadan', sort: 'price-asc' },
+      { sort: 'price-desc' },
+    ] as const) {
+      expect(findPackages(rows, query).map((row) => row.title)).toEqual(
+        findPackages(items, query).map((entry) => entry.title),
+      );
+    }
+  });
+
+  it('read a package for any US city as having no city, and an unknown season as Umrah', () => {
+    const facts = finderFactsOf({ city: '', season: 'summer', stars: '4', nights: '7', usd: '1180' }, 'A');
+    expect(facts).toEqual({ title: 'A', cityId: undefined, season: 'umrah', stars: 4, nights: 7, price: 1180 });
   });
 });

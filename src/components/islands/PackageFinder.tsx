@@ -1,56 +1,52 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { COMPARE_LIMIT, COMPARE_PARAM, COMPARE_PATH } from '@/lib/compare-choice';
-import { formatPrice, nightsLabel } from '@/lib/format';
+import { useEffect, useRef, useState } from 'react';
 import {
-  SEASONS,
   filterValue,
-  finderFilters,
+  finderFactsOf,
   findPackages,
   finderSearch,
   parseFinderQuery,
   withFilter,
+  type FinderFacts,
   type FinderFilter,
-  type FinderItem,
   type FinderQuery,
 } from '@/lib/finder';
 import FilterSelect from './FilterSelect';
 
 interface Props {
-  items: readonly FinderItem[];
-  cities: readonly { id: string; name: string }[];
+  filters: readonly FinderFilter[];
+  /** How many packages the server's list holds. */
+  total: number;
+  /** The id of the server's list (`FinderList.astro`), whose rows the filters show and order. */
+  listId: string;
+}
+
+interface Row extends FinderFacts {
+  element: HTMLLIElement;
 }
 
 const DEFAULT_QUERY: FinderQuery = { sort: 'price-asc' };
 
-/** The finder form's button, with the rule it follows. */
-function CompareSubmit({ id }: { id: string }) {
-  return (
-    <p className="finder-compare-bar">
-      <span id={id} className="text-sm text-muted">
-        Tick up to {COMPARE_LIMIT} packages to see them side by side.
-      </span>
-      <button type="submit" className="btn-outline" aria-describedby={id}>
-        Compare selected
-      </button>
-    </p>
-  );
+/** The server's rows with the facts their data attributes carry, read once. */
+function readRows(list: HTMLElement): Row[] {
+  return [...list.querySelectorAll<HTMLLIElement>('li[data-finder-item]')].map((element) => ({
+    element,
+    ...finderFactsOf(element.dataset, element.querySelector('a')?.textContent ?? ''),
+  }));
 }
 
-/** Filters every Umrah and Hajj package by city, stars, nights and season; the URL keeps the filters. */
-export default function PackageFinder({ items, cities }: Props) {
+/** Filters the server's list of every package by city, stars, nights and season; the URL keeps the filters. */
+export default function PackageFinder({ filters, total, listId }: Props) {
   const [query, setQuery] = useState<FinderQuery>(DEFAULT_QUERY);
-  const id = useId();
-  const filterList = useMemo(() => finderFilters(items, cities, nightsLabel), [items, cities]);
-  const results = findPackages(items, query);
-
-  const filters = useRef<HTMLFieldSetElement>(null);
+  const [shown, setShown] = useState(total);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const rows = useRef<Row[] | null>(null);
 
   // The server renders the full list; a shared link's filters apply once the page runs.
   useEffect(() => {
     const fromUrl = () => setQuery(parseFinderQuery(window.location.search));
     // A filter chosen before the page finished loading (or restored by the browser) is kept.
     const chosen = new URLSearchParams();
-    for (const select of filters.current?.querySelectorAll('select') ?? []) {
+    for (const select of fieldset.current?.querySelectorAll('select') ?? []) {
       if (select.value) chosen.set(select.name, select.value);
     }
     const early = finderSearch(parseFinderQuery(chosen.toString()));
@@ -64,6 +60,18 @@ export default function PackageFinder({ items, cities }: Props) {
     return () => window.removeEventListener('popstate', fromUrl);
   }, []);
 
+  // The list follows the query: matching rows in price order, the others taken out of the page.
+  useEffect(() => {
+    const list = document.getElementById(listId);
+    if (!list) return;
+    rows.current ??= readRows(list);
+    const matching = findPackages(rows.current, query);
+    list.replaceChildren(...matching.map((row) => row.element));
+    const form = list.closest('form');
+    if (form) form.hidden = matching.length === 0;
+    setShown(matching.length);
+  }, [query, listId]);
+
   const update = (name: FinderFilter['name'], value: string) => {
     const next = withFilter(query, name, value);
     setQuery(next);
@@ -72,9 +80,9 @@ export default function PackageFinder({ items, cities }: Props) {
 
   return (
     <div>
-      <fieldset ref={filters} className="finder-filters">
+      <fieldset ref={fieldset} className="finder-filters">
         <legend className="sr-only">Filter packages</legend>
-        {filterList.map((filter) => (
+        {filters.map((filter) => (
           <FilterSelect
             key={filter.name}
             filter={filter}
@@ -83,60 +91,13 @@ export default function PackageFinder({ items, cities }: Props) {
           />
         ))}
       </fieldset>
-      <p id={`${id}-count`} className="mt-6 font-semibold" role="status">
-        {results.length === items.length
-          ? `Showing all ${items.length} packages`
-          : `${results.length} of ${items.length} packages match`}
+      <p className="mt-6 font-semibold" role="status">
+        {shown === total ? `Showing all ${total} packages` : `${shown} of ${total} packages match`}
       </p>
-      {results.length === 0 ? (
+      {shown === 0 && (
         <p className="card mt-4">
           No package matches all of these filters. Try another length or season, or ask us: we can often arrange it.
         </p>
-      ) : (
-        // A plain GET form: without JavaScript, ticking packages and pressing the button opens the comparison.
-        <form method="get" action={COMPARE_PATH} aria-label="Compare packages">
-          <CompareSubmit id={`${id}-compare-top`} />
-          <ul className="mt-4 divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
-            {results.map((item) => (
-              <li key={item.id} className="finder-row" data-finder-item={item.id}>
-                <div>
-                  <a href={item.href} className="font-semibold text-emerald-900 underline-offset-4 hover:underline">
-                    {item.title}
-                  </a>
-                  <p className="text-sm text-muted">
-                    {[
-                      nightsLabel(item.nights),
-                      `${item.stars} star`,
-                      SEASONS[item.season],
-                      item.cityName ?? 'Any US city',
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                </div>
-                <p className="text-right">
-                  <span className="font-display text-2xl text-emerald-900" data-price>
-                    {formatPrice(item.price)}
-                  </span>
-                  <span className="block text-xs text-muted">per person</span>
-                </p>
-                <label className="compare-pick finder-compare">
-                  <input
-                    type="checkbox"
-                    name={COMPARE_PARAM}
-                    value={item.id}
-                    data-compare-id={item.id}
-                    data-compare-title={item.title}
-                  />
-                  <span>
-                    Compare<span className="sr-only"> {item.title}</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <CompareSubmit id={`${id}-compare-end`} />
-        </form>
       )}
     </div>
   );

@@ -22,28 +22,38 @@ export default function SiteSearch() {
   const [term, setTerm] = useState('');
   const [results, setResults] = useState<Result[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const pagefind = useRef<Promise<Pagefind> | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   const run = async (query: string) => {
     const text = query.trim();
     window.history.replaceState(null, '', text ? `?q=${encodeURIComponent(text)}` : window.location.pathname);
+    setFailed(false);
     if (!text) {
       setResults(null);
       return;
     }
     setBusy(true);
-    pagefind.current ??= loadPagefind();
-    const found = await (await pagefind.current).search(text);
-    const data = await Promise.all(found.results.slice(0, 20).map((result) => result.data()));
-    setResults(
-      data.map((item) => ({
-        url: item.url.replace(/\.html$/, ''),
-        title: item.meta.title ?? item.url,
-        excerpt: item.excerpt,
-      })),
-    );
-    setBusy(false);
+    try {
+      pagefind.current ??= loadPagefind();
+      const found = await (await pagefind.current).search(text);
+      const data = await Promise.all(found.results.slice(0, 20).map((result) => result.data()));
+      setResults(
+        data.map((item) => ({
+          url: item.url.replace(/\.html$/, ''),
+          title: item.meta.title ?? item.url,
+          excerpt: item.excerpt,
+        })),
+      );
+    } catch {
+      // The index did not load (offline, blocked): say so, and try afresh on the next search.
+      pagefind.current = null;
+      setResults(null);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
   };
 
   useEffect(() => {
@@ -83,9 +93,11 @@ export default function SiteSearch() {
       <p role="status" className="mt-6 font-semibold">
         {busy
           ? 'Searching…'
-          : results === null
-            ? ''
-            : `${results.length} ${results.length === 1 ? 'result' : 'results'}`}
+          : failed
+            ? 'Search could not load. Check your connection and try again.'
+            : results === null
+              ? ''
+              : `${results.length} ${results.length === 1 ? 'result' : 'results'}`}
       </p>
       {results && results.length > 0 && (
         <ol className="mt-4 space-y-4" aria-label="Search results">
