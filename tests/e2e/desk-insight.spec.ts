@@ -9,7 +9,7 @@ import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import type { SqlDatabase } from '@/server/leads/sql-lead-store';
 import { STORE_KINDS, type StoreKind } from '../support/store-kinds.ts';
-import { startDesk, signIn, type Desk } from './support/desk.ts';
+import { fullRunOnly, startDesk, signIn, type Desk } from './support/desk.ts';
 import { axeViolations, axeViolationsWithWideTables, htmlProblems } from './support/gates.ts';
 import { WebhookReceiver, challenge, post, waitFor } from './support/lead-load.ts';
 
@@ -107,6 +107,8 @@ async function chartTable(page: Page, heading: string): Promise<string[][]> {
 }
 
 for (const kind of STORE_KINDS) {
+  // On PostgreSQL the smoke tests only: see FULL_BROWSER_STORE.
+  const full = fullRunOnly(kind);
   test.describe(`dashboard on ${kind}`, () => {
     let desk: Desk;
 
@@ -117,260 +119,273 @@ for (const kind of STORE_KINDS) {
       await desk.stop();
     });
 
-    test('counts the leads of this week by group, page and status, and the time to first contact', async ({
-      browser,
-    }) => {
-      test.setTimeout(120_000);
-      await gates(browser, desk, '/admin/dashboard', `dashboard-empty-${kind}`);
+    full(
+      'counts the leads of this week by group, page and status, and the time to first contact',
+      async ({ browser }) => {
+        test.setTimeout(120_000);
+        await gates(browser, desk, '/admin/dashboard', `dashboard-empty-${kind}`);
 
-      const chicago = await send(desk, 'chicago', {
-        name: 'Amina Rahman',
-        email: 'amina@example.com',
-        phone: '3125550101',
-      });
-      const chicago2 = await send(desk, 'chicago', {
-        name: 'Omar Rahman',
-        email: 'omar@example.com',
-        phone: '3125550102',
-      });
-      const hajj = await send(desk, 'hajj', {
-        name: 'Bilal Khan',
-        email: 'bilal@example.com',
-        phone: '7135550103',
-        message: 'Hajj for two',
-      });
-      const contact = await send(desk, 'contact', {
-        firstName: 'Maryam',
-        lastName: 'Siddiqui',
-        email: 'maryam@example.com',
-        subject: 'umrah-packages',
-        message: 'Family of five in spring',
-      });
-      const booking = await send(desk, 'booking', { name: 'Yusuf Ali', email: 'yusuf@example.com' });
-      const yesterday = agencyDay(new Date(Date.now() - 24 * HOUR_MS), site.timeZone);
-      await withStore(desk, async (pipeline) => {
-        const at = async (id: string, hours: number) =>
-          new Date(Date.parse((await pipeline.deskLead(id))!.receivedAt) + hours * HOUR_MS);
-        const actor = desk.owner.email;
-        await pipeline.updatePipeline(chicago.id, { status: 'contacted' }, actor, await at(chicago.id, 1));
-        await pipeline.updatePipeline(hajj.id, { status: 'quoted' }, actor, await at(hajj.id, 3));
-        await pipeline.updatePipeline(contact.id, { status: 'contacted' }, actor, await at(contact.id, 5));
-        await pipeline.updatePipeline(contact.id, { status: 'booked' }, actor, await at(contact.id, 30));
-        await pipeline.updatePipeline(chicago2.id, { followUp: yesterday }, actor);
-      });
+        const chicago = await send(desk, 'chicago', {
+          name: 'Amina Rahman',
+          email: 'amina@example.com',
+          phone: '3125550101',
+        });
+        const chicago2 = await send(desk, 'chicago', {
+          name: 'Omar Rahman',
+          email: 'omar@example.com',
+          phone: '3125550102',
+        });
+        const hajj = await send(desk, 'hajj', {
+          name: 'Bilal Khan',
+          email: 'bilal@example.com',
+          phone: '7135550103',
+          message: 'Hajj for two',
+        });
+        const contact = await send(desk, 'contact', {
+          firstName: 'Maryam',
+          lastName: 'Siddiqui',
+          email: 'maryam@example.com',
+          subject: 'umrah-packages',
+          message: 'Family of five in spring',
+        });
+        const booking = await send(desk, 'booking', { name: 'Yusuf Ali', email: 'yusuf@example.com' });
+        const yesterday = agencyDay(new Date(Date.now() - 24 * HOUR_MS), site.timeZone);
+        await withStore(desk, async (pipeline) => {
+          const at = async (id: string, hours: number) =>
+            new Date(Date.parse((await pipeline.deskLead(id))!.receivedAt) + hours * HOUR_MS);
+          const actor = desk.owner.email;
+          await pipeline.updatePipeline(chicago.id, { status: 'contacted' }, actor, await at(chicago.id, 1));
+          await pipeline.updatePipeline(hajj.id, { status: 'quoted' }, actor, await at(hajj.id, 3));
+          await pipeline.updatePipeline(contact.id, { status: 'contacted' }, actor, await at(contact.id, 5));
+          await pipeline.updatePipeline(contact.id, { status: 'booked' }, actor, await at(contact.id, 30));
+          await pipeline.updatePipeline(chicago2.id, { followUp: yesterday }, actor);
+        });
 
-      // Without scripts, as the desk must work.
-      const page = await ownerPage(browser, desk, { javaScriptEnabled: false });
-      // One change through the lead page, as the staff make them.
-      await page.goto(`${desk.origin}/admin/leads/${booking.id}`);
-      await page.getByLabel('Status').selectOption('lost');
-      await page.getByLabel('Lost reason').fill('Booked elsewhere');
-      await page.getByRole('button', { name: 'Save status' }).click();
-      await expect(page.getByLabel('Status')).toHaveValue('lost');
-      await page.goto(`${desk.origin}/admin/dashboard`);
-      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-      await expect(figure(page, 'Leads this week')).toHaveText('5');
-      await expect(figure(page, 'Leads last week')).toHaveText('0');
-      await expect(figure(page, 'Time to first contact')).toHaveText('3 hours');
-      await expect(page.getByText('median over 3 contacted leads of the last 12 weeks')).toBeVisible();
-      await expect(figure(page, 'Overdue follow-ups')).toHaveText('1');
+        // Without scripts, as the desk must work.
+        const page = await ownerPage(browser, desk, { javaScriptEnabled: false });
+        // One change through the lead page, as the staff make them.
+        await page.goto(`${desk.origin}/admin/leads/${booking.id}`);
+        await page.getByLabel('Status').selectOption('lost');
+        await page.getByLabel('Lost reason').fill('Booked elsewhere');
+        await page.getByRole('button', { name: 'Save status' }).click();
+        await expect(page.getByLabel('Status')).toHaveValue('lost');
+        await page.goto(`${desk.origin}/admin/dashboard`);
+        await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+        await expect(figure(page, 'Leads this week')).toHaveText('5');
+        await expect(figure(page, 'Leads last week')).toHaveText('0');
+        await expect(figure(page, 'Time to first contact')).toHaveText('3 hours');
+        await expect(page.getByText('median over 3 contacted leads of the last 12 weeks')).toBeVisible();
+        await expect(figure(page, 'Overdue follow-ups')).toHaveText('1');
 
-      const weekly = page.getByRole('img', { name: 'Leads per week by kind of page' });
-      await expect(weekly).toHaveAccessibleDescription(
-        /^5 leads in the last 12 weeks \(City pages 2, Umrah and Hajj pages 1, Packages and booking 1, Contact and visa 1\); 5 so far this week\./,
-      );
-      const weeks = await chartTable(page, 'Leads per week by kind of page');
-      expect(weeks).toHaveLength(12);
-      expect(weeks.at(-1)).toEqual([expect.stringMatching(/\(so far\)$/), '2', '1', '1', '1', '5']);
-      expect(weeks.slice(0, -1).every((row) => row.at(-1) === '0')).toBe(true);
+        const weekly = page.getByRole('img', { name: 'Leads per week by kind of page' });
+        await expect(weekly).toHaveAccessibleDescription(
+          /^5 leads in the last 12 weeks \(City pages 2, Umrah and Hajj pages 1, Packages and booking 1, Contact and visa 1\); 5 so far this week\./,
+        );
+        const weeks = await chartTable(page, 'Leads per week by kind of page');
+        expect(weeks).toHaveLength(12);
+        expect(weeks.at(-1)).toEqual([expect.stringMatching(/\(so far\)$/), '2', '1', '1', '1', '5']);
+        expect(weeks.slice(0, -1).every((row) => row.at(-1) === '0')).toBe(true);
 
-      expect(await chartTable(page, 'Leads by source page')).toEqual([
-        ['Chicago Umrah page', '2', '40%'],
-        ['Contact page', '1', '20%'],
-        ['Hajj packages page', '1', '20%'],
-        ['Package page', '1', '20%'],
-      ]);
-      expect(await chartTable(page, 'Where the leads stand')).toEqual([
-        ['New', '1', '20%'],
-        ['Contacted', '1', '20%'],
-        ['Quoted', '1', '20%'],
-        ['Booked', '1', '20%'],
-        ['Lost', '1', '20%'],
-      ]);
-      await expect(page.getByRole('img', { name: 'Where the leads stand' })).toHaveAccessibleDescription(
-        'Where the 5 leads of the last 12 weeks stand now: New 20% (1), Contacted 20% (1), Quoted 20% (1), Booked 20% (1), Lost 20% (1).',
-      );
-      await page.context().close();
+        expect(await chartTable(page, 'Leads by source page')).toEqual([
+          ['Chicago Umrah page', '2', '40%'],
+          ['Contact page', '1', '20%'],
+          ['Hajj packages page', '1', '20%'],
+          ['Package page', '1', '20%'],
+        ]);
+        expect(await chartTable(page, 'Where the leads stand')).toEqual([
+          ['New', '1', '20%'],
+          ['Contacted', '1', '20%'],
+          ['Quoted', '1', '20%'],
+          ['Booked', '1', '20%'],
+          ['Lost', '1', '20%'],
+        ]);
+        await expect(page.getByRole('img', { name: 'Where the leads stand' })).toHaveAccessibleDescription(
+          'Where the 5 leads of the last 12 weeks stand now: New 20% (1), Contacted 20% (1), Quoted 20% (1), Booked 20% (1), Lost 20% (1).',
+        );
+        await page.context().close();
 
-      await gates(browser, desk, '/admin/dashboard', `dashboard-${kind}`);
-    });
+        await gates(browser, desk, '/admin/dashboard', `dashboard-${kind}`);
+      },
+    );
   });
 
   test.describe(`privacy requests on ${kind}`, () => {
     const webhook = deskWithWebhook(kind);
 
-    test('finds a person by email or phone, exports everything held, and erases it only when confirmed', async ({
-      browser,
-    }) => {
-      // Four pages through the gates at two widths, and each table made wide at 390 px.
-      test.setTimeout(150_000);
-      const { desk, receiver } = webhook;
-      await gates(browser, desk, '/admin/privacy', `privacy-empty-${kind}`);
-      // Agents work leads and see the dashboard; privacy requests are the owners'.
-      const agentContext = await browser.newContext();
-      const agent = await agentContext.newPage();
-      await signIn(agent, desk.origin, desk.agent.email, desk.agent.password);
-      expect((await agent.goto(`${desk.origin}/admin/dashboard`))?.status()).toBe(200);
-      expect((await agent.goto(`${desk.origin}/admin/privacy?email=a%40example.com`))?.status()).toBe(403);
-      expect((await agent.request.get(`${desk.origin}/admin/privacy.json?email=a%40example.com`)).status()).toBe(403);
-      await agentContext.close();
-      await gates(browser, desk, '/admin/privacy?email=nobody%40example.com', `privacy-nothing-${kind}`);
+    full(
+      'finds a person by email or phone, exports everything held, and erases it only when confirmed',
+      async ({ browser }) => {
+        // Four pages through the gates at two widths, and each table made wide at 390 px.
+        test.setTimeout(150_000);
+        const { desk, receiver } = webhook;
+        await gates(browser, desk, '/admin/privacy', `privacy-empty-${kind}`);
+        // Agents work leads and see the dashboard; privacy requests are the owners'.
+        const agentContext = await browser.newContext();
+        const agent = await agentContext.newPage();
+        await signIn(agent, desk.origin, desk.agent.email, desk.agent.password);
+        expect((await agent.goto(`${desk.origin}/admin/dashboard`))?.status()).toBe(200);
+        expect((await agent.goto(`${desk.origin}/admin/privacy?email=a%40example.com`))?.status()).toBe(403);
+        expect((await agent.request.get(`${desk.origin}/admin/privacy.json?email=a%40example.com`)).status()).toBe(403);
+        await agentContext.close();
+        await gates(browser, desk, '/admin/privacy?email=nobody%40example.com', `privacy-nothing-${kind}`);
 
-      const first = await send(desk, 'contact', {
-        firstName: 'Layla',
-        lastName: 'Hassan',
-        email: 'Layla.Hassan@Example.com',
-        phone: '+1 (713) 555-0123',
-        subject: 'hajj-packages',
-        message: 'Hajj 2027 for my parents',
-      });
-      const second = await send(desk, 'hajj', {
-        name: 'Layla Hassan',
-        email: 'layla.hassan@example.com',
-        phone: '713.555.0123',
-        message: 'Second question <script>alert(1)</script>',
-      });
-      const other = await send(desk, 'hajj', {
-        name: 'Someone Else',
-        email: 'else@example.com',
-        phone: '2145550199',
-        message: 'Hi',
-      });
-      const ours = [first.id, second.id];
-      await withStore(desk, async (pipeline) => {
-        await pipeline.addNote(first.id, 'Quoted $4,200 for two', desk.owner.email);
-        await pipeline.updatePipeline(first.id, { status: 'quoted' }, desk.owner.email);
-      });
-      // Each lead's webhook delivery is done, so the erasure meets its outbox entry.
-      expect(await waitFor(() => receiver.receipts.size === 3, 20_000)).toBe(true);
-
-      const page = await ownerPage(browser, desk);
-      await page.goto(`${desk.origin}/admin/privacy`);
-      await page.getByLabel('Email address').fill('LAYLA.hassan@example.COM');
-      await page.getByRole('button', { name: 'Find' }).click();
-      await expect(page.getByRole('heading', { name: /^2 enquiries from LAYLA\.hassan@example\.COM$/ })).toBeVisible();
-      const results = page.locator('table').first();
-      await expect(results.getByRole('link', { name: first.reference })).toHaveAttribute(
-        'href',
-        `/admin/leads/${first.id}`,
-      );
-      await expect(results.getByRole('link', { name: second.reference })).toBeVisible();
-      await expect(results).not.toContainText(other.reference);
-      const firstRow = results.locator('tr').filter({ hasText: first.reference });
-      await expect(firstRow.locator('td')).toHaveText([
-        first.reference,
-        /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/,
-        'Contact page',
-        'Layla Hassan',
-        'Quoted',
-        '1',
-        '1',
-      ]);
-      await expect(page.locator('script', { hasText: 'alert(1)' })).toHaveCount(0);
-      for (const id of ours) expect((await page.request.get(`${desk.origin}/admin/leads/${id}`)).status()).toBe(200);
-
-      // The same person, found by the phone number typed another way.
-      await page.getByLabel('Email address').fill('');
-      await page.getByLabel('Phone number').fill('713-555-0123');
-      await page.getByRole('button', { name: 'Find' }).click();
-      await expect(page.getByRole('heading', { name: '2 enquiries from 713-555-0123' })).toBeVisible();
-      await expect(page.locator('table').first().locator('tbody tr')).toHaveCount(2);
-      await gates(browser, desk, '/admin/privacy?phone=713-555-0123', `privacy-results-${kind}`);
-
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('link', { name: 'Download everything (JSON)' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/^privacy-request-\d{4}-\d{2}-\d{2}\.json$/);
-      const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
-        request: { email: string | null; phone: string | null };
-        exportedAt: string;
-        leads: {
-          reference: string;
-          page: string;
-          fields: Record<string, string>;
-          pipeline: { status: string };
-          notes: { author: string; body: string }[];
-          history: { action: string; detail: string }[];
-          deliveries: { channel: string; status: string; tries: { ok: boolean; detail: string }[] }[];
-        }[];
-      };
-      expect(exported.request).toEqual({ email: null, phone: '713-555-0123' });
-      expect(Date.parse(exported.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
-      expect(exported.leads.map((lead) => lead.reference).sort()).toEqual([first.reference, second.reference].sort());
-      const exportedFirst = exported.leads.find((lead) => lead.reference === first.reference)!;
-      expect(exportedFirst).toMatchObject({
-        page: 'Contact page',
-        fields: { firstName: 'Layla', lastName: 'Hassan', email: 'Layla.Hassan@Example.com', subject: 'hajj-packages' },
-        pipeline: { status: 'Quoted' },
-        notes: [{ author: desk.owner.email, body: 'Quoted $4,200 for two' }],
-        deliveries: [{ channel: 'webhook', status: 'delivered', tries: [{ ok: true, detail: 'HTTP 200' }] }],
-      });
-      expect(exportedFirst.history.map((entry) => entry.action)).toEqual(expect.arrayContaining(['note', 'status']));
-      const headers = await page.request.get(`${desk.origin}/admin/privacy.json?phone=713-555-0123`);
-      expect(headers.headers()['cache-control']).toBe('no-store');
-      expect(headers.headers()['content-disposition']).toMatch(/^attachment; filename="privacy-request-/);
-
-      // Without the confirmation (the browser would stop the form, so the check is taken off): nothing is erased.
-      await page
-        .getByRole('checkbox', { name: /I have confirmed this request comes from the person/ })
-        .evaluate((box) => {
-          box.removeAttribute('required');
+        const first = await send(desk, 'contact', {
+          firstName: 'Layla',
+          lastName: 'Hassan',
+          email: 'Layla.Hassan@Example.com',
+          phone: '+1 (713) 555-0123',
+          subject: 'hajj-packages',
+          message: 'Hajj 2027 for my parents',
         });
-      await page.getByRole('button', { name: 'Erase these 2 enquiries' }).click();
-      await expect(page.getByRole('alert')).toContainText('Tick the box to confirm');
-      await expect(page.getByRole('alert')).toContainText('Nothing was erased.');
-      expect((await desk.db.leads()).map((lead) => lead.id)).toEqual(expect.arrayContaining(ours));
+        const second = await send(desk, 'hajj', {
+          name: 'Layla Hassan',
+          email: 'layla.hassan@example.com',
+          phone: '713.555.0123',
+          message: 'Second question <script>alert(1)</script>',
+        });
+        const other = await send(desk, 'hajj', {
+          name: 'Someone Else',
+          email: 'else@example.com',
+          phone: '2145550199',
+          message: 'Hi',
+        });
+        const ours = [first.id, second.id];
+        await withStore(desk, async (pipeline) => {
+          await pipeline.addNote(first.id, 'Quoted $4,200 for two', desk.owner.email);
+          await pipeline.updatePipeline(first.id, { status: 'quoted' }, desk.owner.email);
+        });
+        // Each lead's webhook delivery is done, so the erasure meets its outbox entry.
+        expect(await waitFor(() => receiver.receipts.size === 3, 20_000)).toBe(true);
 
-      await page.getByRole('checkbox', { name: /I have confirmed this request comes from the person/ }).check();
-      await page.getByRole('button', { name: 'Erase these 2 enquiries' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Erased' })).toHaveText(
-        new RegExp(
-          `^Erased 2 enquiries: (${first.reference}, ${second.reference}|${second.reference}, ${first.reference})$`,
-        ),
-      );
-      await expect(page.getByRole('heading', { name: 'Nothing is held about 713-555-0123' })).toBeVisible();
-      const erasures = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Recent erasures' }) });
-      for (const reference of [first.reference, second.reference]) {
-        await expect(erasures.locator('tr').filter({ hasText: reference }).locator('td')).toHaveText([
-          reference,
-          desk.owner.email,
-          /\d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/,
-        ]);
-      }
-      await gates(browser, desk, '/admin/privacy?phone=713-555-0123', `privacy-erased-${kind}`);
-
-      await page.goto(`${desk.origin}/admin/privacy?email=layla.hassan%40example.com`);
-      await expect(page.getByRole('heading', { name: 'Nothing is held about layla.hassan@example.com' })).toBeVisible();
-      for (const id of ours) expect((await page.request.get(`${desk.origin}/admin/leads/${id}`)).status()).toBe(404);
-
-      const leads = await desk.db.leads();
-      expect(leads.map((lead) => lead.id)).toEqual([other.id]);
-      expect((await desk.db.outbox()).map((entry) => entry.leadId)).toEqual([other.id]);
-      await withStore(desk, async (_, db) => {
-        const history = await db.all<{ lead_id: string | null; reference: string; actor: string; action: string }>(
-          'SELECT lead_id, reference, actor, action FROM lead_history WHERE reference IN (?, ?)',
-          [first.reference, second.reference],
+        const page = await ownerPage(browser, desk);
+        await page.goto(`${desk.origin}/admin/privacy`);
+        await page.getByLabel('Email address').fill('LAYLA.hassan@example.COM');
+        await page.getByRole('button', { name: 'Find' }).click();
+        await expect(
+          page.getByRole('heading', { name: /^2 enquiries from LAYLA\.hassan@example\.COM$/ }),
+        ).toBeVisible();
+        const results = page.locator('table').first();
+        await expect(results.getByRole('link', { name: first.reference })).toHaveAttribute(
+          'href',
+          `/admin/leads/${first.id}`,
         );
-        expect(history).toHaveLength(2);
-        expect(
-          history.every((row) => row.lead_id === null && row.action === 'erased' && row.actor === desk.owner.email),
-        ).toBe(true);
-        const notes = await db.all<{ lead_id: string }>('SELECT lead_id FROM lead_notes');
-        expect(notes).toEqual([]);
-      });
-      await page.context().close();
-    });
+        await expect(results.getByRole('link', { name: second.reference })).toBeVisible();
+        await expect(results).not.toContainText(other.reference);
+        const firstRow = results.locator('tr').filter({ hasText: first.reference });
+        await expect(firstRow.locator('td')).toHaveText([
+          first.reference,
+          /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/,
+          'Contact page',
+          'Layla Hassan',
+          'Quoted',
+          '1',
+          '1',
+        ]);
+        await expect(page.locator('script', { hasText: 'alert(1)' })).toHaveCount(0);
+        for (const id of ours) expect((await page.request.get(`${desk.origin}/admin/leads/${id}`)).status()).toBe(200);
+
+        // The same person, found by the phone number typed another way.
+        await page.getByLabel('Email address').fill('');
+        await page.getByLabel('Phone number').fill('713-555-0123');
+        await page.getByRole('button', { name: 'Find' }).click();
+        await expect(page.getByRole('heading', { name: '2 enquiries from 713-555-0123' })).toBeVisible();
+        await expect(page.locator('table').first().locator('tbody tr')).toHaveCount(2);
+        await gates(browser, desk, '/admin/privacy?phone=713-555-0123', `privacy-results-${kind}`);
+
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: 'Download everything (JSON)' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/^privacy-request-\d{4}-\d{2}-\d{2}\.json$/);
+        const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+          request: { email: string | null; phone: string | null };
+          exportedAt: string;
+          leads: {
+            reference: string;
+            page: string;
+            fields: Record<string, string>;
+            pipeline: { status: string };
+            notes: { author: string; body: string }[];
+            history: { action: string; detail: string }[];
+            deliveries: { channel: string; status: string; tries: { ok: boolean; detail: string }[] }[];
+          }[];
+        };
+        expect(exported.request).toEqual({ email: null, phone: '713-555-0123' });
+        expect(Date.parse(exported.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
+        expect(exported.leads.map((lead) => lead.reference).sort()).toEqual([first.reference, second.reference].sort());
+        const exportedFirst = exported.leads.find((lead) => lead.reference === first.reference)!;
+        expect(exportedFirst).toMatchObject({
+          page: 'Contact page',
+          fields: {
+            firstName: 'Layla',
+            lastName: 'Hassan',
+            email: 'Layla.Hassan@Example.com',
+            subject: 'hajj-packages',
+          },
+          pipeline: { status: 'Quoted' },
+          notes: [{ author: desk.owner.email, body: 'Quoted $4,200 for two' }],
+          deliveries: [{ channel: 'webhook', status: 'delivered', tries: [{ ok: true, detail: 'HTTP 200' }] }],
+        });
+        expect(exportedFirst.history.map((entry) => entry.action)).toEqual(expect.arrayContaining(['note', 'status']));
+        const headers = await page.request.get(`${desk.origin}/admin/privacy.json?phone=713-555-0123`);
+        expect(headers.headers()['cache-control']).toBe('no-store');
+        expect(headers.headers()['content-disposition']).toMatch(/^attachment; filename="privacy-request-/);
+
+        // Without the confirmation (the browser would stop the form, so the check is taken off): nothing is erased.
+        await page
+          .getByRole('checkbox', { name: /I have confirmed this request comes from the person/ })
+          .evaluate((box) => {
+            box.removeAttribute('required');
+          });
+        await page.getByRole('button', { name: 'Erase these 2 enquiries' }).click();
+        await expect(page.getByRole('alert')).toContainText('Tick the box to confirm');
+        await expect(page.getByRole('alert')).toContainText('Nothing was erased.');
+        expect((await desk.db.leads()).map((lead) => lead.id)).toEqual(expect.arrayContaining(ours));
+
+        await page.getByRole('checkbox', { name: /I have confirmed this request comes from the person/ }).check();
+        await page.getByRole('button', { name: 'Erase these 2 enquiries' }).click();
+        await expect(page.getByRole('status').filter({ hasText: 'Erased' })).toHaveText(
+          new RegExp(
+            `^Erased 2 enquiries: (${first.reference}, ${second.reference}|${second.reference}, ${first.reference})$`,
+          ),
+        );
+        await expect(page.getByRole('heading', { name: 'Nothing is held about 713-555-0123' })).toBeVisible();
+        const erasures = page
+          .locator('section')
+          .filter({ has: page.getByRole('heading', { name: 'Recent erasures' }) });
+        for (const reference of [first.reference, second.reference]) {
+          await expect(erasures.locator('tr').filter({ hasText: reference }).locator('td')).toHaveText([
+            reference,
+            desk.owner.email,
+            /\d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/,
+          ]);
+        }
+        await gates(browser, desk, '/admin/privacy?phone=713-555-0123', `privacy-erased-${kind}`);
+
+        await page.goto(`${desk.origin}/admin/privacy?email=layla.hassan%40example.com`);
+        await expect(
+          page.getByRole('heading', { name: 'Nothing is held about layla.hassan@example.com' }),
+        ).toBeVisible();
+        for (const id of ours) expect((await page.request.get(`${desk.origin}/admin/leads/${id}`)).status()).toBe(404);
+
+        const leads = await desk.db.leads();
+        expect(leads.map((lead) => lead.id)).toEqual([other.id]);
+        expect((await desk.db.outbox()).map((entry) => entry.leadId)).toEqual([other.id]);
+        await withStore(desk, async (_, db) => {
+          const history = await db.all<{ lead_id: string | null; reference: string; actor: string; action: string }>(
+            'SELECT lead_id, reference, actor, action FROM lead_history WHERE reference IN (?, ?)',
+            [first.reference, second.reference],
+          );
+          expect(history).toHaveLength(2);
+          expect(
+            history.every((row) => row.lead_id === null && row.action === 'erased' && row.actor === desk.owner.email),
+          ).toBe(true);
+          const notes = await db.all<{ lead_id: string }>('SELECT lead_id FROM lead_notes');
+          expect(notes).toEqual([]);
+        });
+        await page.context().close();
+      },
+    );
   });
 
   test.describe(`a lead's delivery tries on ${kind}`, () => {

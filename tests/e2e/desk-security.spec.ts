@@ -10,7 +10,7 @@ import {
 } from '@playwright/test';
 import pg from 'pg';
 import { STORE_KINDS } from '../support/store-kinds.ts';
-import { addStaff, signIn, startDesk, type Desk, type DeskPerson } from './support/desk.ts';
+import { addStaff, fullRunOnly, signIn, startDesk, type Desk, type DeskPerson } from './support/desk.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
 import { testLeadDb } from './support/lead-load.ts';
 import { startServer } from './support/server.ts';
@@ -100,6 +100,8 @@ async function staffEmails(page: Page, origin: string): Promise<string[]> {
 }
 
 for (const kind of STORE_KINDS) {
+  // On PostgreSQL the smoke tests only: see FULL_BROWSER_STORE.
+  const full = fullRunOnly(kind);
   test.describe(`the desk's lock on ${kind}`, () => {
     test.describe.configure({ mode: 'serial' });
     let desk: Desk;
@@ -137,7 +139,7 @@ for (const kind of STORE_KINDS) {
       }
     });
 
-    test('a signed-in person lands on the page they asked for, never on another site', async ({ page }) => {
+    full('a signed-in person lands on the page they asked for, never on another site', async ({ page }) => {
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ownAddress() });
       await page.goto(`${desk.origin}/admin/account?from=test`);
       await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Faccount%3Ffrom%3Dtest$/);
@@ -153,61 +155,65 @@ for (const kind of STORE_KINDS) {
       expect(elsewhere.headers.get('location')).toBe('/admin/leads');
     });
 
-    test('the session cookie is HttpOnly, SameSite=Strict, for /admin, eight hours, Secure behind an https proxy', async () => {
-      const plain = await postSignIn(desk, desk.owner.email, desk.owner.password, ownAddress());
-      const cookie = plain.headers.getSetCookie().find((line) => line.startsWith('miqat_desk='))!;
-      expect(cookie).toMatch(/^miqat_desk=[A-Za-z0-9_-]{43}; /);
-      expect(cookie).toContain('Path=/admin');
-      expect(cookie).toContain('HttpOnly');
-      expect(cookie).toContain('SameSite=Strict');
-      expect(cookie).toContain('Max-Age=28800');
-      expect(cookie).not.toContain('Secure');
-      const proxied = await postSignIn(desk, desk.owner.email, desk.owner.password, ownAddress(), { proto: 'https' });
-      expect(proxied.headers.getSetCookie().find((line) => line.startsWith('miqat_desk='))).toContain('Secure');
-    });
+    full(
+      'the session cookie is HttpOnly, SameSite=Strict, for /admin, eight hours, Secure behind an https proxy',
+      async () => {
+        const plain = await postSignIn(desk, desk.owner.email, desk.owner.password, ownAddress());
+        const cookie = plain.headers.getSetCookie().find((line) => line.startsWith('miqat_desk='))!;
+        expect(cookie).toMatch(/^miqat_desk=[A-Za-z0-9_-]{43}; /);
+        expect(cookie).toContain('Path=/admin');
+        expect(cookie).toContain('HttpOnly');
+        expect(cookie).toContain('SameSite=Strict');
+        expect(cookie).toContain('Max-Age=28800');
+        expect(cookie).not.toContain('Secure');
+        const proxied = await postSignIn(desk, desk.owner.email, desk.owner.password, ownAddress(), { proto: 'https' });
+        expect(proxied.headers.getSetCookie().find((line) => line.startsWith('miqat_desk='))).toContain('Secure');
+      },
+    );
 
-    test('a post without the session’s CSRF token, or from another site, is refused and changes nothing', async ({
-      page,
-    }) => {
-      await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ownAddress() });
-      await signIn(page, desk.origin, desk.owner.email, desk.owner.password);
-      await page.goto(`${desk.origin}/admin/staff`);
-      const csrf = await csrfOf(page);
-      const before = await staffEmails(page, desk.origin);
-      const add = { action: 'add', email: 'forged@agency.example', role: 'owner' };
-      const attempts: { form: Record<string, string>; headers?: Record<string, string> }[] = [
-        { form: add },
-        { form: { ...add, csrf: '' } },
-        { form: { ...add, csrf: `${csrf}x` } },
-        { form: { ...add, csrf }, headers: { Origin: 'https://evil.example' } },
-      ];
-      for (const attempt of attempts) {
-        const response = await page.request.post(`${desk.origin}/admin/staff`, {
-          form: attempt.form,
-          headers: attempt.headers ?? {},
-          maxRedirects: 0,
+    full(
+      'a post without the session’s CSRF token, or from another site, is refused and changes nothing',
+      async ({ page }) => {
+        await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ownAddress() });
+        await signIn(page, desk.origin, desk.owner.email, desk.owner.password);
+        await page.goto(`${desk.origin}/admin/staff`);
+        const csrf = await csrfOf(page);
+        const before = await staffEmails(page, desk.origin);
+        const add = { action: 'add', email: 'forged@agency.example', role: 'owner' };
+        const attempts: { form: Record<string, string>; headers?: Record<string, string> }[] = [
+          { form: add },
+          { form: { ...add, csrf: '' } },
+          { form: { ...add, csrf: `${csrf}x` } },
+          { form: { ...add, csrf }, headers: { Origin: 'https://evil.example' } },
+        ];
+        for (const attempt of attempts) {
+          const response = await page.request.post(`${desk.origin}/admin/staff`, {
+            form: attempt.form,
+            headers: attempt.headers ?? {},
+            maxRedirects: 0,
+          });
+          expect(response.status()).toBe(403);
+          expect(await response.text()).toContain('This form has expired');
+        }
+        const signOut = await page.request.post(`${desk.origin}/admin/sign-out`, { form: {}, maxRedirects: 0 });
+        expect(signOut.status()).toBe(403);
+        const everywhere = await page.request.post(`${desk.origin}/admin/account`, { form: {}, maxRedirects: 0 });
+        expect(everywhere.status()).toBe(403);
+        expect(await staffEmails(page, desk.origin)).toEqual(before);
+        await page.goto(`${desk.origin}/admin/account`);
+        await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+
+        // With the token, from this site, the same form works.
+        const honest = await page.request.post(`${desk.origin}/admin/staff`, {
+          form: { ...add, csrf },
+          headers: { Origin: desk.origin },
         });
-        expect(response.status()).toBe(403);
-        expect(await response.text()).toContain('This form has expired');
-      }
-      const signOut = await page.request.post(`${desk.origin}/admin/sign-out`, { form: {}, maxRedirects: 0 });
-      expect(signOut.status()).toBe(403);
-      const everywhere = await page.request.post(`${desk.origin}/admin/account`, { form: {}, maxRedirects: 0 });
-      expect(everywhere.status()).toBe(403);
-      expect(await staffEmails(page, desk.origin)).toEqual(before);
-      await page.goto(`${desk.origin}/admin/account`);
-      await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+        expect(honest.status()).toBe(200);
+        expect(await staffEmails(page, desk.origin)).toContain('forged@agency.example');
+      },
+    );
 
-      // With the token, from this site, the same form works.
-      const honest = await page.request.post(`${desk.origin}/admin/staff`, {
-        form: { ...add, csrf },
-        headers: { Origin: desk.origin },
-      });
-      expect(honest.status()).toBe(200);
-      expect(await staffEmails(page, desk.origin)).toContain('forged@agency.example');
-    });
-
-    test('the sign-in form is refused from another site or without an Origin (login CSRF)', async () => {
+    full('the sign-in form is refused from another site or without an Origin (login CSRF)', async () => {
       const foreign = await postSignIn(desk, desk.owner.email, desk.owner.password, ownAddress(), {
         from: 'https://evil.example',
       });
@@ -218,7 +224,7 @@ for (const kind of STORE_KINDS) {
       expect(sessionCookie(none)).toBeUndefined();
     });
 
-    test('a session cookie planted before sign-in is never promoted (session fixation)', async ({ browser }) => {
+    full('a session cookie planted before sign-in is never promoted (session fixation)', async ({ browser }) => {
       // The attacker's own valid session, planted in the victim's browser.
       const planted = sessionCookie(await postSignIn(desk, desk.agent.email, desk.agent.password, ownAddress()))!;
       expect(await opensDesk(desk.origin, planted)).toBe(true);
@@ -246,7 +252,7 @@ for (const kind of STORE_KINDS) {
       expect(await opensDesk(desk.origin, `miqat_desk=${cookie.value}`)).toBe(false);
     });
 
-    test('"Sign out everywhere" ends the sessions of another browser too, and says how many', async ({ browser }) => {
+    full('"Sign out everywhere" ends the sessions of another browser too, and says how many', async ({ browser }) => {
       const person: DeskPerson = {
         email: `everywhere-${kind}@agency.example`,
         role: 'agent',
@@ -267,7 +273,7 @@ for (const kind of STORE_KINDS) {
       await two.context.close();
     });
 
-    test('removing a person or resetting their password ends their sessions', async ({ browser }) => {
+    full('removing a person or resetting their password ends their sessions', async ({ browser }) => {
       const owner = await newVisitor(browser);
       await signIn(owner.page, desk.origin, desk.owner.email, desk.owner.password);
       await owner.page.goto(`${desk.origin}/admin/staff`);
@@ -322,7 +328,7 @@ for (const kind of STORE_KINDS) {
       await person.context.close();
     });
 
-    test('an agent cannot open or post to the owners’ pages', async ({ page }) => {
+    full('an agent cannot open or post to the owners’ pages', async ({ page }) => {
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ownAddress() });
       await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
       await page.goto(`${desk.origin}/admin/account`);
@@ -349,7 +355,7 @@ for (const kind of STORE_KINDS) {
       expect(await staffPage.text()).not.toContain('agent-made@agency.example');
     });
 
-    test('sign-in is throttled per account and per address, whatever the password', async () => {
+    full('sign-in is throttled per account and per address, whatever the password', async () => {
       const person: DeskPerson = {
         email: `throttled-${kind}@agency.example`,
         role: 'agent',
@@ -374,7 +380,7 @@ for (const kind of STORE_KINDS) {
       expect((await postSignIn(desk, desk.agent.email, desk.agent.password, ownAddress())).status).toBe(303);
     });
 
-    test('staff text with script in it is refused or escaped', async ({ page }) => {
+    full('staff text with script in it is refused or escaped', async ({ page }) => {
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ownAddress() });
       await signIn(page, desk.origin, desk.owner.email, desk.owner.password);
       await page.goto(`${desk.origin}/admin/staff`);

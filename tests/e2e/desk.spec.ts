@@ -6,7 +6,7 @@ import { FORMS, findForm } from '@/lib/forms/definitions';
 import type { FormDef } from '@/lib/forms/types';
 import { site } from '@/lib/site';
 import { STORE_KINDS } from '../support/store-kinds';
-import { signIn, startDesk } from './support/desk';
+import { fullRunOnly, signIn, startDesk } from './support/desk';
 import { axeViolations, axeViolationsWithWideTables, htmlProblems } from './support/gates';
 import { challenge } from './support/lead-load';
 
@@ -72,6 +72,8 @@ function watchForScript(page: Page): () => Promise<void> {
 }
 
 for (const kind of STORE_KINDS) {
+  // On PostgreSQL the smoke tests only: see FULL_BROWSER_STORE.
+  const full = fullRunOnly(kind);
   test.describe(`the desk on ${kind}`, () => {
     test.describe.configure({ mode: 'serial' });
     let desk: Desk;
@@ -140,7 +142,7 @@ for (const kind of STORE_KINDS) {
       await noScript();
     });
 
-    test('filters by page, date and a phone typed another way; a reference opens its enquiry', async ({ page }) => {
+    full('filters by page, date and a phone typed another way; a reference opens its enquiry', async ({ page }) => {
       await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
       await page.goto(`${desk.origin}/admin/leads`);
       await page.getByLabel('Page', { exact: true }).selectOption({ label: 'Dallas Umrah page' });
@@ -252,7 +254,7 @@ for (const kind of STORE_KINDS) {
       await noScript();
     });
 
-    test('links the other enquiries from the same email or phone', async ({ page }) => {
+    full('links the other enquiries from the same email or phone', async ({ page }) => {
       await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
       await page.goto(`${desk.origin}/admin/leads?q=${refs['okafor-hajj']}`);
       const related = page.locator('section[aria-labelledby="related-heading"] a');
@@ -284,7 +286,7 @@ for (const kind of STORE_KINDS) {
       );
     });
 
-    test('exports the filtered list as CSV with the pipeline columns', async ({ page }) => {
+    full('exports the filtered list as CSV with the pipeline columns', async ({ page }) => {
       await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
       await page.goto(`${desk.origin}/admin/leads?status=quoted`);
       const download = page.waitForEvent('download');
@@ -313,7 +315,7 @@ for (const kind of STORE_KINDS) {
       expect(formula['firstName']).toBe(SCRIPT_NAME);
     });
 
-    test('pages through more than 50 enquiries', async ({ page }) => {
+    full('pages through more than 50 enquiries', async ({ page }) => {
       test.setTimeout(120_000);
       for (let n = 0; n < 45; n += 1)
         await send('hajj', {
@@ -335,28 +337,29 @@ for (const kind of STORE_KINDS) {
       await expect(page.getByText('There is no page 9: the last page is 2.')).toBeVisible();
     });
 
-    test('passes axe and html-validate on the list, a filtered list, a lead and the 404, wide and narrow', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
-      const paths = {
-        list: '/admin/leads',
-        filtered: `/admin/leads?status=lost&group=city&from=${agencyDayFrom(-7)}&q=price&due=overdue&bogus=1&assignee=none`,
-        lead: `/admin/leads?q=${refs['houston']}`,
-        missing: '/admin/leads/no-such-lead',
-      };
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const [name, path] of Object.entries(paths)) {
-          const response = await page.goto(`${desk.origin}${path}`);
-          expect(response?.status(), name).toBe(name === 'missing' ? 404 : 200);
-          expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
-          if (width === 1280) expect(await htmlProblems(await response!.text(), name), name).toEqual([]);
-          else expect(await axeViolationsWithWideTables(page), `${name}, wide tables`).toEqual([]);
+    full(
+      'passes axe and html-validate on the list, a filtered list, a lead and the 404, wide and narrow',
+      async ({ page }) => {
+        test.setTimeout(120_000);
+        await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
+        const paths = {
+          list: '/admin/leads',
+          filtered: `/admin/leads?status=lost&group=city&from=${agencyDayFrom(-7)}&q=price&due=overdue&bogus=1&assignee=none`,
+          lead: `/admin/leads?q=${refs['houston']}`,
+          missing: '/admin/leads/no-such-lead',
+        };
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          for (const [name, path] of Object.entries(paths)) {
+            const response = await page.goto(`${desk.origin}${path}`);
+            expect(response?.status(), name).toBe(name === 'missing' ? 404 : 200);
+            expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
+            if (width === 1280) expect(await htmlProblems(await response!.text(), name), name).toEqual([]);
+            else expect(await axeViolationsWithWideTables(page), `${name}, wide tables`).toEqual([]);
+          }
         }
-      }
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry not found');
-    });
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry not found');
+      },
+    );
   });
 }

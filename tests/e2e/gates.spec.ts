@@ -1,13 +1,19 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeViolations, collectProblems, htmlProblems, selfHydratingIslandsReady } from './support/gates';
-import { sitemapPaths } from './support/site';
+import { onePerShape } from '../support/page-shapes';
+import { builtHtml, sitemapPaths } from './support/site';
 
 /**
  * Quality gates over every page in the built sitemap (plus the not-found page): later issues
- * add pages and they are held to the same checks without touching this file.
+ * add pages and they are held to the same checks without touching this file. Every page is
+ * validated and has its links followed; the browser's axe and console checks run once per page
+ * shape (tests/support/page-shapes.ts: 138 package pages come in a couple of dozen shapes), or on
+ * every page with `GATES=all`, before a release.
  */
 const paths = [...sitemapPaths(), '/no-such-page'];
 const widths = [1280, 390] as const;
+const shapes = onePerShape(paths.map((path) => ({ path, html: builtHtml(path) })));
+const browserPaths = process.env['GATES'] === 'all' ? paths : shapes.map((shape) => shape.path);
 
 test('the sitemap lists the foundation pages', () => {
   expect(paths).toEqual(
@@ -15,7 +21,13 @@ test('the sitemap lists the foundation pages', () => {
   );
 });
 
-for (const path of paths) {
+test('the browser gates cover every shape of page the site builds', () => {
+  expect(shapes.reduce((sum, shape) => sum + shape.standsFor, 0)).toBe(paths.length);
+  expect(browserPaths.length).toBeGreaterThanOrEqual(shapes.length);
+  console.log(`[gates] ${paths.length} pages in ${shapes.length} shapes; axe on ${browserPaths.length} at each width`);
+});
+
+for (const path of browserPaths) {
   for (const width of widths) {
     test(`${path} at ${width}px: axe finds no WCAG A/AA violation and the console stays clean`, async ({ page }) => {
       const problems = collectProblems(page);
@@ -29,7 +41,9 @@ for (const path of paths) {
       expect(problems).toEqual([]);
     });
   }
+}
 
+for (const path of paths) {
   test(`${path}: the HTML validates`, async ({ request }) => {
     const response = await request.get(path);
     expect(await htmlProblems(await response.text(), path)).toEqual([]);

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { hashPassword } from '../../../src/server/desk/passwords.ts';
 import { StaffStore } from '../../../src/server/desk/staff-store.ts';
 import type { StaffMember, StaffRole } from '../../../src/server/desk/types.ts';
 import { leadApiConfig } from '../../../src/server/leads/config.ts';
 import { openLeadStore } from '../../../src/server/leads/open-store.ts';
-import type { StoreKind } from '../../support/store-kinds.ts';
+import { FULL_BROWSER_STORE, type StoreKind } from '../../support/store-kinds.ts';
 import { testLeadDb, type TestLeadDb } from './lead-load.ts';
 import { startServer, type SideServer } from './server.ts';
 
@@ -79,4 +79,9 @@ export async function startDesk(kind: StoreKind, env: Record<string, string> = {
       await db.close();
     },
   };
+}
+
+/** Playwright's `test` on the store the desk's browser specs run on in full; on the other, the test is not registered. */
+export function fullRunOnly(kind: StoreKind): typeof test {
+  return kind === FULL_BROWSER_STORE ? test : ((() => {}) as unknown as typeof test);
 }

@@ -22,3 +22,14 @@ export function sitemapPaths(): string[] {
   });
   return [...new Set(paths)].sort();
 }
+
+/** The built HTML of a site path, as the server sends it: `/` is index.html, a missing page 404.html. */
+export function builtHtml(path: string): string {
+  const client = resolve('dist/client');
+  const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+  try {
+    return readFileSync(resolve(client, file), 'utf8');
+  } catch {
+    return readFileSync(resolve(client, '404.html'), 'utf8');
+  }
+}
