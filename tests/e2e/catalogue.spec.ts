@@ -148,8 +148,12 @@ test.describe('holiday tabs', () => {
     await expect(page.locator('#panel-jordan')).toBeVisible();
     await expect(page.locator('#panel-turkey')).toBeHidden();
     expect(await cardPrices(page, page.locator('#panel-jordan'))).toEqual(['$799', '$1,499', '$2,199']);
-    // No price history backs a "was" price, so none is shown (content review F21).
-    await expect(page.locator('[data-original-price]')).toHaveCount(0);
+    // The spec's original prices, struck through, each read as "was $…" (decisions.md, third round).
+    await expect(page.locator('#panel-jordan [data-original-price]')).toHaveText([
+      'was $1,099',
+      'was $1,899',
+      'was $2,799',
+    ]);
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'UAE' })).toBeFocused();
     await expect(page.locator('#panel-uae')).toBeVisible();
@@ -167,6 +171,38 @@ test.describe('holiday tabs', () => {
     await expect(page.locator('main [data-package-card]:visible')).toHaveCount(13);
     await context.close();
   });
+});
+
+/** The spec's holiday trips: sale price and the original price struck through beside it. */
+const HOLIDAY_PRICES: Record<string, [sale: number, original: number]> = {
+  'istanbul-3-days-package': [899, 1199],
+  'istanbul-5-days-package': [1299, 1699],
+  'istanbul-cappadocia-6-day-package': [1799, 2299],
+  'cappadocia-3-day-package': [1099, 1399],
+  'amman-3-days-package': [799, 1099],
+  'amman-petra-5-days-package': [1499, 1899],
+  'amman-petra-wadi-rum-aqaba-7-days-package': [2199, 2799],
+  'dubai-3-days-package': [1199, 1599],
+  'dubai-sharjah-5-days-package': [1699, 2199],
+  'dubai-sharjah-abu-dhabi-7-days-package': [2399, 3099],
+  'cairo-giza-2-days-package': [599, 799],
+  'cairo-giza-3-day-package': [899, 1199],
+  'cairo-4-days-package': [1299, 1699],
+};
+
+test('every holiday card and trip page shows the original price struck through, read as "was"', async ({ page }) => {
+  await page.goto('/islamic-holidays');
+  for (const [id, [sale, original]] of Object.entries(HOLIDAY_PRICES)) {
+    const card = page.locator(`[data-package-card="${id}"]`);
+    await expect(card.locator('[data-price]')).toHaveText(money(sale));
+    await expect(card.locator('s[data-original-price]')).toHaveText(`was ${money(original)}`);
+  }
+  for (const [id, [sale, original]] of Object.entries(HOLIDAY_PRICES)) {
+    await page.goto(`/package/${id}`);
+    const aside = page.locator('aside');
+    await expect(aside.locator('[data-price]').first()).toHaveText(money(sale));
+    await expect(aside.locator('s[data-original-price]')).toHaveText(`was ${money(original)}`);
+  }
 });
 
 test.describe('package finder', () => {

@@ -169,7 +169,7 @@ describe('the comparison rows', () => {
   it('reads "Not applicable" where a holiday trip has no such thing, and days for its length', () => {
     const rows = rowsOf(chicago, 'istanbul-3-days-package');
     expect(texts(byKey(rows, 'length'))).toEqual(['7 Nights', '3 Days']);
-    expect(byKey(rows, 'price').cells[1]).toEqual({ kind: 'value', text: '$899' });
+    expect(byKey(rows, 'price').cells[1]).toEqual({ kind: 'value', text: '$899', note: 'was $1,199' });
     for (const key of ['makkah-nights', 'madinah-hotel', 'stars', 'departure']) {
       expect(byKey(rows, key).cells[1]).toEqual({ kind: 'not-applicable', text: 'Not applicable' });
       expect(byKey(rows, key).differs).toBe(true);
