@@ -108,6 +108,8 @@ const packages = defineCollection({
           ashra: z.boolean().default(false),
           price,
           originalPrice: price.optional(),
+          /** Where a pilgrim chooses and pays for the package when not from us: Hajj is set and paid on Nusuk Hajj. */
+          bookedOn: z.literal('nusuk-hajj').optional(),
           images: z.array(imageWithAlt(image)).min(2),
           description: z.string().min(60),
           makkah: stay,

@@ -78,7 +78,19 @@ export const factsSchema = z.strictObject({
       rawdah: fact({ onceInDays: z.number().int().positive() }),
       ramadan: fact(),
     }),
-    hajj: z.strictObject({ registration: fact(), farewellTawaf: fact() }),
+    hajj: z.strictObject({
+      nusuk: fact({ source: z.url() }),
+      registration: fact({ checked: isoDay }),
+      /** Who may go for Hajj: the rules as announced for `announcedFor`, to be confirmed for the coming season. */
+      eligibility: fact({
+        announcedFor: z.number().int().min(1440).max(1500),
+        childMinAge: z.number().int().min(0).max(18),
+        conditions: z.array(z.string().min(10)).min(1),
+        certificate: z.string().min(10),
+        source: z.url(),
+      }),
+      farewellTawaf: fact(),
+    }),
     health: z.strictObject({ acwy: fact({ daysBeforeArrival: z.number().int().positive() }) }),
     zamzam: z.strictObject({ rule: fact({ litres: z.number().positive() }) }),
     budget: z.strictObject({

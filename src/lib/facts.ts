@@ -61,10 +61,32 @@ export const settings = parseFacts({
       },
     },
     hajj: {
-      // Nusuk Hajj registration for US residents (F33).
+      // How US residents book Hajj (Direct Hajj Program): the Ministry's rule for 1447 (N01).
+      nusuk: {
+        text: 'pilgrims who live in the US register on the Saudi platform Nusuk Hajj, choose their package there from a provider approved by the Ministry of Hajj and Umrah, and pay for it only on Nusuk Hajj; no one may take a Hajj deposit or booking outside it',
+        source:
+          'https://www.geo.tv/latest/644253-hajj-2026-saudi-arabia-opens-early-package-preference-phase-for-pilgrims',
+      },
+      // When registration opens; 1448 was not announced when checked (N08, F33).
       registration: {
-        text: 'pilgrims living in the US register on Nusuk Hajj as soon as it opens for the season, and the final package price is confirmed there',
-        watch: ['six to seven months before Hajj', '6 to 7 months ahead'],
+        text: 'registration for the last season opened on Nusuk Hajj in early November 2025, so registration for the coming season may already be open: create your account on hajj.nusuk.sa now, and the package price is the one set there',
+        checked: '2026-11-26',
+        watch: ['six to seven months before Hajj', '6 to 7 months ahead', 'the day registration opens'],
+      },
+      // Who may go: the Ministry's health conditions and child age limit as announced for 1447 (N02).
+      eligibility: {
+        text: 'the Saudi authorities refuse Hajj to pilgrims with certain serious health conditions, ask every pilgrim for a medical fitness certificate and, for the last two seasons, did not admit children under 12',
+        announcedFor: 1447,
+        childMinAge: 12,
+        conditions: [
+          'kidney failure needing dialysis, heart failure with symptoms on light effort, lung disease needing oxygen, or advanced liver cirrhosis',
+          'severe neurological or psychiatric illness that affects judgment or movement, and dementia in old age',
+          'pregnancy in its last three months, or a high-risk pregnancy at any stage',
+          'active infectious disease such as tuberculosis, and cancer under chemotherapy or immunotherapy',
+        ],
+        certificate:
+          'a medical certificate from your doctor confirming you are fit for Hajj, which Saudi teams may check on arrival; a pilgrim found unfit can be sent home at their own cost',
+        source: 'https://ask.gov.sg/muis/questions/cmh4nmntw00ep13ynfcgjrd0y',
       },
       // Tawaf al-wada' and who is excused (F23).
       farewellTawaf: {
