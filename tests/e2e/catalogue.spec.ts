@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SPEC_HOLIDAYS } from '../spec/holidays';
 import { holdRequests } from './support/scripts';
 
 const money = (amount: number) => `$${amount.toLocaleString('en-US')}`;
@@ -173,31 +174,14 @@ test.describe('holiday tabs', () => {
   });
 });
 
-/** The spec's holiday trips: sale price and the original price struck through beside it. */
-const HOLIDAY_PRICES: Record<string, [sale: number, original: number]> = {
-  'istanbul-3-days-package': [899, 1199],
-  'istanbul-5-days-package': [1299, 1699],
-  'istanbul-cappadocia-6-day-package': [1799, 2299],
-  'cappadocia-3-day-package': [1099, 1399],
-  'amman-3-days-package': [799, 1099],
-  'amman-petra-5-days-package': [1499, 1899],
-  'amman-petra-wadi-rum-aqaba-7-days-package': [2199, 2799],
-  'dubai-3-days-package': [1199, 1599],
-  'dubai-sharjah-5-days-package': [1699, 2199],
-  'dubai-sharjah-abu-dhabi-7-days-package': [2399, 3099],
-  'cairo-giza-2-days-package': [599, 799],
-  'cairo-giza-3-day-package': [899, 1199],
-  'cairo-4-days-package': [1299, 1699],
-};
-
 test('every holiday card and trip page shows the original price struck through, read as "was"', async ({ page }) => {
   await page.goto('/islamic-holidays');
-  for (const [id, [sale, original]] of Object.entries(HOLIDAY_PRICES)) {
+  for (const [id, [, , sale, original]] of Object.entries(SPEC_HOLIDAYS)) {
     const card = page.locator(`[data-package-card="${id}"]`);
     await expect(card.locator('[data-price]')).toHaveText(money(sale));
     await expect(card.locator('s[data-original-price]')).toHaveText(`was ${money(original)}`);
   }
-  for (const [id, [sale, original]] of Object.entries(HOLIDAY_PRICES)) {
+  for (const [id, [, , sale, original]] of Object.entries(SPEC_HOLIDAYS)) {
     await page.goto(`/package/${id}`);
     const aside = page.locator('aside');
     await expect(aside.locator('[data-price]').first()).toHaveText(money(sale));
