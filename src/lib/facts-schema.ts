@@ -69,6 +69,7 @@ export const factsSchema = z.strictObject({
       validity: fact({ validMonths: z.number().int().positive(), maxStayDays: z.number().int().positive() }),
       processing: fact({ minBusinessDays: z.number().int().positive(), maxBusinessDays: z.number().int().positive() }),
       issueTime: fact(),
+      umrahWindow: fact({ useWithinDays: z.number().int().positive(), source: z.url() }),
       passport: fact({ monthsValid: z.number().int().positive(), blankPages: z.number().int().positive() }),
       photo: fact(),
       successRate: fact({ value: z.string().regex(/^\d{1,3}(\.\d)?%$/, 'a percentage like 99.8%') }),
@@ -128,7 +129,13 @@ export const factsSchema = z.strictObject({
       ramadan: fact(),
       december: fact(),
     }),
-    transfers: z.strictObject({ economy: fact(), standard: fact(), deluxe: fact(), premium: fact(), group: fact() }),
+    transfers: z.strictObject({
+      economy: fact({ short: z.string().min(3) }),
+      standard: fact({ short: z.string().min(3) }),
+      deluxe: fact({ short: z.string().min(3) }),
+      premium: fact({ short: z.string().min(3) }),
+      group: fact(),
+    }),
     insurance: z.strictObject({ policy: fact(), included: fact(), optional: fact() }),
     payment: z.strictObject({
       cardFee: z.strictObject({

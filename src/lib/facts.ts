@@ -31,6 +31,12 @@ export const settings = parseFacts({
       },
       // What the Saudi system usually takes (F10).
       issueTime: { text: 'the eVisa itself is often issued within a day or two' },
+      // Umrah visas lapse unused after 30 days since November 2025 (N03).
+      umrahWindow: {
+        text: 'an Umrah visa is cancelled if you have not entered Saudi Arabia within 30 days of its issue, though once you are in you may stay up to 90 days',
+        useWithinDays: 30,
+        source: 'https://www.dawn.com/news/1952496',
+      },
       // Saudi entry rule, counted from arrival (F27).
       passport: {
         text: 'a passport valid for at least six months from the day you arrive, with two blank pages',
@@ -50,8 +56,9 @@ export const settings = parseFacts({
       // Nusuk Umrah permit with a time slot.
       nusuk: { text: 'every Umrah needs a permit with a time slot, booked free in the Nusuk app' },
       // Rawdah visits (F12).
+      // Advance bookings once in 365 days (2024 rules); same-day slots near the mosque may allow more (N04).
       rawdah: {
-        text: 'a Rawdah visit is booked in Nusuk, allowed once every 365 days, for a slot of about 10 minutes, and a missed slot can block your next booking',
+        text: 'a Rawdah visit is booked in Nusuk for a slot of about 10 minutes; advance bookings have been limited to one every 365 days, though Nusuk has also offered same-day slots to visitors near the mosque, and a missed slot can block your next booking, so we check the current rule before you travel',
         onceInDays: 365,
         watch: ['once a year to the Rawdah'],
       },
@@ -174,10 +181,14 @@ export const settings = parseFacts({
     },
     transfers: {
       // Transfer type per tier (F18).
-      economy: { text: 'shared air-conditioned coach transfers with your group' },
-      standard: { text: 'shared air-conditioned coach transfers with your group' },
-      deluxe: { text: 'shared air-conditioned coach transfers with your smaller group' },
-      premium: { text: 'private car transfers for your family' },
+      // `short` names the kind in a table cell or a list, where the full sentence reads as pasted (N12).
+      economy: { text: 'shared air-conditioned coach transfers with your group', short: 'Shared coach' },
+      standard: { text: 'shared air-conditioned coach transfers with your group', short: 'Shared coach' },
+      deluxe: {
+        text: 'shared air-conditioned coach transfers with your smaller group',
+        short: 'Shared coach, smaller group',
+      },
+      premium: { text: 'private car transfers for your family', short: 'Private car' },
       // City, Ramadan and December departures travel as a group.
       group: { text: 'shared air-conditioned coach transfers with your group' },
     },

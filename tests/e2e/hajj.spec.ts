@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { seasonText } from '../../src/lib/seasons';
 
 /** Hajj as US pilgrims book it: chosen and paid on Nusuk Hajj, and who may go (issue 20, N01, N02). */
 
@@ -66,3 +67,16 @@ test("the terms' deposits and installment plans exclude Hajj", async ({ page }) 
     /every Umrah, Hajj, Ramadan and Islamic holiday package we sell/,
   );
 });
+
+for (const path of ['/umrah-visa', '/blog/umrah-visa-requirements-us-citizens-2024']) {
+  test(`${path} gives the Umrah visa issue cut-off and last entry from the season, and the 30-day rule (N03)`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const main = await page.locator('main').innerText();
+    expect(main).toContain(`issued at Eid al-Fitr, ${seasonText('umrahPause', 'lastIssue')!}`);
+    expect(main).toContain(seasonText('umrahPause', 'lastEntry')!);
+    expect(main).toContain('cancelled if you have not entered Saudi Arabia within 30 days of its issue');
+    expect(main).not.toMatch(/earlier still/);
+  });
+}

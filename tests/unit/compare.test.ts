@@ -134,7 +134,7 @@ describe('the comparison rows', () => {
     expect(texts(byKey(rows, 'departure'))).toEqual([
       "O'Hare International Airport (ORD)",
       'Land only',
-      'From your US city',
+      'Not included',
     ]);
   });
 
@@ -174,6 +174,15 @@ describe('the comparison rows', () => {
       expect(byKey(rows, key).cells[1]).toEqual({ kind: 'not-applicable', text: 'Not applicable' });
       expect(byKey(rows, key).differs).toBe(true);
     }
+  });
+
+  it("gives a tier package that names no city its group's gateway, never flights from your own city", () => {
+    const rows = rowsOf(chicago, 'economy-5-nights-umrah');
+    expect(byKey(rows, 'departure').cells[1]).toEqual({
+      kind: 'value',
+      text: "The group's US gateway",
+      note: 'a connection from your own city is quoted on top',
+    });
   });
 
   it('notes a real former price under the price', () => {
