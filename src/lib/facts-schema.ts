@@ -89,6 +89,8 @@ export const factsSchema = z.strictObject({
         conditions: z.array(z.string().min(10)).min(1),
         certificate: z.string().min(10),
         source: z.url(),
+        /** Who published the list at `source`, as the link reads. */
+        sourceName: z.string().min(5),
       }),
       farewellTawaf: fact(),
     }),

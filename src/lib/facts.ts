@@ -92,8 +92,9 @@ export const settings = parseFacts({
           'active infectious disease such as tuberculosis, and cancer under chemotherapy or immunotherapy',
         ],
         certificate:
-          'a medical certificate from your doctor confirming you are fit for Hajj, which Saudi teams may check on arrival; a pilgrim found unfit can be sent home at their own cost',
+          'a medical certificate from their own doctor confirming they are fit for Hajj, which Saudi teams may check on arrival; a pilgrim found unfit can be sent home at their own cost',
         source: 'https://ask.gov.sg/muis/questions/cmh4nmntw00ep13ynfcgjrd0y',
+        sourceName: "the Ministry of Hajj and Umrah's list, as published by Singapore's Islamic council (MUIS)",
       },
       // Tawaf al-wada' and who is excused (F23).
       farewellTawaf: {

@@ -11,7 +11,7 @@ export interface EligibilityBox {
   certificate: string;
   children: string;
   promise: string;
-  source: string;
+  source: { href: string; name: string };
 }
 
 /** Shapes the eligibility fact for the coming season, e.g. `hajjEligibility(facts.hajj.eligibility, 'Hajj 2027 (1448 AH)', 1448)`. */
@@ -27,6 +27,6 @@ export function hajjEligibility(rule: Eligibility, seasonLabel: string, comingHi
     certificate: `Every pilgrim needs ${rule.certificate}.`,
     children: `Children under ${rule.childMinAge} were not admitted for ${rule.announcedFor} AH${confirmed ? '' : ', and the age limit for the coming season is to be confirmed'}.`,
     promise: 'We check eligibility with you, for every member of your family, before anything is paid.',
-    source: rule.source,
+    source: { href: rule.source, name: rule.sourceName },
   };
 }

@@ -24,6 +24,10 @@ for (const path of HAJJ_PAGES) {
     await expect(who).toContainText(/Children under 12 were not admitted for 1447 AH/);
     await expect(who).toContainText('the rules for 1448 AH are to be confirmed');
     await expect(who).toContainText('before anything is paid');
+    await expect(who.getByRole('link', { name: /Ministry of Hajj and Umrah's list/ })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
     const main = await page.locator('main').innerText();
     expect(main).not.toMatch(/return flights from (a major US airport|the USA)/i);
     for (const price of await page.locator('[data-package-card]').all()) {
