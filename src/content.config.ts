@@ -39,6 +39,11 @@ const seoFields = {
 /** A price in whole US dollars per person; formatted for display by `formatPrice`. */
 const price = z.number().int().positive();
 
+/** A struck-through original price only reads as a saving when it is above the sale price. */
+const formerPriceAbove = (data: { price: number; originalPrice?: number | undefined }) =>
+  data.originalPrice === undefined || data.originalPrice > data.price;
+const formerPriceIssue = { message: 'originalPrice must be above price', path: ['originalPrice'] };
+
 /** An image file next to the content (or in src/assets) with the text a screen reader hears. */
 const imageWithAlt = (image: SchemaContext['image']) =>
   z.strictObject({ src: image(), alt: z.string().min(10, 'describe the picture for screen readers') });
@@ -90,28 +95,32 @@ const packages = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/packages' }),
   schema: ({ image }) =>
     withPlaceholders(
-      z.strictObject({
-        title: z.string().min(5),
-        category: z.enum(PACKAGE_CATEGORIES),
-        tier: z.enum(['economy', 'standard', 'deluxe', 'premium']).optional(),
-        city: reference('cities').optional(),
-        nights: z.number().int().positive(),
-        stars: starRating,
-        deluxe: z.boolean().default(false),
-        /** One third of Ramadan or its last ten nights: listed as "Ashra packages" on home and Ramadan pages. */
-        ashra: z.boolean().default(false),
-        price,
-        originalPrice: price.optional(),
-        images: z.array(imageWithAlt(image)).min(2),
-        description: z.string().min(60),
-        makkah: stay,
-        /** Absent only where a package has no Madinah stay (the shifting Hajj package). */
-        madinah: stay.optional(),
-        inclusions: z.array(z.string().min(3)).min(3),
-        departureAirport: z.string().min(3).optional(),
-        /** Group size for escorted tiers, e.g. "25-35 pilgrims". */
-        groupSize: z.string().optional(),
-      }),
+      z
+        .strictObject({
+          title: z.string().min(5),
+          category: z.enum(PACKAGE_CATEGORIES),
+          tier: z.enum(['economy', 'standard', 'deluxe', 'premium']).optional(),
+          city: reference('cities').optional(),
+          nights: z.number().int().positive(),
+          stars: starRating,
+          deluxe: z.boolean().default(false),
+          /** One third of Ramadan or its last ten nights: listed as "Ashra packages" on home and Ramadan pages. */
+          ashra: z.boolean().default(false),
+          price,
+          originalPrice: price.optional(),
+          /** Where a pilgrim chooses and pays for the package when not from us: Hajj is set and paid on Nusuk Hajj. */
+          bookedOn: z.literal('nusuk-hajj').optional(),
+          images: z.array(imageWithAlt(image)).min(2),
+          description: z.string().min(60),
+          makkah: stay,
+          /** Absent only where a package has no Madinah stay (the shifting Hajj package). */
+          madinah: stay.optional(),
+          inclusions: z.array(z.string().min(3)).min(3),
+          departureAirport: z.string().min(3).optional(),
+          /** Group size for escorted tiers, e.g. "25-35 pilgrims". */
+          groupSize: z.string().optional(),
+        })
+        .refine(formerPriceAbove, formerPriceIssue),
     ),
 });
 
@@ -148,26 +157,25 @@ const holidays = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/holidays' }),
   schema: ({ image }) =>
     withPlaceholders(
-      z.strictObject({
-        title: z.string().min(5),
-        country: z.enum(['turkey', 'jordan', 'uae', 'egypt']),
-        days: z.number().int().positive(),
-        price,
-        /**
-         * A former price, shown struck through. Set it only for a price the trip was really sold at
-         * for a reasonable recent period (FTC 16 CFR 233.1); no trip has one today.
-         */
-        originalPrice: price.optional(),
-        images: z.array(imageWithAlt(image)).min(2),
-        description: z.string().min(60),
-        features: z.array(z.string().min(3)).length(4),
-        itinerary: z
-          .array(
-            z.strictObject({ day: z.number().int().positive(), title: z.string().min(3), text: z.string().min(20) }),
-          )
-          .min(2),
-        inclusions: z.array(z.string().min(3)).min(3),
-      }),
+      z
+        .strictObject({
+          title: z.string().min(5),
+          country: z.enum(['turkey', 'jordan', 'uae', 'egypt']),
+          days: z.number().int().positive(),
+          price,
+          /** The agency's original price for the trip (the spec's "was" figure), shown struck through. */
+          originalPrice: price.optional(),
+          images: z.array(imageWithAlt(image)).min(2),
+          description: z.string().min(60),
+          features: z.array(z.string().min(3)).length(4),
+          itinerary: z
+            .array(
+              z.strictObject({ day: z.number().int().positive(), title: z.string().min(3), text: z.string().min(20) }),
+            )
+            .min(2),
+          inclusions: z.array(z.string().min(3)).min(3),
+        })
+        .refine(formerPriceAbove, formerPriceIssue),
     ),
 });
 

@@ -14,6 +14,8 @@ export interface CardData {
   image: { src: ImageMetadata; alt: string };
   href: string;
   features?: readonly string[];
+  /** Set for a package chosen and paid on Nusuk Hajj: its price is indicative, not ours. */
+  bookedOn?: 'nusuk-hajj' | undefined;
 }
 
 /** Card for an Umrah or Hajj package. */
@@ -25,6 +27,7 @@ export function packageCard(entry: CollectionEntry<'packages'>): CardData {
     duration: nightsLabel(entry.data.nights),
     price: entry.data.price,
     originalPrice: entry.data.originalPrice,
+    bookedOn: entry.data.bookedOn,
     image: image!,
     href: packageUrl(entry.id),
   };

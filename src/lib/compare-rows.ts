@@ -40,9 +40,10 @@ function stayCell(entry: CatalogueEntry, city: 'makkah' | 'madinah', read: (stay
 function departureCell(entry: CatalogueEntry): CompareCell {
   if (isHoliday(entry)) return NOT_APPLICABLE;
   if (entry.data.departureAirport) return value(entry.data.departureAirport);
+  if (entry.data.bookedOn) return value('Not included', 'flights are booked beside the Nusuk package');
   return entry.data.category === 'without-flight'
     ? value('Land only', 'book your own flights')
-    : value('From your US city');
+    : value("The group's US gateway", 'a connection from your own city is quoted on top');
 }
 
 const FACT_ROWS: { key: string; label: string; cell: (entry: CatalogueEntry) => CompareCell }[] = [

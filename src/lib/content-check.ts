@@ -1,5 +1,14 @@
 import { pastSeasons, placeholderText, WATCHED_PHRASES } from './fact-lookup.ts';
 import { factNameProblems } from './fact-names.ts';
+import {
+  doubledClaims,
+  lowerCaseSentenceStarts,
+  quietMonthsInSeasons,
+  repeatedFactSentences,
+  wordsDoubledAcrossInserts,
+  type CopyLine,
+  type CopyProblem,
+} from './copy-rules.ts';
 import { seasons } from './seasons.ts';
 
 /** A content file as the check reads it: its path from the project root and its text. */
@@ -170,6 +179,18 @@ function badComponents(file: ContentFile): Finding[] {
   }));
 }
 
+/** Wording mistakes a reader notices (copy-rules.ts), as findings in this file. */
+function wordingProblems(file: ContentFile, lines: readonly CopyLine[]): Finding[] {
+  const rules: ((lines: readonly CopyLine[]) => CopyProblem[])[] = [
+    doubledClaims,
+    wordsDoubledAcrossInserts,
+    repeatedFactSentences,
+    lowerCaseSentenceStarts,
+    quietMonthsInSeasons,
+  ];
+  return rules.flatMap((rule) => rule(lines)).map((problem) => ({ file: file.path, ...problem }));
+}
+
 /** Every problem in one content file, in line order. */
 export function checkFile(file: ContentFile, cataloguePrices: ReadonlySet<number>): Finding[] {
   const lines = copyLines(file);
@@ -179,6 +200,7 @@ export function checkFile(file: ContentFile, cataloguePrices: ReadonlySet<number
     ...restatedFacts(file, lines),
     ...pastSeasonYears(file, lines),
     ...unbackedPrices(file, lines, cataloguePrices),
+    ...wordingProblems(file, lines),
   ].sort((a, b) => a.line - b.line);
 }
 

@@ -1,4 +1,4 @@
-import { factText, seasonText } from './fact-lookup.ts';
+import { capitalize, factText, seasonText } from './fact-lookup.ts';
 
 /** `<Fact …/>` or `<Season …/>` in an MDX body, with its attributes. */
 const ELEMENT = /<(Fact|Season)\b([^>]*)>/g;
@@ -17,12 +17,14 @@ function elementText(element: 'Fact' | 'Season', attributes: Map<string, string 
   return show === undefined ? undefined : seasonText(name, show);
 }
 
-/** An MDX body with each `<Fact>` and `<Season>` replaced by the text it prints, for word counts. */
-export function expandFactElements(body: string): string {
-  return body.replace(
-    ELEMENT,
-    (written, element: 'Fact' | 'Season', raw: string) => elementText(element, attributesOf(raw)) ?? written,
-  );
+/** An MDX body with each `<Fact>` and `<Season>` replaced by the text it prints, for word counts; `mark` wraps each. */
+export function expandFactElements(body: string, mark = ''): string {
+  return body.replace(ELEMENT, (written, element: 'Fact' | 'Season', raw: string) => {
+    const attributes = attributesOf(raw);
+    const text = elementText(element, attributes);
+    if (text === undefined) return written;
+    return `${mark}${/\bcapitalize\b/.test(raw) ? capitalize(text) : text}${mark}`;
+  });
 }
 
 /** A `<Fact>` or `<Season>` naming nothing in src/lib/facts.ts, with its line in the body. */

@@ -69,6 +69,7 @@ export const factsSchema = z.strictObject({
       validity: fact({ validMonths: z.number().int().positive(), maxStayDays: z.number().int().positive() }),
       processing: fact({ minBusinessDays: z.number().int().positive(), maxBusinessDays: z.number().int().positive() }),
       issueTime: fact(),
+      umrahWindow: fact({ useWithinDays: z.number().int().positive(), source: z.url() }),
       passport: fact({ monthsValid: z.number().int().positive(), blankPages: z.number().int().positive() }),
       photo: fact(),
       successRate: fact({ value: z.string().regex(/^\d{1,3}(\.\d)?%$/, 'a percentage like 99.8%') }),
@@ -78,7 +79,21 @@ export const factsSchema = z.strictObject({
       rawdah: fact({ onceInDays: z.number().int().positive() }),
       ramadan: fact(),
     }),
-    hajj: z.strictObject({ registration: fact(), farewellTawaf: fact() }),
+    hajj: z.strictObject({
+      nusuk: fact({ source: z.url() }),
+      registration: fact({ checked: isoDay }),
+      /** Who may go for Hajj: the rules as announced for `announcedFor`, to be confirmed for the coming season. */
+      eligibility: fact({
+        announcedFor: z.number().int().min(1440).max(1500),
+        childMinAge: z.number().int().min(0).max(18),
+        conditions: z.array(z.string().min(10)).min(1),
+        certificate: z.string().min(10),
+        source: z.url(),
+        /** Who published the list at `source`, as the link reads. */
+        sourceName: z.string().min(5),
+      }),
+      farewellTawaf: fact(),
+    }),
     health: z.strictObject({ acwy: fact({ daysBeforeArrival: z.number().int().positive() }) }),
     zamzam: z.strictObject({ rule: fact({ litres: z.number().positive() }) }),
     budget: z.strictObject({
@@ -116,7 +131,13 @@ export const factsSchema = z.strictObject({
       ramadan: fact(),
       december: fact(),
     }),
-    transfers: z.strictObject({ economy: fact(), standard: fact(), deluxe: fact(), premium: fact(), group: fact() }),
+    transfers: z.strictObject({
+      economy: fact({ short: z.string().min(3) }),
+      standard: fact({ short: z.string().min(3) }),
+      deluxe: fact({ short: z.string().min(3) }),
+      premium: fact({ short: z.string().min(3) }),
+      group: fact(),
+    }),
     insurance: z.strictObject({ policy: fact(), included: fact(), optional: fact() }),
     payment: z.strictObject({
       cardFee: z.strictObject({

@@ -31,6 +31,12 @@ export const settings = parseFacts({
       },
       // What the Saudi system usually takes (F10).
       issueTime: { text: 'the eVisa itself is often issued within a day or two' },
+      // Umrah visas lapse unused after 30 days since November 2025 (N03).
+      umrahWindow: {
+        text: 'an Umrah visa is cancelled if you have not entered Saudi Arabia within 30 days of its issue, though once you are in you may stay up to 90 days',
+        useWithinDays: 30,
+        source: 'https://www.dawn.com/news/1952496',
+      },
       // Saudi entry rule, counted from arrival (F27).
       passport: {
         text: 'a passport valid for at least six months from the day you arrive, with two blank pages',
@@ -50,8 +56,9 @@ export const settings = parseFacts({
       // Nusuk Umrah permit with a time slot.
       nusuk: { text: 'every Umrah needs a permit with a time slot, booked free in the Nusuk app' },
       // Rawdah visits (F12).
+      // Advance bookings once in 365 days (2024 rules); same-day slots near the mosque may allow more (N04).
       rawdah: {
-        text: 'a Rawdah visit is booked in Nusuk, allowed once every 365 days, for a slot of about 10 minutes, and a missed slot can block your next booking',
+        text: 'a Rawdah visit is booked in Nusuk for a slot of about 10 minutes; advance bookings have been limited to one every 365 days, though Nusuk has also offered same-day slots to visitors near the mosque, and a missed slot can block your next booking, so we check the current rule before you travel',
         onceInDays: 365,
         watch: ['once a year to the Rawdah'],
       },
@@ -61,10 +68,33 @@ export const settings = parseFacts({
       },
     },
     hajj: {
-      // Nusuk Hajj registration for US residents (F33).
+      // How US residents book Hajj (Direct Hajj Program): the Ministry's rule for 1447 (N01).
+      nusuk: {
+        text: 'pilgrims who live in the US register on the Saudi platform Nusuk Hajj, choose their package there from a provider approved by the Ministry of Hajj and Umrah, and pay for it only on Nusuk Hajj; no one may take a Hajj deposit or booking outside it',
+        source:
+          'https://www.geo.tv/latest/644253-hajj-2026-saudi-arabia-opens-early-package-preference-phase-for-pilgrims',
+      },
+      // When registration opens; 1448 was not announced when checked (N08, F33).
       registration: {
-        text: 'pilgrims living in the US register on Nusuk Hajj as soon as it opens for the season, and the final package price is confirmed there',
-        watch: ['six to seven months before Hajj', '6 to 7 months ahead'],
+        text: 'registration for the last season opened on Nusuk Hajj in early November 2025, so registration for the coming season may already be open: create your account on hajj.nusuk.sa now, and the package price is the one set there',
+        checked: '2026-11-26',
+        watch: ['six to seven months before Hajj', '6 to 7 months ahead', 'the day registration opens'],
+      },
+      // Who may go: the Ministry's health conditions and child age limit as announced for 1447 (N02).
+      eligibility: {
+        text: 'the Saudi authorities refuse Hajj to pilgrims with certain serious health conditions, ask every pilgrim for a medical fitness certificate and, for the last two seasons, did not admit children under 12',
+        announcedFor: 1447,
+        childMinAge: 12,
+        conditions: [
+          'kidney failure needing dialysis, heart failure with symptoms on light effort, lung disease needing oxygen, or advanced liver cirrhosis',
+          'severe neurological or psychiatric illness that affects judgment or movement, and dementia in old age',
+          'pregnancy in its last three months, or a high-risk pregnancy at any stage',
+          'active infectious disease such as tuberculosis, and cancer under chemotherapy or immunotherapy',
+        ],
+        certificate:
+          'a medical certificate from their own doctor confirming they are fit for Hajj, which Saudi teams may check on arrival; a pilgrim found unfit can be sent home at their own cost',
+        source: 'https://ask.gov.sg/muis/questions/cmh4nmntw00ep13ynfcgjrd0y',
+        sourceName: "the Ministry of Hajj and Umrah's list, as published by Singapore's Islamic council (MUIS)",
       },
       // Tawaf al-wada' and who is excused (F23).
       farewellTawaf: {
@@ -152,10 +182,14 @@ export const settings = parseFacts({
     },
     transfers: {
       // Transfer type per tier (F18).
-      economy: { text: 'shared air-conditioned coach transfers with your group' },
-      standard: { text: 'shared air-conditioned coach transfers with your group' },
-      deluxe: { text: 'shared air-conditioned coach transfers with your smaller group' },
-      premium: { text: 'private car transfers for your family' },
+      // `short` names the kind in a table cell or a list, where the full sentence reads as pasted (N12).
+      economy: { text: 'shared air-conditioned coach transfers with your group', short: 'Shared coach' },
+      standard: { text: 'shared air-conditioned coach transfers with your group', short: 'Shared coach' },
+      deluxe: {
+        text: 'shared air-conditioned coach transfers with your smaller group',
+        short: 'Shared coach, smaller group',
+      },
+      premium: { text: 'private car transfers for your family', short: 'Private car' },
       // City, Ramadan and December departures travel as a group.
       group: { text: 'shared air-conditioned coach transfers with your group' },
     },

@@ -97,12 +97,17 @@ export interface PackageOffer {
   price: number;
   image?: string;
   serviceType?: string;
+  /** Set when the package is chosen and paid on Nusuk Hajj: then nothing says it is offered or provided by us. */
+  bookedOn?: 'nusuk-hajj' | undefined;
 }
 
-/** A package as a Service with one in-stock Offer at its numeric USD price. */
+/**
+ * A package as a Service with one in-stock Offer at its numeric USD price; a package booked on Nusuk
+ * Hajj carries no Offer and no provider, since it is neither sold nor provided by the agency.
+ */
 export function packageServiceJsonLd(pkg: PackageOffer, site: SiteSettings): WithContext<Service> {
   const url = canonicalUrl(site.url, pkg.path);
-  return {
+  const service: WithContext<Service> = {
     '@context': 'https://schema.org',
     '@type': 'Service',
     name: pkg.name,
@@ -110,8 +115,12 @@ export function packageServiceJsonLd(pkg: PackageOffer, site: SiteSettings): Wit
     serviceType: pkg.serviceType ?? 'Umrah Package',
     url,
     ...(pkg.image ? { image: new URL(pkg.image, site.url).href } : {}),
-    provider: { '@type': 'TravelAgency', name: site.name, url: canonicalUrl(site.url, '/') },
     areaServed: { '@type': 'Country', name: 'United States' },
+  };
+  if (pkg.bookedOn) return service;
+  return {
+    ...service,
+    provider: { '@type': 'TravelAgency', name: site.name, url: canonicalUrl(site.url, '/') },
     offers: {
       '@type': 'Offer',
       price: pkg.price,

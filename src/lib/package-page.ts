@@ -70,5 +70,10 @@ export function parentListing(entry: CatalogueEntry, cityName?: string): { name:
 /** The one line under a package's title: "per person · 7 Nights · 5 star". */
 export function summaryLine(entry: CatalogueEntry): string {
   if (isHoliday(entry)) return `per person · ${daysLabel(entry.data.days)}`;
-  return `per person · ${nightsLabel(entry.data.nights)} · ${entry.data.stars} star${entry.data.deluxe ? ' deluxe' : ''}`;
+  return `${priceUnit(entry.data.bookedOn)} · ${nightsLabel(entry.data.nights)} · ${entry.data.stars} star${entry.data.deluxe ? ' deluxe' : ''}`;
+}
+
+/** The unit after a price: ours "per person", or indicative and paid on Nusuk Hajj, so no Hajj price reads as ours. */
+export function priceUnit(bookedOn: 'nusuk-hajj' | undefined): string {
+  return bookedOn === 'nusuk-hajj' ? 'per person, indicative: set and paid on Nusuk Hajj' : 'per person';
 }

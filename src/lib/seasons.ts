@@ -8,6 +8,9 @@ export const seasonNote = 'expected, subject to moon sighting and Saudi announce
  * approximation): pages, titles and the Hajj form read them, so the next season is one edit here.
  * Validated with the other facts in `facts.ts`; this file stays free of zod for the form's script.
  */
+/** Eid al-Fitr 1448 (1 Shawwal): Ramadan's end and, on the 1447 pattern, the last day Umrah visas are issued. */
+const eidAlFitr = { from: '2027-03-09', to: '2027-03-10' };
+
 export const seasons = {
   // Hajj 1448: 8-13 Dhul Hijjah; Umm al-Qura approximation, sighting may move it a day.
   hajj: {
@@ -22,17 +25,20 @@ export const seasons = {
   ramadan: {
     name: 'Ramadan',
     hijriYear: 1448,
+    // 29 or 30 days: it ends the day before Eid (8 March if Eid is on the 9th, N17).
     start: '2027-02-08',
-    end: '2027-03-09',
-    days: { lastTenNights: { from: '2027-02-27' }, eid: { from: '2027-03-09', to: '2027-03-10' } },
+    end: '2027-03-08',
+    days: { lastTenNights: { from: '2027-02-27' }, eid: eidAlFitr },
   },
-  // The pre-Hajj pause of Umrah visas, on the 2025 pattern (last entry 15 Shawwal, reopening after Hajj).
+  // The pre-Hajj pause of Umrah visas, on the 1447 pattern: visas issued until 1 Shawwal, last entry
+  // 15 Shawwal, departure by 1 Dhul Qa'dah, reopening after Hajj (N03).
   umrahPause: {
     name: 'the pre-Hajj pause of Umrah visas',
     hijriYear: 1448,
     start: '2027-03-24',
     end: '2027-05-21',
     days: {
+      lastIssue: eidAlFitr,
       lastEntry: { from: '2027-03-23', to: '2027-03-24' },
       departBy: { from: '2027-04-07', to: '2027-04-08' },
       reopens: { from: '2027-05-21' },

@@ -49,11 +49,18 @@ export const siteSettingsSchema = z.strictObject({
   claims: z.strictObject({
     foundingYear: z.number().int().min(1950).max(2100),
     yearsExperience: z.string().min(2),
-    iata: z.string().min(2),
+    /** Airline-ticketing accreditation, e.g. { body: 'ARC accredited', number: '12345678' }; empty claims none. */
+    accreditation: z.strictObject({ body: z.string(), number: z.string() }),
     customers: z.string().min(2),
     visaSuccess: z.string().min(2),
     support: z.string().min(2),
     replyTime: z.string().min(2),
+  }),
+  hajj: z.strictObject({
+    /** What the agency does for a Hajj pilgrim, in a sentence; empty shows nothing. */
+    role: z.string(),
+    /** A Nusuk Hajj registration or approval the agency holds, with its number; empty shows nothing. */
+    registration: z.string(),
   }),
   themeColor: z.string().regex(/^#[0-9a-f]{6}$/i),
   locale: z.literal('en_US'),

@@ -36,13 +36,19 @@ export const site = parseSiteSettings({
   claims: {
     foundingYear: 2008,
     yearsExperience: '15+ years',
-    // IATA accredits agencies; it does not certify them.
-    iata: 'IATA accredited',
+    // A US agency is ARC-accredited or IATAN-endorsed, with a number; shown only when both are set (N09).
+    accreditation: { body: '', number: '' },
     customers: '10,000+',
     // One figure, kept with the visa facts (src/lib/facts.ts).
     visaSuccess: facts.visa.successRate.value,
     support: '24/7',
     replyTime: agencyContact.replyTime,
+  },
+  // What the agency does for a Hajj pilgrim (Hajj is chosen and paid on Nusuk Hajj) and any Nusuk
+  // Hajj registration it holds; each is shown only when set, and the default claims no approval.
+  hajj: {
+    role: 'We help you register on Nusuk Hajj, compare the packages on offer, prepare your documents and learn the rites, and we can book your flights beside your Nusuk package.',
+    registration: '',
   },
   themeColor: '#0f5a43',
   locale: 'en_US',

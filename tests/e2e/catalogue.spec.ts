@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SPEC_HOLIDAYS } from '../spec/holidays';
 import { holdRequests, recordScripts, selfStartedLoadsHadTheirChance } from './support/scripts';
 
 const money = (amount: number) => `$${amount.toLocaleString('en-US')}`;
@@ -148,8 +149,12 @@ test.describe('holiday tabs', () => {
     await expect(page.locator('#panel-jordan')).toBeVisible();
     await expect(page.locator('#panel-turkey')).toBeHidden();
     expect(await cardPrices(page, page.locator('#panel-jordan'))).toEqual(['$799', '$1,499', '$2,199']);
-    // No price history backs a "was" price, so none is shown (content review F21).
-    await expect(page.locator('[data-original-price]')).toHaveCount(0);
+    // The spec's original prices, struck through, each read as "was $…" (decisions.md, third round).
+    await expect(page.locator('#panel-jordan [data-original-price]')).toHaveText([
+      'was $1,099',
+      'was $1,899',
+      'was $2,799',
+    ]);
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'UAE' })).toBeFocused();
     await expect(page.locator('#panel-uae')).toBeVisible();
@@ -167,6 +172,21 @@ test.describe('holiday tabs', () => {
     await expect(page.locator('main [data-package-card]:visible')).toHaveCount(13);
     await context.close();
   });
+});
+
+test('every holiday card and trip page shows the original price struck through, read as "was"', async ({ page }) => {
+  await page.goto('/islamic-holidays');
+  for (const [id, [, , sale, original]] of Object.entries(SPEC_HOLIDAYS)) {
+    const card = page.locator(`[data-package-card="${id}"]`);
+    await expect(card.locator('[data-price]')).toHaveText(money(sale));
+    await expect(card.locator('s[data-original-price]')).toHaveText(`was ${money(original)}`);
+  }
+  for (const [id, [, , sale, original]] of Object.entries(SPEC_HOLIDAYS)) {
+    await page.goto(`/package/${id}`);
+    const aside = page.locator('aside');
+    await expect(aside.locator('[data-price]').first()).toHaveText(money(sale));
+    await expect(aside.locator('s[data-original-price]')).toHaveText(`was ${money(original)}`);
+  }
 });
 
 test.describe('package finder', () => {

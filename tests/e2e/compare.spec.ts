@@ -44,7 +44,10 @@ test.describe('the comparison page', () => {
         `/package/${item.id}`,
       );
     }
-    expect(await rowCells(page, 'Price per person').allInnerTexts()).toEqual(prices);
+    // Each cell: the price its own page shows, then any original price noted under it.
+    const priceCells = await rowCells(page, 'Price per person').allInnerTexts();
+    expect(priceCells.map((cell) => cell.split('\n')[0])).toEqual(prices);
+    expect(priceCells[2]).toContain('was $1,199');
     expect(await rowCells(page, 'Nights in Makkah').allInnerTexts()).toEqual([
       '4 Nights',
       '4 Nights',

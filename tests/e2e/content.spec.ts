@@ -28,17 +28,24 @@ test('the home tier cards show the same "from" figures and nights as the compari
 const SLICES = 4;
 const pages = sitemapPaths();
 for (let slice = 0; slice < SLICES; slice++) {
-  test(`no visible text glues a price to the next word (pages, slice ${slice + 1} of ${SLICES})`, async ({ page }) => {
+  test(`no visible text glues a price to the next word or doubles a claim (pages, slice ${slice + 1} of ${SLICES})`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     // Only the HTML and its CSS decide what a reader sees as separate words.
     await page.route(/\.(avif|webp|png|jpe?g|svg|woff2?|m?js)(\?|$)/, (route) => route.abort());
     const glued: string[] = [];
+    const doubled: string[] = [];
     for (const path of pages.filter((_, index) => index % SLICES === slice)) {
       await page.goto(path, { waitUntil: 'domcontentloaded' });
       const text = await page.locator('body').innerText();
       for (const match of text.matchAll(/\$\d[\d,]*(?:\.\d+)?[A-Za-z]+/g)) glued.push(`${path}: ${match[0]}`);
+      // "more than 10,000+", "Over 15+ years": a claim that says "more than" twice (content review N10).
+      for (const match of text.matchAll(/\b(?:more than|over|at least)\s+\d[\d,.]*\+/gi))
+        doubled.push(`${path}: ${match[0]}`);
     }
     expect(glued).toEqual([]);
+    expect(doubled).toEqual([]);
   });
 }
 

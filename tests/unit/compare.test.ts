@@ -134,7 +134,7 @@ describe('the comparison rows', () => {
     expect(texts(byKey(rows, 'departure'))).toEqual([
       "O'Hare International Airport (ORD)",
       'Land only',
-      'From your US city',
+      'Not included',
     ]);
   });
 
@@ -169,11 +169,20 @@ describe('the comparison rows', () => {
   it('reads "Not applicable" where a holiday trip has no such thing, and days for its length', () => {
     const rows = rowsOf(chicago, 'istanbul-3-days-package');
     expect(texts(byKey(rows, 'length'))).toEqual(['7 Nights', '3 Days']);
-    expect(byKey(rows, 'price').cells[1]).toEqual({ kind: 'value', text: '$899' });
+    expect(byKey(rows, 'price').cells[1]).toEqual({ kind: 'value', text: '$899', note: 'was $1,199' });
     for (const key of ['makkah-nights', 'madinah-hotel', 'stars', 'departure']) {
       expect(byKey(rows, key).cells[1]).toEqual({ kind: 'not-applicable', text: 'Not applicable' });
       expect(byKey(rows, key).differs).toBe(true);
     }
+  });
+
+  it("gives a tier package that names no city its group's gateway, never flights from your own city", () => {
+    const rows = rowsOf(chicago, 'economy-5-nights-umrah');
+    expect(byKey(rows, 'departure').cells[1]).toEqual({
+      kind: 'value',
+      text: "The group's US gateway",
+      note: 'a connection from your own city is quoted on top',
+    });
   });
 
   it('notes a real former price under the price', () => {

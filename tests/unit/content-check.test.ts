@@ -61,6 +61,42 @@ describe('content check', () => {
     expect(findings.map((finding) => finding.text)).toEqual(['200 - 400 m']);
   });
 
+  it('fails on a number claim that says "more than" twice, by its words and its "+"', () => {
+    const findings = check('doubled-claim.mdx');
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([
+      [6, 'more than {site.claims.customers}'],
+      [8, 'Over 15+'],
+    ]);
+    expect(findings[0]!.fix).toMatch(/drop "more than"/);
+  });
+
+  it('fails on a word said twice around an inserted fact ("rules … rules", "a a")', () => {
+    const findings = check('doubled-word.mdx');
+    expect(findings.map((finding) => [finding.line, finding.fix])).toEqual([
+      [6, 'says "rules" twice around the inserted fact: reword the copy before it'],
+      [8, 'says "a" twice around the inserted fact: reword the copy before it'],
+    ]);
+  });
+
+  it('fails on a long fact sentence printed twice on one page, and lets a short one return', () => {
+    const findings = check('repeated-fact.mdx');
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([[10, 'rites.miqat']]);
+  });
+
+  it('fails on a lower-case fact that starts a sentence or a table cell, not one mid-sentence or capitalised', () => {
+    const findings = check('lower-case-start.mdx');
+    expect(findings.map((finding) => finding.line)).toEqual([6, 10]);
+    expect(findings[0]!.fix).toMatch(/add capitalize/);
+  });
+
+  it('fails on a month called quiet when the coming Ramadan or Hajj falls in it', () => {
+    const findings = check('quiet-month.yaml');
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([[3, 'February']]);
+    expect(findings[0]!.fix).toBe(
+      'calls February quiet, but the coming Ramadan falls in it: say so, or name another month',
+    );
+  });
+
   it('reminds, without failing, of pages not reviewed for a year and seasons that have passed', () => {
     const files = [fixture('stale.mdx'), fixture('clean.mdx')];
     expect(reminders(files, new Date('2026-11-24T00:00:00Z'))).toEqual([

@@ -50,6 +50,13 @@ describe('content schemas', () => {
     expect(output).toMatch(/price/);
   }, 90_000);
 
+  it('reject a holiday trip whose original price is not above its sale price, naming the field', () => {
+    const file = 'src/content/holidays/istanbul-3-days-package.yaml';
+    const output = sync(projectWith(file, (text) => text.replace(/^originalPrice:.*$/m, 'originalPrice: 899')));
+    expect(output).toContain('istanbul-3-days-package');
+    expect(output).toMatch(/originalPrice must be above price/);
+  }, 90_000);
+
   it('reject an unknown fact placeholder in a city, naming the file, the field and the placeholder', () => {
     const file = 'src/content/cities/chicago.yaml';
     const output = sync(projectWith(file, (text) => text.replace(/^( {2}title: .*)$/m, '$1 {{fact:visa.procesing}}')));

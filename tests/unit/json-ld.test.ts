@@ -88,6 +88,26 @@ describe('packageServiceJsonLd', () => {
     });
     expect(typeof service.offers.price).toBe('number');
   });
+
+  it('gives a package chosen and paid on Nusuk Hajj no Offer and no provider: it is not bought from us', () => {
+    const service = plain(
+      packageServiceJsonLd(
+        {
+          name: 'Non-Shifting Hajj 21 Nights 4 Star Classic',
+          description: 'An indicative Nusuk Hajj package.',
+          path: '/package/non-shifting-hajj-21-nights-4-star-classic',
+          price: 4022,
+          serviceType: 'Hajj Package',
+          bookedOn: 'nusuk-hajj',
+        },
+        settings,
+      ),
+    );
+    expect(service).toMatchObject({ '@type': 'Service', serviceType: 'Hajj Package' });
+    expect(service).not.toHaveProperty('offers');
+    expect(service).not.toHaveProperty('provider');
+    expect(JSON.stringify(service)).not.toContain('4022');
+  });
 });
 
 describe('blogPostingJsonLd', () => {
