@@ -26,6 +26,8 @@ const gates = [
 ];
 
 const fastOnly = process.argv.includes('--fast');
+// The everyday lane fuzzes each form 50 times per store, the full run 400 (tests/unit/lead-fuzz.test.ts).
+if (fastOnly) process.env.LEAD_FUZZ_RUNS ??= '50';
 const started = Date.now();
 const running = new Set();
 
