@@ -9,9 +9,8 @@ import { z } from 'astro/zod';
 import { resolveSiteUrl } from '../lib/site-url.ts';
 import { parseTrustProxy } from './leads/client-address.ts';
 
-/** A whole-number setting above zero, or `fallback` when empty; anything else throws naming the variable. */
-export function positive(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
+/** A whole number above zero; anything else throws naming the variable. */
+function wholeNumber(value: string, name: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0)
     throw new Error(`${name} must be a positive whole number, got "${value}"`);
@@ -73,69 +72,57 @@ function variable<T>(fallback: string, description: string, parse: (value: strin
   return { fallback, description, parse };
 }
 
+const text = (value: string) => value;
 const optionalText = (value: string) => value || undefined;
-const wholeNumber = (fallback: number) => (value: string, name: string) => positive(value, fallback, name);
 
 function onOff(value: string, name: string): boolean {
-  if (value === '' || value === 'on') return true;
+  if (value === 'on') return true;
   if (value === 'off') return false;
   throw new Error(`${name} must be "on" or "off", got "${value}"`);
 }
 
 function port(value: string, name: string): number {
-  const number = value === '' ? 4321 : Number(value);
+  const number = Number(value);
   if (!Number.isInteger(number) || number < 0 || number > 65_535)
     throw new Error(`${name} must be a port number from 0 to 65535, got "${value}"`);
   return number;
 }
 
+/** `LEADS_RETENTION_DAYS`: unset keeps leads for good; at most a century. */
+function retentionDays(value: string, name: string): number | undefined {
+  if (value === '') return undefined;
+  const days = wholeNumber(value, name);
+  if (days > 36_500) throw new Error(`${name} must be at most 36500 (100 years), got "${value}"`);
+  return days;
+}
+
 const declarations = {
   PORT: variable('4321', 'The port the server listens on.', port),
-  HOST: variable(
-    'localhost',
-    'The address it listens on; `0.0.0.0` for every interface.',
-    (value) => value || 'localhost',
-  ),
+  HOST: variable('localhost', 'The address it listens on; `0.0.0.0` for every interface.', text),
   SITE_URL: variable(
     'https://miqat-travel.example',
     'The canonical origin: links in emails, the www redirect, and (at build time) canonical URLs and the sitemap.',
     (value) => resolveSiteUrl({ SITE_URL: value }),
   ),
-  DIST_DIR: variable('dist', 'The build the server serves (the output of `astro build`).', (value) => value || 'dist'),
+  DIST_DIR: variable('dist', 'The build the server serves (the output of `astro build`).', text),
   ADMIN_PASSWORD: variable(
     '',
     "Creates the lead desk's first owner (user name `owner`) while no staff account exists; ignored after.",
     optionalText,
   ),
   TRUST_PROXY: variable(
-    '',
+    '0',
     'The proxies in front of the server: a count (`1`, `true`) or a comma-separated list of addresses; unset trusts none.',
     (value) => parseTrustProxy(value),
   ),
-  LEADS_DB: variable(
-    'data/leads.db',
-    'The SQLite file that stores leads, unless `DATABASE_URL` is set.',
-    (value) => value || 'data/leads.db',
-  ),
+  LEADS_DB: variable('data/leads.db', 'The SQLite file that stores leads, unless `DATABASE_URL` is set.', text),
   DATABASE_URL: variable('', 'A `postgres://` URL: stores leads in PostgreSQL instead of SQLite.', (value) =>
     parseDatabaseUrl(value),
   ),
-  LEADS_RATE_LIMIT: variable(
-    '10',
-    'Enquiries one client may send per window before it is answered 429.',
-    wholeNumber(10),
-  ),
-  LEADS_RATE_WINDOW_SECONDS: variable('600', "The rate limit's window, in seconds.", wholeNumber(600)),
-  LEADS_MAX_BODY_BYTES: variable(
-    '32768',
-    'The largest form body accepted, in bytes (413 above it).',
-    wholeNumber(32_768),
-  ),
-  CAPTCHA_TTL_SECONDS: variable(
-    '7200',
-    "How long a form's signed challenge stays valid, in seconds.",
-    wholeNumber(7_200),
-  ),
+  LEADS_RATE_LIMIT: variable('10', 'Enquiries one client may send per window before it is answered 429.', wholeNumber),
+  LEADS_RATE_WINDOW_SECONDS: variable('600', "The rate limit's window, in seconds.", wholeNumber),
+  LEADS_MAX_BODY_BYTES: variable('32768', 'The largest form body accepted, in bytes (413 above it).', wholeNumber),
+  CAPTCHA_TTL_SECONDS: variable('7200', "How long a form's signed challenge stays valid, in seconds.", wholeNumber),
   LEADS_RELAYS: variable(
     '',
     'JSON, per form id (or `*`): where each lead is also sent, e.g. `{"contact": {"type": "webhook", "url": "https://…"}}`.',
@@ -160,37 +147,29 @@ const declarations = {
   LEADS_RETRY_BASE_MS: variable(
     '5000',
     'The first wait before a failed delivery is tried again; it doubles each time.',
-    wholeNumber(5_000),
+    wholeNumber,
   ),
-  LEADS_RETRY_MAX_MS: variable('900000', 'The longest wait between delivery tries.', wholeNumber(900_000)),
-  LEADS_DELIVERY_TIMEOUT_MS: variable(
-    '10000',
-    'How long one delivery (email, webhook, relay) may take.',
-    wholeNumber(10_000),
-  ),
+  LEADS_RETRY_MAX_MS: variable('900000', 'The longest wait between delivery tries.', wholeNumber),
+  LEADS_DELIVERY_TIMEOUT_MS: variable('10000', 'How long one delivery (email, webhook, relay) may take.', wholeNumber),
   LEADS_WORKER_INTERVAL_MS: variable(
     '1000',
     'How often the delivery worker looks for deliveries that are due.',
-    wholeNumber(1_000),
+    wholeNumber,
   ),
   LEADS_RETENTION_DAYS: variable(
     '',
     'Leads older than this many days are erased every night; unset keeps them.',
-    (value, name) => {
-      const days = positive(value, 0, name);
-      if (days > 36_500) throw new Error(`${name} must be at most 36500 (100 years), got "${value}"`);
-      return days || undefined;
-    },
+    retentionDays,
   ),
   SHUTDOWN_TIMEOUT_MS: variable(
     '10000',
     "After SIGTERM, how long the server may take to finish before it exits 1; keep systemd's `TimeoutStopSec` above it.",
-    wholeNumber(10_000),
+    wholeNumber,
   ),
   SHUTDOWN_DRAIN_MS: variable(
     '0',
     'After SIGTERM, how long requests are still served while /readyz answers 503, for a load balancer to notice.',
-    (value, name) => (value === '' || value === '0' ? 0 : positive(value, 0, name)),
+    (value, name) => (value === '0' ? 0 : wholeNumber(value, name)),
   ),
 };
 
@@ -199,18 +178,21 @@ type Shape = { [K in keyof Declarations]: z.ZodType<ReturnType<Declarations[K]['
 
 /** A parser's error becomes an issue of the variable's own, so the message names it. */
 function toSchema<T>(name: string, { fallback, description, parse }: Declaration<T>) {
-  return z
-    .string()
-    .default(fallback)
-    .transform((value, context) => {
-      try {
-        return parse(value, name);
-      } catch (error) {
-        context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
-        return z.NEVER;
-      }
-    })
-    .describe(description);
+  return (
+    z
+      .string()
+      .default(fallback)
+      // An empty value (`KEY=` in an env file) means unset, as it always has.
+      .transform((value, context) => {
+        try {
+          return parse(value === '' ? fallback : value, name);
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+          return z.NEVER;
+        }
+      })
+      .describe(description)
+  );
 }
 
 /** Every variable the server reads, each with its default and description. */
