@@ -66,6 +66,22 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [BELOW_SERVER] }] },
   },
   {
+    // The server's environment is read in one place, src/server/config.ts, where each variable is
+    // declared with its default and checked at start; docs/operations.md lists them.
+    files: ['src/server/**/*.ts', 'scripts/leads.ts', 'scripts/staff.ts'],
+    ignores: ['src/server/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Declare the variable in src/server/config.ts and read serverConfig().',
+        },
+      ],
+    },
+  },
+  {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],

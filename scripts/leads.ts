@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findForm } from '../src/lib/forms/definitions.ts';
 import { backupLeads } from '../src/server/leads/backup.ts';
-import { leadApiConfig } from '../src/server/leads/config.ts';
+import { serverConfig } from '../src/server/config.ts';
+import { leadSettings } from '../src/server/leads/config.ts';
 import { leadsCsv } from '../src/server/leads/csv.ts';
 import { openLeadStore } from '../src/server/leads/open-store.ts';
 
@@ -48,10 +49,11 @@ const command = positionals[0];
 if (command !== 'list' && command !== 'export' && command !== 'backup') {
   fail(command ? `Unknown command "${command}".` : 'Say list, export or backup.');
 }
-const dbPath = resolve(leadApiConfig(process.env).dbPath);
+const leadConfig = leadSettings(serverConfig());
+const dbPath = resolve(leadConfig.dbPath);
 
 if (command === 'backup') {
-  if (process.env['DATABASE_URL']) {
+  if (leadConfig.databaseUrl) {
     console.error(
       'DATABASE_URL is set: the leads are in PostgreSQL, not in a file. Back them up with pg_dump, e.g.\n' +
         '  pg_dump --format=custom --file=leads.dump "$DATABASE_URL"',
@@ -76,7 +78,7 @@ if (values.form && !findForm(values.form)) fail(`There is no form "${values.form
 const filter = { formId: values.form, since: isoDate(values.since, 'since'), until: isoDate(values.until, 'until') };
 let store;
 try {
-  store = await openLeadStore(leadApiConfig(process.env));
+  store = await openLeadStore(leadConfig);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -6,7 +6,8 @@ import '../src/server/node-floor.ts';
 import { parseArgs } from 'node:util';
 import { addPerson, removePerson, resetPassword, type StaffChange } from '../src/server/desk/staff-admin.ts';
 import { StaffStore } from '../src/server/desk/staff-store.ts';
-import { leadApiConfig } from '../src/server/leads/config.ts';
+import { serverConfig } from '../src/server/config.ts';
+import { leadSettings } from '../src/server/leads/config.ts';
 import { describeStore, openLeadStore } from '../src/server/leads/open-store.ts';
 
 const USAGE = `Usage:
@@ -47,7 +48,7 @@ if (values.role !== undefined && values.role !== 'owner' && values.role !== 'age
 let config;
 let store;
 try {
-  config = leadApiConfig(process.env);
+  config = leadSettings(serverConfig());
   store = await openLeadStore(config);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

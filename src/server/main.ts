@@ -10,7 +10,7 @@ import compression from 'compression';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolveSiteUrl } from '../lib/site-url.ts';
+import { serverConfig } from './config.ts';
 import { DeskAuth } from './desk/auth.ts';
 import { PipelineStore } from './desk/pipeline-store.ts';
 import { startRetention } from './desk/retention.ts';
@@ -23,11 +23,11 @@ import {
   withSitePolicy,
   wwwRedirectLocation,
 } from './http-policy.ts';
-import { leadApiConfig } from './leads/config.ts';
+import { leadSettings } from './leads/config.ts';
 import { describeStore, openLeadStore } from './leads/open-store.ts';
 import { offerLeadStore } from './leads/process-store.ts';
 import { startDeliveries } from './leads/start-deliveries.ts';
-import { GracefulShutdown, shutdownDrainMs, shutdownTimeoutMs } from './shutdown.ts';
+import { GracefulShutdown } from './shutdown.ts';
 import { indexStaticFiles } from './static-files.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -42,20 +42,23 @@ async function startOrSay<T>(step: () => T | Promise<T>): Promise<T> {
   }
 }
 
-const distDir = resolve(process.env['DIST_DIR'] ?? 'dist');
+// Every variable is checked before anything is opened: a bad one stops the start, naming it.
+const config = await startOrSay(serverConfig);
+const distDir = resolve(config.DIST_DIR);
+// Not configuration: tells Astro's Node adapter that this file starts the server, not its entry.
+// eslint-disable-next-line no-restricted-properties -- written for Astro's handler, never read here
 process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
 const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry.mjs')).href)) as { handler: Handler };
 
-const canonicalOrigin = resolveSiteUrl(process.env);
+const canonicalOrigin = config.SITE_URL;
 // Open and migrate the lead store before taking traffic: a file that cannot be written or a database
 // that cannot be reached stops the start, not a lead.
-const leadConfig = await startOrSay(() => leadApiConfig(process.env));
-const drainMs = await startOrSay(() => shutdownDrainMs(process.env));
+const leadConfig = leadSettings(config);
 const leadStore = await startOrSay(() => openLeadStore(leadConfig));
 offerLeadStore(leadStore);
 // ADMIN_PASSWORD only ever creates the desk's first owner; once staff exist, a leftover one is said once.
 const adminPasswordNotice = await new DeskAuth(() => leadStore, {
-  adminPassword: process.env['ADMIN_PASSWORD'],
+  adminPassword: config.ADMIN_PASSWORD,
   trustProxy: 0,
 })
   .adminPasswordNotice()
@@ -144,13 +147,12 @@ const shutdown = new GracefulShutdown(server, {
   // A retention pass in progress finishes beside the worker's, and the store closes after both.
   worker: { stop: async () => void (await Promise.all([retention?.stop(), deliveries.stop()])) },
   stores: [leadStore],
-  timeoutMs: shutdownTimeoutMs(process.env),
-  drainMs,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  drainMs: config.SHUTDOWN_DRAIN_MS,
 });
 shutdown.listen();
 
-const port = Number(process.env['PORT'] ?? 4321);
-const host = process.env['HOST'] ?? 'localhost';
+const { PORT: port, HOST: host } = config;
 server.listen(port, host, () => {
   console.log(
     `Serving ${canonicalOrigin} locally on http://${host}:${port}; leads are stored in ${describeStore(leadConfig)}`,

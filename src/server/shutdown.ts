@@ -4,7 +4,6 @@
  * before the store closes, so a restart never loses an acknowledged lead or sends one twice.
  */
 import type { Server, ServerResponse } from 'node:http';
-import { positive } from './leads/config.ts';
 
 /** What the shutdown stops after the last request, in this order. */
 export interface ShutdownSteps {
@@ -21,21 +20,6 @@ export interface ShutdownOptions extends ShutdownSteps {
   drainMs?: number;
   log?: (line: string) => void;
   exit?: (code: number) => void;
-}
-
-/** `SHUTDOWN_TIMEOUT_MS`, 10 s by default: a systemd `TimeoutStopSec` must stay above it. */
-export function shutdownTimeoutMs(env: Record<string, string | undefined>): number {
-  return positive(env['SHUTDOWN_TIMEOUT_MS'], 10_000, 'SHUTDOWN_TIMEOUT_MS');
-}
-
-/**
- * `SHUTDOWN_DRAIN_MS`, 0 by default: behind a load balancer that polls /readyz, the time it needs to
- * see the 503 and send new requests elsewhere. Until then the listener stays open and serves.
- */
-export function shutdownDrainMs(env: Record<string, string | undefined>): number {
-  const value = env['SHUTDOWN_DRAIN_MS'];
-  if (value === undefined || value === '' || value === '0') return 0;
-  return positive(value, 0, 'SHUTDOWN_DRAIN_MS');
 }
 
 /** How often connections that went idle are closed while draining. */

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leadApiConfig } from '@/server/leads/config';
 import { DeliveryWorker } from '@/server/leads/worker';
-import { GracefulShutdown, shutdownDrainMs, shutdownTimeoutMs } from '@/server/shutdown';
+import { readConfig } from '@/server/config';
+import { GracefulShutdown } from '@/server/shutdown';
 import { openTestStore } from './support/stores';
 
 /**
@@ -148,16 +149,16 @@ describe('graceful shutdown', () => {
   });
 
   it('reads SHUTDOWN_DRAIN_MS, 0 by default, and names it when it is wrong', () => {
-    expect(shutdownDrainMs({})).toBe(0);
-    expect(shutdownDrainMs({ SHUTDOWN_DRAIN_MS: '0' })).toBe(0);
-    expect(shutdownDrainMs({ SHUTDOWN_DRAIN_MS: '5000' })).toBe(5_000);
-    expect(() => shutdownDrainMs({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(readConfig({}).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(readConfig({ SHUTDOWN_DRAIN_MS: '0' }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(readConfig({ SHUTDOWN_DRAIN_MS: '5000' }).SHUTDOWN_DRAIN_MS).toBe(5_000);
+    expect(() => readConfig({ SHUTDOWN_DRAIN_MS: '-1' }).SHUTDOWN_DRAIN_MS).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
   it('reads SHUTDOWN_TIMEOUT_MS, 10 s by default, and names it when it is wrong', () => {
-    expect(shutdownTimeoutMs({})).toBe(10_000);
-    expect(shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '25000' })).toBe(25_000);
-    expect(() => shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '10s' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(readConfig({}).SHUTDOWN_TIMEOUT_MS).toBe(10_000);
+    expect(readConfig({ SHUTDOWN_TIMEOUT_MS: '25000' }).SHUTDOWN_TIMEOUT_MS).toBe(25_000);
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_MS: '10s' }).SHUTDOWN_TIMEOUT_MS).toThrow(/SHUTDOWN_TIMEOUT_MS/);
   });
 
   it('stops a delivery worker whose last pass failed (the store went away), so the shutdown still ends', async () => {

@@ -1,4 +1,4 @@
-import { parseTrustProxy } from '../leads/client-address.ts';
+import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
 import type { SqlDatabase } from '../leads/sql-lead-store.ts';
 import { DeskAuth } from './auth.ts';
@@ -22,6 +22,6 @@ export function staffStore(): StaffStore {
 
 /** The desk's lock for this process, configured from its environment. */
 export const deskAuth = new DeskAuth(() => leadApi.store, {
-  adminPassword: process.env['ADMIN_PASSWORD'],
-  trustProxy: parseTrustProxy(process.env['TRUST_PROXY']),
+  adminPassword: serverConfig().ADMIN_PASSWORD,
+  trustProxy: serverConfig().TRUST_PROXY,
 });

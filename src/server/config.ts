@@ -1,0 +1,239 @@
+/**
+ * The server's configuration: every environment variable the server and its CLIs (`npm run leads`,
+ * `npm run staff`) read is declared here once, with its default and what it does, and read from
+ * `process.env` here only. `docs/operations.md` lists them; a unit test keeps that table in step.
+ * Test- and bench-only variables (`TEST_PORT`, `BENCH_*`, `PG_BIN`…) are not configuration: see
+ * CONTRIBUTING.md.
+ */
+import { z } from 'astro/zod';
+import { resolveSiteUrl } from '../lib/site-url.ts';
+import { parseTrustProxy } from './leads/client-address.ts';
+
+/** A whole number above zero; anything else throws naming the variable. */
+function wholeNumber(value: string, name: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return number;
+}
+
+/** Where a form's leads are relayed: `form`, the agency's form-collection URL in the form's own encoding; `webhook`, JSON. */
+export interface RelayTarget {
+  type: 'form' | 'webhook';
+  url: string;
+}
+
+/** Parses `LEADS_RELAYS`, e.g. `{"contact": {"type": "webhook", "url": "https://…"}}`, naming what is wrong. */
+export function parseRelays(json: string | undefined): Record<string, RelayTarget> {
+  if (!json) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error('LEADS_RELAYS must be JSON, e.g. {"contact": {"type": "webhook", "url": "https://…"}}');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('LEADS_RELAYS must be an object keyed by form id');
+  }
+  const relays: Record<string, RelayTarget> = {};
+  for (const [formId, target] of Object.entries(parsed)) {
+    const { type, url } = (target ?? {}) as Partial<RelayTarget>;
+    if (type !== 'form' && type !== 'webhook')
+      throw new Error(`LEADS_RELAYS.${formId}.type must be "form" or "webhook"`);
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url) || !URL.canParse(url)) {
+      throw new Error(`LEADS_RELAYS.${formId}.url must be an http(s) URL`);
+    }
+    relays[formId] = { type, url };
+  }
+  return relays;
+}
+
+/** Checks `DATABASE_URL` is a PostgreSQL URL, naming the variable (never its password) when it is not. */
+export function parseDatabaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const example = 'e.g. postgres://user:password@db.example:5432/leads';
+  if (!URL.canParse(value)) throw new Error(`DATABASE_URL is not a URL; it should look like ${example}`);
+  const url = new URL(value);
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//…" (${example})`);
+  }
+  if (!url.hostname && !url.searchParams.has('host')) throw new Error(`DATABASE_URL names no host (${example})`);
+  return value;
+}
+
+/** One variable: its default as the environment would spell it, what it does, and how it is read. */
+interface Declaration<T> {
+  fallback: string;
+  description: string;
+  parse: (value: string, name: string) => T;
+}
+
+function variable<T>(fallback: string, description: string, parse: (value: string, name: string) => T): Declaration<T> {
+  return { fallback, description, parse };
+}
+
+const text = (value: string) => value;
+const optionalText = (value: string) => value || undefined;
+
+function onOff(value: string, name: string): boolean {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", got "${value}"`);
+}
+
+function port(value: string, name: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65_535)
+    throw new Error(`${name} must be a port number from 0 to 65535, got "${value}"`);
+  return number;
+}
+
+/** `LEADS_RETENTION_DAYS`: unset keeps leads for good; at most a century. */
+function retentionDays(value: string, name: string): number | undefined {
+  if (value === '') return undefined;
+  const days = wholeNumber(value, name);
+  if (days > 36_500) throw new Error(`${name} must be at most 36500 (100 years), got "${value}"`);
+  return days;
+}
+
+const declarations = {
+  PORT: variable('4321', 'The port the server listens on.', port),
+  HOST: variable('localhost', 'The address it listens on; `0.0.0.0` for every interface.', text),
+  SITE_URL: variable(
+    'https://miqat-travel.example',
+    'The canonical origin: links in emails, the www redirect, and (at build time) canonical URLs and the sitemap.',
+    (value) => resolveSiteUrl({ SITE_URL: value }),
+  ),
+  DIST_DIR: variable('dist', 'The build the server serves (the output of `astro build`).', text),
+  ADMIN_PASSWORD: variable(
+    '',
+    "Creates the lead desk's first owner (user name `owner`) while no staff account exists; ignored after.",
+    optionalText,
+  ),
+  TRUST_PROXY: variable(
+    '0',
+    'The proxies in front of the server: a count (`1`, `true`) or a comma-separated list of addresses; unset trusts none.',
+    (value) => parseTrustProxy(value),
+  ),
+  LEADS_DB: variable('data/leads.db', 'The SQLite file that stores leads, unless `DATABASE_URL` is set.', text),
+  DATABASE_URL: variable('', 'A `postgres://` URL: stores leads in PostgreSQL instead of SQLite.', (value) =>
+    parseDatabaseUrl(value),
+  ),
+  LEADS_RATE_LIMIT: variable('10', 'Enquiries one client may send per window before it is answered 429.', wholeNumber),
+  LEADS_RATE_WINDOW_SECONDS: variable('600', "The rate limit's window, in seconds.", wholeNumber),
+  LEADS_MAX_BODY_BYTES: variable('32768', 'The largest form body accepted, in bytes (413 above it).', wholeNumber),
+  CAPTCHA_TTL_SECONDS: variable('7200', "How long a form's signed challenge stays valid, in seconds.", wholeNumber),
+  LEADS_RELAYS: variable(
+    '',
+    'JSON, per form id (or `*`): where each lead is also sent, e.g. `{"contact": {"type": "webhook", "url": "https://…"}}`.',
+    (value) => parseRelays(value),
+  ),
+  SMTP_URL: variable(
+    '',
+    'The mail server, e.g. `smtps://user:pass@mail.example:465`; unset sends no email.',
+    optionalText,
+  ),
+  LEADS_NOTIFY_TO: variable('', 'The staff address each new lead is emailed to (needs `SMTP_URL`).', optionalText),
+  LEADS_NOTIFY_FROM: variable(
+    '',
+    'The sender of lead emails; unset, `Website enquiries <leads@` the host of `SITE_URL` `>`.',
+    optionalText,
+  ),
+  LEADS_ACKNOWLEDGE: variable(
+    'on',
+    "The visitor's acknowledgement email (when `SMTP_URL` is set): `on` or `off`.",
+    onOff,
+  ),
+  LEADS_RETRY_BASE_MS: variable(
+    '5000',
+    'The first wait before a failed delivery is tried again; it doubles each time.',
+    wholeNumber,
+  ),
+  LEADS_RETRY_MAX_MS: variable('900000', 'The longest wait between delivery tries.', wholeNumber),
+  LEADS_DELIVERY_TIMEOUT_MS: variable('10000', 'How long one delivery (email, webhook, relay) may take.', wholeNumber),
+  LEADS_WORKER_INTERVAL_MS: variable(
+    '1000',
+    'How often the delivery worker looks for deliveries that are due.',
+    wholeNumber,
+  ),
+  LEADS_RETENTION_DAYS: variable(
+    '',
+    'Leads older than this many days are erased every night; unset keeps them.',
+    retentionDays,
+  ),
+  SHUTDOWN_TIMEOUT_MS: variable(
+    '10000',
+    "After SIGTERM, how long the server may take to finish before it exits 1; keep systemd's `TimeoutStopSec` above it.",
+    wholeNumber,
+  ),
+  SHUTDOWN_DRAIN_MS: variable(
+    '0',
+    'After SIGTERM, how long requests are still served while /readyz answers 503, for a load balancer to notice.',
+    (value, name) => (value === '0' ? 0 : wholeNumber(value, name)),
+  ),
+};
+
+type Declarations = typeof declarations;
+type Shape = { [K in keyof Declarations]: z.ZodType<ReturnType<Declarations[K]['parse']>, string | undefined> };
+
+/** A parser's error becomes an issue of the variable's own, so the message names it. */
+function toSchema<T>(name: string, { fallback, description, parse }: Declaration<T>) {
+  return (
+    z
+      .string()
+      .default(fallback)
+      // An empty value (`KEY=` in an env file) means unset, as it always has.
+      .transform((value, context) => {
+        try {
+          return parse(value === '' ? fallback : value, name);
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+          return z.NEVER;
+        }
+      })
+      .describe(description)
+  );
+}
+
+/** Every variable the server reads, each with its default and description. */
+// Object.fromEntries forgets which key holds which parser; `Shape` says it again from the declarations.
+export const configSchema = z.object(
+  Object.fromEntries(
+    Object.entries(declarations).map(([name, declaration]) => [
+      name,
+      toSchema(name, declaration as Declaration<unknown>),
+    ]),
+  ) as unknown as Shape,
+);
+
+/** A variable as the operations table shows it. */
+export interface VariableDoc {
+  name: string;
+  fallback: string;
+  description: string;
+}
+
+/** Each variable's name, default and description, in the schema's order. */
+export function configVariables(): VariableDoc[] {
+  return Object.entries(declarations).map(([name, { fallback, description }]) => ({ name, fallback, description }));
+}
+
+/** The parsed configuration, keyed by variable name. */
+export type ServerConfig = z.output<typeof configSchema>;
+
+/** Parses `env` against the schema; the first bad variable throws an error whose message names it. */
+export function readConfig(env: Record<string, string | undefined>): ServerConfig {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const name = String(issue?.path[0] ?? '');
+  const message = issue?.message ?? 'invalid';
+  throw new Error(message.startsWith(name) ? message : `${name}: ${message}`);
+}
+
+let processConfig: ServerConfig | undefined;
+
+/** This process's configuration, read from its environment once: the one place the server reads `process.env`. */
+export function serverConfig(): ServerConfig {
+  return (processConfig ??= readConfig(process.env));
+}
