@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@/lib/site-schema';
+import type { SiteSettings } from './site-schema.ts';
 
 /** "ARC accredited, No. 12345678" when the agency's accreditation and its number are both set, else nothing. */
 export function accreditationLine(claims: SiteSettings['claims']): string | undefined {
