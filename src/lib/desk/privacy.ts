@@ -6,6 +6,7 @@
 import { formatAgencyTime } from '../agency-time.ts';
 import { findForm } from '../forms/definitions.ts';
 import { countOf } from '../format.ts';
+import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from '../forms/constants.ts';
 import { REFERENCE_PATTERN } from '../leads/reference.ts';
 import { phoneDigits } from '../leads/contact-index.ts';
 import { visitorName } from '../leads/visitor.ts';
@@ -13,8 +14,6 @@ import { STATUS_LABELS, type PersonRecord } from './model.ts';
 
 /** Fewer digits than this match too many people to be one person's number (the store's own rule). */
 const PHONE_MIN_DIGITS = 7;
-const EMAIL_MAX = 254;
-const PHONE_MAX = 40;
 
 export interface PersonQuery {
   email: string;
@@ -29,9 +28,12 @@ export function readPersonQuery(values: { get(name: string): unknown }): { query
   };
   const query = { email: text('email'), phone: text('phone') };
   const problems: string[] = [];
-  if (query.email !== '' && (query.email.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+$/.test(query.email)))
+  if (query.email !== '' && (query.email.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+$/.test(query.email)))
     problems.push('Enter the email address in full, like name@example.com.');
-  if (query.phone !== '' && (query.phone.length > PHONE_MAX || phoneDigits(query.phone).length < PHONE_MIN_DIGITS))
+  if (
+    query.phone !== '' &&
+    (query.phone.length > PHONE_MAX_LENGTH || phoneDigits(query.phone).length < PHONE_MIN_DIGITS)
+  )
     problems.push(`Enter the phone number with at least ${PHONE_MIN_DIGITS} digits.`);
   return { query, problems };
 }

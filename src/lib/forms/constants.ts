@@ -4,5 +4,13 @@ export const HONEYPOT_FIELD = 'website';
 
 export const INVALID_CAPTCHA = 'Invalid Captcha';
 
+/**
+ * The longest email and phone number kept, on every form and in the desk's privacy search: an
+ * address has at most 254 characters (RFC 5321), and no number needs more than 40 with its
+ * extension. Both are indexed, and PostgreSQL's index refuses a value of a few kilobytes.
+ */
+export const EMAIL_MAX_LENGTH = 254;
+export const PHONE_MAX_LENGTH = 40;
+
 export type FieldErrors = Record<string, string>;
 export type LeadFields = Record<string, string>;

@@ -1,17 +1,13 @@
 import { z } from 'astro/zod';
 import type { FieldDef, FormDef } from './types.ts';
 
-import { INVALID_CAPTCHA, type FieldErrors, type LeadFields } from './constants.ts';
+import { EMAIL_MAX_LENGTH, INVALID_CAPTCHA, PHONE_MAX_LENGTH, type FieldErrors, type LeadFields } from './constants.ts';
 
 export type { FieldErrors, LeadFields } from './constants.ts';
 const COUNT_MAX = 99;
 const PAGE_FIELD_MAX = 200;
-/**
- * The longest email and phone a form takes when its definition sets no limit: an address has at
- * most 254 characters (RFC 5321), and no number needs more than 40 with its extension. Both are
- * indexed for the desk's search, and an index refuses a value past a few kilobytes on PostgreSQL.
- */
-const KIND_MAX: Partial<Record<FieldDef['kind'], number>> = { email: 254, tel: 40 };
+/** The longest email and phone a form takes when its definition sets no limit. */
+const KIND_MAX: Partial<Record<FieldDef['kind'], number>> = { email: EMAIL_MAX_LENGTH, tel: PHONE_MAX_LENGTH };
 
 export type Validation = { ok: true; fields: LeadFields } | { ok: false; errors: FieldErrors };
 
@@ -87,7 +83,7 @@ export function leadSchema(form: FormDef) {
       .regex(/^\d{1,3}$/, INVALID_CAPTCHA);
   }
   for (const [name, value] of Object.entries(form.constants ?? {})) shape[name] = z.literal(value);
-  if (form.replyTo) shape[form.replyTo.name] = z.string().max(254).optional();
+  if (form.replyTo) shape[form.replyTo.name] = z.string().max(EMAIL_MAX_LENGTH).optional();
   for (const name of form.pageFields ?? []) shape[name] = z.string().max(PAGE_FIELD_MAX).optional();
   return z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unexpected field.' : undefined),
