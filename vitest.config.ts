@@ -1,10 +1,14 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { getViteConfig } from 'astro/config';
 
 // Astro's Vite config gives unit tests the same `@/*` alias and `astro/zod` as the site.
 export default getViteConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
+    // Vitest's default leaves a core free (one worker on two cores); the store, SMTP and fuzz files
+    // spend much of their time waiting on fsync, PostgreSQL and sockets, so a worker per core is used.
+    maxWorkers: availableParallelism(),
     // One throwaway PostgreSQL server per run, so the store suites run on both stores.
     globalSetup: ['tests/unit/support/postgres-setup.ts'],
   },

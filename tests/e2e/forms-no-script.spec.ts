@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import {
-  FORM_IDS,
+  BROWSER_FORM_IDS,
   FORM_PAGES,
   REFERENCE,
   enquiry,
@@ -15,7 +15,7 @@ import type { FormDef } from '@/lib/forms/types';
 /**
  * Every form when its scripts never arrive (blocked, broken, an old phone): the browser posts it
  * itself, and the server answers with pages. Scripts are aborted here; the last test turns
- * JavaScript off altogether.
+ * JavaScript off altogether. One form of each shape runs here; forms-http.spec.ts posts all 18.
  */
 test.beforeEach(async ({ context }) => {
   await context.route('**/_astro/**/*.js', (route) => route.abort('blockedbyclient'));
@@ -47,7 +47,7 @@ async function send(page: Page, def: FormDef): Promise<number> {
   return (await post(page, def)).status();
 }
 
-for (const id of FORM_IDS) {
+for (const id of BROWSER_FORM_IDS) {
   const def = formDef(id);
   const { path } = FORM_PAGES[id];
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  BROWSER_FORM_IDS,
   FORM_IDS,
   FORM_PAGES,
   answerCaptcha,
@@ -19,7 +20,8 @@ import { selfStartedLoadsHadTheirChance } from './support/scripts';
 /** The summary the traveller button shows for the default one adult and no children. */
 const defaultSummary = (padded: boolean) => (padded ? 'Adults-01/Children-00' : '1 Traveller');
 
-for (const id of FORM_IDS) {
+// One form of each shape (tests/support/form-shapes.ts); forms-http.spec.ts posts every form's own names.
+for (const id of BROWSER_FORM_IDS) {
   const def = formDef(id);
   const { path } = FORM_PAGES[id];
   const unique = () => `pilgrim-${id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -7,7 +7,7 @@ import { builtHtml, sitemapPaths } from './support/site';
  * Quality gates over every page in the built sitemap (plus the not-found page): later issues
  * add pages and they are held to the same checks without touching this file. Every page is
  * validated and has its links followed; the browser's axe and console checks run once per page
- * shape (tests/support/page-shapes.ts: 138 package pages come in a couple of dozen shapes), or on
+ * shape (tests/support/page-shapes.ts: the 138 package pages come in three), or on
  * every page with `GATES=all`, before a release.
  */
 const paths = [...sitemapPaths(), '/no-such-page'];

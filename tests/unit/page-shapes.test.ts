@@ -18,6 +18,23 @@ describe('page shapes', () => {
     expect(pageShape(card('', '/a').replace('>Book </a>', '></a>'))).not.toBe(base);
   });
 
+  it('count a run of identical siblings once, but not siblings that differ or move', () => {
+    const list = (...items: string[]) =>
+      `<main><h1>Days</h1><ol>${items.map((item) => `<li class="day">${item}</li>`).join('')}</ol></main>`;
+    expect(pageShape(list('Makkah', 'Madinah', 'Home'))).toBe(pageShape(list('Makkah', 'Madinah')));
+    const marked = list('Makkah').replace('</ol>', '<li class="day day-last">Home</li></ol>');
+    expect(pageShape(marked)).not.toBe(pageShape(list('Makkah')));
+    const reordered = '<main><ol><li class="day">Makkah</li></ol><h1>Days</h1></main>';
+    expect(pageShape(reordered)).not.toBe(pageShape(list('Makkah')));
+  });
+
+  it('read tags inside scripts and styles as text, not as elements', () => {
+    const page = '<main><h1>Hi</h1></main>';
+    expect(pageShape(page.replace('</main>', '<script>let a = "<div class=x>";</script></main>'))).toBe(
+      pageShape(page.replace('</main>', '<script>let b = "<p>";</script></main>')),
+    );
+  });
+
   it('keeps the first page of each shape and counts the pages it stands for', () => {
     const pages = [
       { path: '/package/a', html: card('A', '/a') },

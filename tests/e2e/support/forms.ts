@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { FORMS, type FormId } from '@/lib/forms/definitions';
 import type { FormDef } from '@/lib/forms/types';
+import { oneFormPerShape } from '../../support/form-shapes';
 
 /** The SQLite file the Playwright server writes leads to (see playwright.config.ts). */
 export const E2E_LEADS_DB = resolve('reports/e2e-leads.db');
@@ -67,6 +68,10 @@ export const FORM_PAGES: Record<FormId, { path: string; wire: string[] }> = {
 
 export const FORM_IDS = Object.keys(FORM_PAGES) as FormId[];
 
+/** The forms the browser specs drive: one of each shape (tests/support/form-shapes.ts), or all with `FORMS=all`. */
+export const BROWSER_FORM_IDS: FormId[] =
+  process.env['FORMS'] === 'all' ? FORM_IDS : oneFormPerShape(FORM_IDS.map((id) => ({ id, def: FORMS[id] })));
+
 export function formDef(id: FormId): FormDef {
   return FORMS[id];
 }
@@ -102,26 +107,31 @@ export function countLeadPosts(page: Page): { count: () => number } {
   return { count: () => count };
 }
 
-/** A valid value for every visible field; `email` is unique so the test can find its lead. */
-export async function fillValid(form: Locator, def: FormDef, email: string): Promise<Record<string, string>> {
+/** A valid value for every visible field, by name; `email` is unique so the test can find its lead. */
+export function validValues(def: FormDef, email: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const field of def.fields) {
+    values[field.name] =
+      field.kind === 'select'
+        ? field.options[Math.min(1, field.options.length - 1)]!.value
+        : {
+            text: 'Amina Yusuf',
+            email,
+            tel: '+1 512 555 0100',
+            textarea: 'Two adults and one child, hoping to travel in February.',
+            date: '2027-03-01',
+          }[field.kind];
+  }
+  return values;
+}
+
+/** Fills every visible field with a valid value and returns what was typed, by name. */
+export async function fillValid(form: Locator, def: FormDef, email: string): Promise<Record<string, string>> {
+  const values = validValues(def, email);
+  for (const field of def.fields) {
     const control = form.locator(`[name="${field.name}"]`);
-    let value: string;
-    if (field.kind === 'select') {
-      value = field.options[Math.min(1, field.options.length - 1)]!.value;
-      await control.selectOption(value);
-    } else {
-      value = {
-        text: 'Amina Yusuf',
-        email,
-        tel: '+1 512 555 0100',
-        textarea: 'Two adults and one child, hoping to travel in February.',
-        date: '2027-03-01',
-      }[field.kind];
-      await control.fill(value);
-    }
-    values[field.name] = value;
+    if (field.kind === 'select') await control.selectOption(values[field.name]!);
+    else await control.fill(values[field.name]!);
   }
   return values;
 }
