@@ -7,10 +7,29 @@ process.env['TEST_PORT'] ??= String(await sidePort());
 const port = Number(process.env['TEST_PORT']);
 export const baseURL = `http://localhost:${port}`;
 
+/**
+ * Specs that drive no browser: they speak HTTP to the server or start servers of their own, and
+ * spend most of their time waiting (a killed worker's lease, a drain period, a restart). They run
+ * in a third worker beside the two browser workers, so their waits overlap the browsers' work.
+ */
+const SERVER_SPECS = [
+  'compression',
+  'forms-http',
+  'hostile-requests',
+  'lead-api',
+  'lead-crash',
+  'lead-database-down',
+  'lead-rolling-restart',
+  'node-floor',
+  'operations',
+  'server-ports',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  // Two browsers on two cores, and a third worker for the server specs (the browser project is held to two).
+  workers: 3,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   timeout: 60_000,
@@ -33,10 +52,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'browser',
+      testIgnore: SERVER_SPECS,
+      workers: 2,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    { name: 'server', testMatch: SERVER_SPECS },
+  ],
   webServer: {
     // The production server over the build made by `npm test`; it is never rebuilt here.
-    command: 'node src/server/main.ts',
+    // Each run starts on an empty leads file, so what a test reads back is this run's.
+    command: 'rm -f reports/e2e-leads.db reports/e2e-leads.db-wal reports/e2e-leads.db-shm && node src/server/main.ts',
     url: `${baseURL}/`,
     // Leads go to a file the tests read back; the rate limit is the API spec's job, not this server's.
     env: { PORT: String(port), HOST: 'localhost', LEADS_DB: 'reports/e2e-leads.db', LEADS_RATE_LIMIT: '100000' },
