@@ -19,7 +19,7 @@ import { StaffStore } from '../src/server/desk/staff-store.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../src/server/desk/types.ts';
 import { contactIndex } from '../src/lib/leads/contact-index.ts';
 import { openLeadStore } from '../src/server/leads/open-store.ts';
-import type { SqlRunner, SqlValue } from '../src/server/leads/sql-lead-store.ts';
+import type { SqlRunner, SqlValue } from '../src/server/db/database.ts';
 import { startServer, type SideServer } from '../tests/e2e/support/server.ts';
 import { freshDatabase, startPostgres, type TestPostgres } from '../tests/support/postgres.ts';
 

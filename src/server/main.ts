@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serverConfig } from './config.ts';
 import { DeskAuth } from './desk/auth.ts';
-import { PipelineStore } from './desk/pipeline-store.ts';
+import { PrivacyStore } from './desk/privacy-store.ts';
 import { startRetention } from './desk/retention.ts';
 import { answerProbe } from './health.ts';
 import {
@@ -69,7 +69,7 @@ const { retentionDays } = leadConfig;
 const retention =
   retentionDays === undefined
     ? undefined
-    : startRetention(new PipelineStore(leadStore.database), retentionDays, (line) => console.log(line));
+    : startRetention(new PrivacyStore(leadStore), retentionDays, (line) => console.log(line));
 if (retentionDays !== undefined) console.log(`Retention: leads are erased ${retentionDays} days after they arrive`);
 // Built files go out as compressed at build time (static-files.ts); what is drawn per request is
 // compressed here, with brotli or gzip: the pages are read on phones over mobile networks.

@@ -4,10 +4,11 @@ import { agencyDay } from '@/lib/agency-time';
 import { FORMS } from '@/lib/forms/definitions';
 import type { FormDef } from '@/lib/forms/types';
 import { site } from '@/lib/site';
+import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
-import type { SqlDatabase } from '@/server/leads/sql-lead-store';
+import type { SqlDatabase } from '@/server/db/database';
 import { STORE_KINDS, type StoreKind } from '../support/store-kinds.ts';
 import { fullRunOnly, startDesk, signIn, type Desk } from './support/desk.ts';
 import { axeViolations, axeViolationsWithWideTables, htmlProblems } from './support/gates.ts';
@@ -150,9 +151,9 @@ for (const kind of STORE_KINDS) {
         });
         const booking = await send(desk, 'booking', { name: 'Yusuf Ali', email: 'yusuf@example.com' });
         const yesterday = agencyDay(new Date(Date.now() - 24 * HOUR_MS), site.timeZone);
-        await withStore(desk, async (pipeline) => {
+        await withStore(desk, async (pipeline, db) => {
           const at = async (id: string, hours: number) =>
-            new Date(Date.parse((await pipeline.deskLead(id))!.receivedAt) + hours * HOUR_MS);
+            new Date(Date.parse((await new DeskListStore(db).deskLead(id))!.receivedAt) + hours * HOUR_MS);
           const actor = desk.owner.email;
           await pipeline.updatePipeline(chicago.id, { status: 'contacted' }, actor, await at(chicago.id, 1));
           await pipeline.updatePipeline(hajj.id, { status: 'quoted' }, actor, await at(hajj.id, 3));

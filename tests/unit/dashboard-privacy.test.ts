@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PipelineStore } from '@/server/desk/pipeline-store';
+import { PrivacyStore } from '@/server/desk/privacy-store';
 import { findPersonRecords, personExport, personRows, readPersonQuery } from '@/lib/desk/privacy';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { STORE_KINDS, openTestStore } from './support/stores';
@@ -28,6 +29,7 @@ describe.each(STORE_KINDS)('a privacy request on %s', (kind) => {
     const store = await openTestStore(kind);
     open.push(store);
     const desk = new PipelineStore(store.database);
+    const privacy = new PrivacyStore(store);
     const lead = async (fields: Record<string, string>, minute: number) =>
       (await store.insertLead(
         { formId: 'hajj', fields: { message: 'Hajj for two', ...fields }, pageUrl: null, userAgent: null },
@@ -45,7 +47,7 @@ describe.each(STORE_KINDS)('a privacy request on %s', (kind) => {
     await store.recordAttempt(delivery!.id, { ok: false, detail: 'HTTP 502', durationMs: 31 }, 0, tried);
 
     const query = { email: 'Layla@Example.com', phone: '713-555-0123' };
-    const records = await findPersonRecords(desk, query);
+    const records = await findPersonRecords(privacy, query);
     expect(records.map((record) => record.lead.reference)).toEqual([
       byEmail.reference,
       without.reference,

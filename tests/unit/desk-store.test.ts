@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineChangeError, PipelineStore } from '@/server/desk/pipeline-store';
+import { PrivacyStore } from '@/server/desk/privacy-store';
 import { retentionPass, startRetention } from '@/server/desk/retention';
 import type { DeskLead } from '@/server/desk/types';
 import { leadApiConfig } from '@/server/leads/config';
@@ -13,9 +15,24 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((store) => store.close()));
 });
 
+/** The desk's three stores over one lead store. */
+interface DeskStores {
+  lists: DeskListStore;
+  pipeline: PipelineStore;
+  privacy: PrivacyStore;
+}
+
+function deskStores(store: SqlLeadStore): DeskStores {
+  return {
+    lists: new DeskListStore(store.database),
+    pipeline: new PipelineStore(store.database),
+    privacy: new PrivacyStore(store),
+  };
+}
+
 interface Desk {
   store: SqlLeadStore & { location: TestStoreLocation };
-  desk: PipelineStore;
+  desk: DeskStores;
   /** Stores an Umrah enquiry from this person, `minutes` after 2026-11-01T12:00Z. */
   lead(
     person: Partial<Record<'name' | 'email' | 'phone', string>>,
@@ -41,7 +58,7 @@ async function openDesk(kind: StoreKind): Promise<Desk> {
   let staffCount = 0;
   return {
     store,
-    desk: new PipelineStore(store.database),
+    desk: deskStores(store),
     async lead(person, minutes, options = {}) {
       minute = minutes ?? minute + 1;
       const fields: Record<string, string> = { adults: '2' };
@@ -80,7 +97,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
   it('reads a lead with its place in the pipeline, new and unassigned at first', async () => {
     const { desk, lead } = await openDesk(kind);
     const stored = await lead({ name: 'Amina Yusuf', email: 'amina@example.com', phone: '312-555-0147' });
-    expect(await desk.deskLead(stored.id)).toEqual({
+    expect(await desk.lists.deskLead(stored.id)).toEqual({
       ...stored,
       status: 'new',
       lostReason: null,
@@ -89,7 +106,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
       firstContactedAt: null,
       lastNote: null,
     });
-    expect(await desk.deskLead('no-such-lead')).toBeUndefined();
+    expect(await desk.lists.deskLead('no-such-lead')).toBeUndefined();
   });
 
   it('pages newest first with the total of the whole match on every page', async () => {
@@ -97,13 +114,13 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const made: StoredLead[] = [];
     for (let index = 0; index < 7; index += 1) made.push(await lead({ name: `Person ${index}` }));
     const newestFirst = made.map((stored) => stored.reference).reverse();
-    const first = await desk.listDesk({}, 0, 3);
-    const second = await desk.listDesk({}, 3, 3);
-    const third = await desk.listDesk({}, 6, 3);
+    const first = await desk.lists.listDesk({}, 0, 3);
+    const second = await desk.lists.listDesk({}, 3, 3);
+    const third = await desk.lists.listDesk({}, 6, 3);
     expect([first.total, second.total, third.total]).toEqual([7, 7, 7]);
     expect([...references(first.leads), ...references(second.leads), ...references(third.leads)]).toEqual(newestFirst);
-    expect(await desk.listDesk({}, 10, 3)).toEqual({ leads: [], total: 7 });
-    expect(references(await desk.allDesk({}))).toEqual(newestFirst);
+    expect(await desk.lists.listDesk({}, 10, 3)).toEqual({ leads: [], total: 7 });
+    expect(references(await desk.lists.allDesk({}))).toEqual(newestFirst);
   });
 
   it('filters by status, placement, assignee and time, alone and together', async () => {
@@ -114,11 +131,11 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const b = await lead({ name: 'B' }, 20, { formId: 'hajj' });
     const c = await lead({ name: 'C' }, 30, { formId: 'dallas' });
     const d = await lead({ name: 'D' }, 40, { formId: 'umrah' });
-    await desk.updatePipeline(a.id, { status: 'contacted', assigneeId: amina }, 'owner@agency.example');
-    await desk.updatePipeline(c.id, { status: 'contacted', assigneeId: omar }, 'owner@agency.example');
-    await desk.updatePipeline(d.id, { assigneeId: amina }, 'owner@agency.example');
-    const list = async (filter: Parameters<PipelineStore['listDesk']>[0]) => {
-      const page = await desk.listDesk(filter, 0, 50);
+    await desk.pipeline.updatePipeline(a.id, { status: 'contacted', assigneeId: amina }, 'owner@agency.example');
+    await desk.pipeline.updatePipeline(c.id, { status: 'contacted', assigneeId: omar }, 'owner@agency.example');
+    await desk.pipeline.updatePipeline(d.id, { assigneeId: amina }, 'owner@agency.example');
+    const list = async (filter: Parameters<DeskListStore['listDesk']>[0]) => {
+      const page = await desk.lists.listDesk(filter, 0, 50);
       expect(page.total).toBe(page.leads.length);
       return references(page.leads);
     };
@@ -144,7 +161,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const { desk, lead } = await openDesk(kind);
     const amina = await lead({ name: 'Amina Yusuf', email: 'Amina.Yusuf@Example.com', phone: '(312) 555-0147' });
     const omar = await lead({ name: 'Omar Farouk', email: 'omar@example.org', phone: '+1 713.555.0123' });
-    const search = async (term: string) => references((await desk.listDesk({ search: term }, 0, 50)).leads);
+    const search = async (term: string) => references((await desk.lists.listDesk({ search: term }, 0, 50)).leads);
     expect(await search('amina')).toEqual([amina.reference]);
     expect(await search('  YUSUF ')).toEqual([amina.reference]);
     expect(await search('Farouk')).toEqual([omar.reference]);
@@ -161,7 +178,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     expect(await search('example')).toEqual([omar.reference, amina.reference]);
     expect(await search('   ')).toEqual([omar.reference, amina.reference]);
     expect(await search('nobody')).toEqual([]);
-    expect((await desk.listDesk({ search: '555' }, 0, 1)).total).toBe(2);
+    expect((await desk.lists.listDesk({ search: '555' }, 0, 1)).total).toBe(2);
   });
 
   it('finds a lead by its reference typed any way', async () => {
@@ -170,7 +187,9 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const stored = await lead({ name: 'Amina Yusuf' });
     const code = stored.reference.slice(3);
     for (const typed of [stored.reference, stored.reference.toLowerCase(), code, code.toLowerCase(), ` mq ${code} `]) {
-      expect(references((await desk.listDesk({ search: typed }, 0, 50)).leads), typed).toEqual([stored.reference]);
+      expect(references((await desk.lists.listDesk({ search: typed }, 0, 50)).leads), typed).toEqual([
+        stored.reference,
+      ]);
     }
   });
 
@@ -180,7 +199,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     await lead({ name: 'Amina 1000 sure', email: 'axb@example.com' });
     const backslash = await lead({ name: 'Back\\slash' });
     await lead({ name: 'Backslash' });
-    const search = async (term: string) => references((await desk.listDesk({ search: term }, 0, 50)).leads);
+    const search = async (term: string) => references((await desk.lists.listDesk({ search: term }, 0, 50)).leads);
     expect(await search('%')).toEqual([percent.reference]);
     expect(await search('100%')).toEqual([percent.reference]);
     expect(await search('a_b')).toEqual([percent.reference]);
@@ -199,18 +218,18 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const lostLastWeek = await lead({ name: 'Lost, due last week' });
     const quotedLastMonth = await lead({ name: 'Quoted, due last month' });
     await lead({ name: 'No follow-up' });
-    await desk.updatePipeline(today.id, { followUp: '2026-12-01' }, actor);
-    await desk.updatePipeline(yesterday.id, { followUp: '2026-11-30' }, actor);
-    await desk.updatePipeline(tomorrow.id, { followUp: '2026-12-02' }, actor);
-    await desk.updatePipeline(bookedToday.id, { status: 'booked', followUp: '2026-12-01' }, actor);
-    await desk.updatePipeline(
+    await desk.pipeline.updatePipeline(today.id, { followUp: '2026-12-01' }, actor);
+    await desk.pipeline.updatePipeline(yesterday.id, { followUp: '2026-11-30' }, actor);
+    await desk.pipeline.updatePipeline(tomorrow.id, { followUp: '2026-12-02' }, actor);
+    await desk.pipeline.updatePipeline(bookedToday.id, { status: 'booked', followUp: '2026-12-01' }, actor);
+    await desk.pipeline.updatePipeline(
       lostLastWeek.id,
       { status: 'lost', lostReason: 'no answer', followUp: '2026-11-24' },
       actor,
     );
-    await desk.updatePipeline(quotedLastMonth.id, { status: 'quoted', followUp: '2026-10-31' }, actor);
+    await desk.pipeline.updatePipeline(quotedLastMonth.id, { status: 'quoted', followUp: '2026-10-31' }, actor);
     const due = async (view: 'today' | 'overdue', day = '2026-12-01') =>
-      references((await desk.listDesk({ due: view, today: day }, 0, 50)).leads);
+      references((await desk.lists.listDesk({ due: view, today: day }, 0, 50)).leads);
     expect(await due('today')).toEqual([today.reference]);
     expect(await due('overdue')).toEqual([quotedLastMonth.reference, yesterday.reference]);
     // The next day, today's follow-up is overdue and tomorrow's is due; across a month's end.
@@ -222,9 +241,9 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     ]);
     expect(await due('overdue', '2026-10-31')).toEqual([]);
     expect(await due('today', '2026-10-31')).toEqual([quotedLastMonth.reference]);
-    expect((await desk.listDesk({ due: 'overdue', today: '2026-12-01', status: 'quoted' }, 0, 50)).total).toBe(1);
-    await expect(desk.listDesk({ due: 'today' }, 0, 50)).rejects.toThrow(/today/);
-    await expect(desk.allDesk({ due: 'overdue' })).rejects.toThrow(/today/);
+    expect((await desk.lists.listDesk({ due: 'overdue', today: '2026-12-01', status: 'quoted' }, 0, 50)).total).toBe(1);
+    await expect(desk.lists.listDesk({ due: 'today' }, 0, 50)).rejects.toThrow(/today/);
+    await expect(desk.lists.allDesk({ due: 'overdue' })).rejects.toThrow(/today/);
   });
 
   it('records each change in words, and only the fields that change', async () => {
@@ -233,7 +252,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const omar = await staff('omar@agency.example');
     const stored = await lead({ name: 'Amina Yusuf' });
     const owner = 'owner@agency.example';
-    const changed = await desk.updatePipeline(
+    const changed = await desk.pipeline.updatePipeline(
       stored.id,
       { status: 'contacted', assigneeId: amina, followUp: '2026-12-01' },
       owner,
@@ -245,17 +264,21 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
       followUp: '2026-12-01',
       firstContactedAt: at(100).toISOString(),
     });
-    await desk.updatePipeline(stored.id, { status: 'contacted', assigneeId: amina, followUp: '2026-12-01' }, owner);
-    await desk.updatePipeline(
+    await desk.pipeline.updatePipeline(
+      stored.id,
+      { status: 'contacted', assigneeId: amina, followUp: '2026-12-01' },
+      owner,
+    );
+    await desk.pipeline.updatePipeline(
       stored.id,
       { status: 'lost', lostReason: ' went with another agency ' },
       'amina@agency.example',
       at(200),
     );
-    await desk.updatePipeline(stored.id, { assigneeId: omar, followUp: null }, owner, at(300));
-    await desk.updatePipeline(stored.id, { assigneeId: null, followUp: '2026-12-05' }, owner, at(400));
-    await desk.updatePipeline(stored.id, { followUp: '2026-12-06' }, owner, at(500));
-    const history = await desk.historyOf(stored.id);
+    await desk.pipeline.updatePipeline(stored.id, { assigneeId: omar, followUp: null }, owner, at(300));
+    await desk.pipeline.updatePipeline(stored.id, { assigneeId: null, followUp: '2026-12-05' }, owner, at(400));
+    await desk.pipeline.updatePipeline(stored.id, { followUp: '2026-12-06' }, owner, at(500));
+    const history = await desk.pipeline.historyOf(stored.id);
     expect(history.map(({ action, detail, actor, at: when }) => [action, detail, actor, when]).reverse()).toEqual([
       ['status', 'New → Contacted', owner, at(100).toISOString()],
       ['assignee', 'unassigned → amina@agency.example', owner, at(100).toISOString()],
@@ -268,7 +291,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
       ['follow-up', '2026-12-05 → 2026-12-06', owner, at(500).toISOString()],
     ]);
     expect(history.every((entry) => entry.leadId === stored.id && entry.reference === stored.reference)).toBe(true);
-    expect(await desk.deskLead(stored.id)).toMatchObject({
+    expect(await desk.lists.deskLead(stored.id)).toMatchObject({
       status: 'lost',
       lostReason: 'went with another agency',
       assignee: null,
@@ -279,17 +302,17 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
   it('keeps a reason only while a lead is lost', async () => {
     const { desk, lead } = await openDesk(kind);
     const stored = await lead({ name: 'Amina Yusuf' });
-    await desk.updatePipeline(stored.id, { status: 'lost', lostReason: 'price' }, 'a@agency.example');
+    await desk.pipeline.updatePipeline(stored.id, { status: 'lost', lostReason: 'price' }, 'a@agency.example');
     // Staying lost keeps the reason; a new reason is recorded; leaving lost clears it.
-    expect(await desk.updatePipeline(stored.id, { status: 'lost' }, 'a@agency.example')).toMatchObject({
+    expect(await desk.pipeline.updatePipeline(stored.id, { status: 'lost' }, 'a@agency.example')).toMatchObject({
       lostReason: 'price',
     });
-    await desk.updatePipeline(stored.id, { lostReason: 'dates' }, 'a@agency.example');
-    expect(await desk.updatePipeline(stored.id, { status: 'quoted' }, 'a@agency.example')).toMatchObject({
+    await desk.pipeline.updatePipeline(stored.id, { lostReason: 'dates' }, 'a@agency.example');
+    expect(await desk.pipeline.updatePipeline(stored.id, { status: 'quoted' }, 'a@agency.example')).toMatchObject({
       status: 'quoted',
       lostReason: null,
     });
-    expect((await desk.historyOf(stored.id)).map((entry) => entry.detail).reverse()).toEqual([
+    expect((await desk.pipeline.historyOf(stored.id)).map((entry) => entry.detail).reverse()).toEqual([
       'New → Lost (reason: price)',
       'Lost (reason: price) → Lost (reason: dates)',
       'Lost → Quoted',
@@ -300,33 +323,33 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const { desk, lead } = await openDesk(kind);
     const actor = 'a@agency.example';
     const quoted = await lead({ name: 'Quoted straight away' });
-    expect(await desk.updatePipeline(quoted.id, { status: 'quoted' }, actor, at(50))).toMatchObject({
+    expect(await desk.pipeline.updatePipeline(quoted.id, { status: 'quoted' }, actor, at(50))).toMatchObject({
       firstContactedAt: at(50).toISOString(),
     });
-    await desk.updatePipeline(quoted.id, { status: 'new' }, actor, at(60));
-    await desk.updatePipeline(quoted.id, { status: 'contacted' }, actor, at(70));
-    await desk.updatePipeline(quoted.id, { status: 'booked' }, actor, at(80));
-    expect((await desk.deskLead(quoted.id))!.firstContactedAt).toBe(at(50).toISOString());
+    await desk.pipeline.updatePipeline(quoted.id, { status: 'new' }, actor, at(60));
+    await desk.pipeline.updatePipeline(quoted.id, { status: 'contacted' }, actor, at(70));
+    await desk.pipeline.updatePipeline(quoted.id, { status: 'booked' }, actor, at(80));
+    expect((await desk.lists.deskLead(quoted.id))!.firstContactedAt).toBe(at(50).toISOString());
 
     const other = await lead({ name: 'Assigned, then lost' });
-    await desk.updatePipeline(other.id, { followUp: '2026-12-01' }, actor, at(50));
-    expect((await desk.deskLead(other.id))!.firstContactedAt).toBeNull();
-    await desk.updatePipeline(other.id, { status: 'lost', lostReason: 'spam' }, actor, at(60));
-    expect((await desk.deskLead(other.id))!.firstContactedAt).toBeNull();
+    await desk.pipeline.updatePipeline(other.id, { followUp: '2026-12-01' }, actor, at(50));
+    expect((await desk.lists.deskLead(other.id))!.firstContactedAt).toBeNull();
+    await desk.pipeline.updatePipeline(other.id, { status: 'lost', lostReason: 'spam' }, actor, at(60));
+    expect((await desk.lists.deskLead(other.id))!.firstContactedAt).toBeNull();
   });
 
   it('lets two instances change one lead at once, each change recorded from what the other left', async () => {
     const { desk, lead, store } = await openDesk(kind);
     const other = storeAt(store.location);
     open.push(other);
-    const elsewhere = new PipelineStore(other.database);
+    const elsewhere = deskStores(other);
     const stored = await lead({ name: 'Amina Yusuf' });
     await Promise.all([
-      desk.updatePipeline(stored.id, { status: 'contacted' }, 'amina@agency.example', at(100)),
-      elsewhere.updatePipeline(stored.id, { status: 'quoted' }, 'omar@agency.example', at(100)),
+      desk.pipeline.updatePipeline(stored.id, { status: 'contacted' }, 'amina@agency.example', at(100)),
+      elsewhere.pipeline.updatePipeline(stored.id, { status: 'quoted' }, 'omar@agency.example', at(100)),
     ]);
-    const history = (await desk.historyOf(stored.id)).map((entry) => entry.detail).reverse();
-    const final = (await desk.deskLead(stored.id))!.status;
+    const history = (await desk.pipeline.historyOf(stored.id)).map((entry) => entry.detail).reverse();
+    const final = (await desk.lists.deskLead(stored.id))!.status;
     expect(history).toEqual(
       final === 'quoted' ? ['New → Contacted', 'Contacted → Quoted'] : ['New → Quoted', 'Quoted → Contacted'],
     );
@@ -336,27 +359,27 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const { desk, lead, store } = await openDesk(kind);
     const other = storeAt(store.location);
     open.push(other);
-    const elsewhere = new PipelineStore(other.database);
+    const elsewhere = deskStores(other);
     for (let round = 0; round < 5; round += 1) {
       const stored = await lead({ name: `Round ${round}` });
       const [, note] = await Promise.all([
-        desk.eraseLeads([stored.id], 'owner@agency.example', at(100)),
-        elsewhere.addNote(stored.id, 'Called back', 'amina@agency.example', at(100)),
+        desk.privacy.eraseLeads([stored.id], 'owner@agency.example', at(100)),
+        elsewhere.pipeline.addNote(stored.id, 'Called back', 'amina@agency.example', at(100)),
       ]);
       expect(note === undefined || note.leadId === stored.id).toBe(true);
     }
     expect(await store.database.all('SELECT id FROM lead_notes')).toEqual([]);
     expect(await store.database.all('SELECT id FROM lead_history WHERE lead_id IS NOT NULL')).toEqual([]);
-    expect(await desk.erasures(10)).toHaveLength(5);
+    expect(await desk.privacy.erasures(10)).toHaveLength(5);
   });
 
   it('refuses a bad change with a clear message and changes nothing', async () => {
     const { desk, lead, staff } = await openDesk(kind);
     const amina = await staff('amina@agency.example');
     const stored = await lead({ name: 'Amina Yusuf' });
-    await desk.updatePipeline(stored.id, { status: 'contacted', followUp: '2026-12-01' }, 'a@agency.example');
-    const before = await desk.deskLead(stored.id);
-    const historyBefore = await desk.historyOf(stored.id);
+    await desk.pipeline.updatePipeline(stored.id, { status: 'contacted', followUp: '2026-12-01' }, 'a@agency.example');
+    const before = await desk.lists.deskLead(stored.id);
+    const historyBefore = await desk.pipeline.historyOf(stored.id);
     const refused: [Parameters<PipelineStore['updatePipeline']>[1], RegExp][] = [
       [{ status: 'won' as never, assigneeId: amina }, /"won" is not a status/],
       [{ status: 'lost', assigneeId: amina }, /reason/],
@@ -370,14 +393,16 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
       [{ status: 'lost', lostReason: 'x'.repeat(501) }, /500 characters/],
     ];
     for (const [change, message] of refused) {
-      const attempt = desk.updatePipeline(stored.id, change, 'a@agency.example');
+      const attempt = desk.pipeline.updatePipeline(stored.id, change, 'a@agency.example');
       await expect(attempt, JSON.stringify(change)).rejects.toThrow(PipelineChangeError);
       await expect(attempt).rejects.toThrow(message);
     }
-    expect(await desk.deskLead(stored.id)).toEqual(before);
-    expect(await desk.historyOf(stored.id)).toEqual(historyBefore);
-    expect(await desk.updatePipeline('no-such-lead', { status: 'contacted' }, 'a@agency.example')).toBeUndefined();
-    expect(await desk.updatePipeline(stored.id, { followUp: '2028-02-29' }, 'a')).toMatchObject({
+    expect(await desk.lists.deskLead(stored.id)).toEqual(before);
+    expect(await desk.pipeline.historyOf(stored.id)).toEqual(historyBefore);
+    expect(
+      await desk.pipeline.updatePipeline('no-such-lead', { status: 'contacted' }, 'a@agency.example'),
+    ).toBeUndefined();
+    expect(await desk.pipeline.updatePipeline(stored.id, { followUp: '2028-02-29' }, 'a')).toMatchObject({
       followUp: '2028-02-29',
     });
   });
@@ -386,7 +411,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const { desk, lead } = await openDesk(kind);
     const stored = await lead({ name: 'Amina Yusuf' });
     const other = await lead({ name: 'Omar Farouk' });
-    const first = await desk.addNote(stored.id, '  Called, no answer. ', 'amina@agency.example', at(100));
+    const first = await desk.pipeline.addNote(stored.id, '  Called, no answer. ', 'amina@agency.example', at(100));
     expect(first).toEqual({
       id: expect.any(Number),
       leadId: stored.id,
@@ -394,23 +419,32 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
       createdAt: at(100).toISOString(),
       body: 'Called, no answer.',
     });
-    const second = await desk.addNote(stored.id, 'Quoted $4,200 for 2 adults <b>', 'omar@agency.example', at(200));
-    expect(await desk.notesOf(stored.id)).toEqual([second, first]);
-    expect(await desk.notesOf(other.id)).toEqual([]);
-    expect((await desk.deskLead(stored.id))!.lastNote).toBe('Quoted $4,200 for 2 adults <b>');
-    expect((await desk.listDesk({}, 0, 10)).leads.map((row) => row.lastNote)).toEqual([
+    const second = await desk.pipeline.addNote(
+      stored.id,
+      'Quoted $4,200 for 2 adults <b>',
+      'omar@agency.example',
+      at(200),
+    );
+    expect(await desk.pipeline.notesOf(stored.id)).toEqual([second, first]);
+    expect(await desk.pipeline.notesOf(other.id)).toEqual([]);
+    expect((await desk.lists.deskLead(stored.id))!.lastNote).toBe('Quoted $4,200 for 2 adults <b>');
+    expect((await desk.lists.listDesk({}, 0, 10)).leads.map((row) => row.lastNote)).toEqual([
       null,
       'Quoted $4,200 for 2 adults <b>',
     ]);
-    expect((await desk.historyOf(stored.id)).map((entry) => [entry.action, entry.detail, entry.actor])).toEqual([
+    expect(
+      (await desk.pipeline.historyOf(stored.id)).map((entry) => [entry.action, entry.detail, entry.actor]),
+    ).toEqual([
       ['note', 'Note added', 'omar@agency.example'],
       ['note', 'Note added', 'amina@agency.example'],
     ]);
-    await expect(desk.addNote(stored.id, ' \n ', 'a')).rejects.toThrow(PipelineChangeError);
-    await expect(desk.addNote(stored.id, 'x'.repeat(5_001), 'a')).rejects.toThrow(/5,000 characters/);
-    expect(await desk.addNote(stored.id, ` ${'x'.repeat(5_000)} `, 'a')).toMatchObject({ body: 'x'.repeat(5_000) });
-    expect(await desk.addNote('no-such-lead', 'hello', 'a')).toBeUndefined();
-    expect(await desk.notesOf(stored.id)).toHaveLength(3);
+    await expect(desk.pipeline.addNote(stored.id, ' \n ', 'a')).rejects.toThrow(PipelineChangeError);
+    await expect(desk.pipeline.addNote(stored.id, 'x'.repeat(5_001), 'a')).rejects.toThrow(/5,000 characters/);
+    expect(await desk.pipeline.addNote(stored.id, ` ${'x'.repeat(5_000)} `, 'a')).toMatchObject({
+      body: 'x'.repeat(5_000),
+    });
+    expect(await desk.pipeline.addNote('no-such-lead', 'hello', 'a')).toBeUndefined();
+    expect(await desk.pipeline.notesOf(stored.id)).toHaveLength(3);
   });
 
   it('links other enquiries from the same email or phone, newest first', async () => {
@@ -423,12 +457,12 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const noContact = await lead({ name: 'No contact' });
     const shortPhone = await lead({ name: 'Short', phone: '12345' });
     await lead({ name: 'Short too', phone: '12-345' });
-    expect(references(await desk.relatedLeads(first.id))).toEqual([sameEmail.reference, samePhone.reference]);
-    expect(references(await desk.relatedLeads(samePhone.id))).toEqual([first.reference]);
-    expect(references(await desk.relatedLeads(sameEmail.id))).toEqual([first.reference]);
-    expect(await desk.relatedLeads(noContact.id)).toEqual([]);
-    expect(await desk.relatedLeads(shortPhone.id)).toEqual([]);
-    expect(await desk.relatedLeads('no-such-lead')).toEqual([]);
+    expect(references(await desk.lists.relatedLeads(first.id))).toEqual([sameEmail.reference, samePhone.reference]);
+    expect(references(await desk.lists.relatedLeads(samePhone.id))).toEqual([first.reference]);
+    expect(references(await desk.lists.relatedLeads(sameEmail.id))).toEqual([first.reference]);
+    expect(await desk.lists.relatedLeads(noContact.id)).toEqual([]);
+    expect(await desk.lists.relatedLeads(shortPhone.id)).toEqual([]);
+    expect(await desk.lists.relatedLeads('no-such-lead')).toEqual([]);
   });
 
   it('gives the dashboard the rows received since a time', async () => {
@@ -436,8 +470,8 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     await lead({ name: 'Before' }, 10);
     const since = await lead({ name: 'At' }, 20, { formId: 'hajj' });
     const after = await lead({ name: 'After' }, 30);
-    await desk.updatePipeline(after.id, { status: 'contacted' }, 'a', at(45));
-    expect(await desk.dashboardRows(since.receivedAt)).toEqual([
+    await desk.pipeline.updatePipeline(after.id, { status: 'contacted' }, 'a', at(45));
+    expect(await desk.lists.dashboardRows(since.receivedAt)).toEqual([
       {
         formId: 'hajj',
         receivedAt: at(20).toISOString(),
@@ -463,22 +497,22 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     });
     const second = await lead({ name: 'Amina Y', phone: '(312) 555 0147' }, 20);
     await lead({ name: 'Someone else', email: 'other@example.com', phone: '713-555-0123' }, 30);
-    await desk.addNote(first.id, 'Prefers WhatsApp', 'amina@agency.example', at(40));
-    const byEmail = await desk.findPerson({ email: ' AMINA@example.com ' });
+    await desk.pipeline.addNote(first.id, 'Prefers WhatsApp', 'amina@agency.example', at(40));
+    const byEmail = await desk.privacy.findPerson({ email: ' AMINA@example.com ' });
     expect(byEmail.map((record) => record.lead.reference)).toEqual([first.reference]);
     expect(byEmail[0]!.notes.map((note) => note.body)).toEqual(['Prefers WhatsApp']);
     expect(byEmail[0]!.history.map((entry) => entry.action)).toEqual(['note']);
     expect(byEmail[0]!.deliveries).toEqual(await store.deliveriesOf(first.id));
     expect(byEmail[0]!.deliveries).toMatchObject([{ channel: 'webhook', destination: webhook.destination }]);
-    const byPhone = await desk.findPerson({ phone: '+1 312.555.0147'.slice(3) });
+    const byPhone = await desk.privacy.findPerson({ phone: '+1 312.555.0147'.slice(3) });
     expect(byPhone.map((record) => record.lead.reference)).toEqual([second.reference, first.reference]);
     expect(byPhone[0]).toMatchObject({ notes: [], history: [], deliveries: [] });
     expect(
-      (await desk.findPerson({ email: 'amina@example.com', phone: '3125550147' })).map((r) => r.lead.reference),
+      (await desk.privacy.findPerson({ email: 'amina@example.com', phone: '3125550147' })).map((r) => r.lead.reference),
     ).toEqual([second.reference, first.reference]);
-    expect(await desk.findPerson({ email: 'amina@example' })).toEqual([]);
-    expect(await desk.findPerson({ phone: '555-01' })).toEqual([]);
-    expect(await desk.findPerson({ email: '  ', phone: '' })).toEqual([]);
+    expect(await desk.privacy.findPerson({ email: 'amina@example' })).toEqual([]);
+    expect(await desk.privacy.findPerson({ phone: '555-01' })).toEqual([]);
+    expect(await desk.privacy.findPerson({ email: '  ', phone: '' })).toEqual([]);
   });
 
   it('erases a lead with its outbox, attempts, keys, notes and history, keeping only its reference', async () => {
@@ -498,8 +532,8 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
       await store.recordAttempt(delivery.id, { ok: false, detail: 'HTTP 503', durationMs: 5 }, at(13).getTime());
     }
     for (const stored of [erased, kept]) {
-      await desk.addNote(stored.id, 'Called back', 'amina@agency.example', at(20));
-      await desk.updatePipeline(stored.id, { status: 'contacted' }, 'amina@agency.example', at(21));
+      await desk.pipeline.addNote(stored.id, 'Called back', 'amina@agency.example', at(20));
+      await desk.pipeline.updatePipeline(stored.id, { status: 'contacted' }, 'amina@agency.example', at(21));
     }
     const count = async (sql: string, params: string[] = []) =>
       Number((await store.database.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${sql}`, params))[0]!.n);
@@ -513,7 +547,9 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     ];
     expect(await held(erased.id)).toEqual([1, 1, 1, 1, 1, 2]);
 
-    expect(await desk.eraseLeads([erased.id, 'no-such-lead', erased.id], 'owner@agency.example', at(100))).toBe(1);
+    expect(await desk.privacy.eraseLeads([erased.id, 'no-such-lead', erased.id], 'owner@agency.example', at(100))).toBe(
+      1,
+    );
     expect(await held(erased.id)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(await held(kept.id)).toEqual([1, 1, 1, 1, 1, 2]);
     expect(await count('delivery_attempts')).toBe(1);
@@ -531,7 +567,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
         detail: '',
       },
     ]);
-    expect(await desk.erasures(10)).toEqual([
+    expect(await desk.privacy.erasures(10)).toEqual([
       {
         id: expect.any(Number),
         leadId: null,
@@ -542,27 +578,27 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
         detail: '',
       },
     ]);
-    expect(await desk.deskLead(erased.id)).toBeUndefined();
-    expect(await desk.findPerson({ email: 'amina@example.com' })).toEqual([]);
+    expect(await desk.lists.deskLead(erased.id)).toBeUndefined();
+    expect(await desk.privacy.findPerson({ email: 'amina@example.com' })).toEqual([]);
     // Erasing again finds nothing and records nothing.
-    expect(await desk.eraseLeads([erased.id], 'owner@agency.example', at(200))).toBe(0);
-    expect(await desk.eraseLeads([], 'owner@agency.example', at(200))).toBe(0);
-    expect(await desk.erasures(10)).toHaveLength(1);
-    expect(await desk.updatePipeline(erased.id, { status: 'booked' }, 'a')).toBeUndefined();
-    expect(await desk.addNote(erased.id, 'Too late', 'a')).toBeUndefined();
+    expect(await desk.privacy.eraseLeads([erased.id], 'owner@agency.example', at(200))).toBe(0);
+    expect(await desk.privacy.eraseLeads([], 'owner@agency.example', at(200))).toBe(0);
+    expect(await desk.privacy.erasures(10)).toHaveLength(1);
+    expect(await desk.pipeline.updatePipeline(erased.id, { status: 'booked' }, 'a')).toBeUndefined();
+    expect(await desk.pipeline.addNote(erased.id, 'Too late', 'a')).toBeUndefined();
   });
 
   it('lists erasures newest first, as many as asked', async () => {
     const { desk, lead } = await openDesk(kind);
     const leads = [await lead({ name: 'One' }), await lead({ name: 'Two' }), await lead({ name: 'Three' })];
-    await desk.eraseLeads([leads[0]!.id], 'owner@agency.example', at(100));
-    await desk.eraseLeads([leads[1]!.id, leads[2]!.id], 'other@agency.example', at(200));
-    const erasures = await desk.erasures(2);
+    await desk.privacy.eraseLeads([leads[0]!.id], 'owner@agency.example', at(100));
+    await desk.privacy.eraseLeads([leads[1]!.id, leads[2]!.id], 'other@agency.example', at(200));
+    const erasures = await desk.privacy.erasures(2);
     expect(erasures.map((entry) => [entry.actor, entry.at])).toEqual([
       ['other@agency.example', at(200).toISOString()],
       ['other@agency.example', at(200).toISOString()],
     ]);
-    expect(new Set((await desk.erasures(10)).map((entry) => entry.reference))).toEqual(
+    expect(new Set((await desk.privacy.erasures(10)).map((entry) => entry.reference))).toEqual(
       new Set(leads.map((stored) => stored.reference)),
     );
   });
@@ -575,7 +611,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const [delivery] = await store.claimDueDeliveries(at(11).getTime(), 20, 60_000);
     expect(await store.renewClaim(delivery!.id, delivery!.nextAttemptAt, at(11).getTime() + 90_000)).toBe(true);
     // The worker is sending it now; the owner erases the lead meanwhile.
-    expect(await desk.eraseLeads([stored.id], 'owner@agency.example', at(12))).toBe(1);
+    expect(await desk.privacy.eraseLeads([stored.id], 'owner@agency.example', at(12))).toBe(1);
     await expect(
       store.recordAttempt(delivery!.id, { ok: true, detail: 'HTTP 200', durationMs: 80 }, at(13).getTime()),
     ).resolves.toBeUndefined();
@@ -610,16 +646,16 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     open.push(other);
     const cutoff = at(old).toISOString();
     const [one, two] = await Promise.all([
-      desk.eraseReceivedBefore(cutoff, 'retention (30 days)', at(20_000)),
-      new PipelineStore(other.database).eraseReceivedBefore(cutoff, 'retention (30 days)', at(20_000)),
+      desk.privacy.eraseReceivedBefore(cutoff, 'retention (30 days)', at(20_000)),
+      new PrivacyStore(other).eraseReceivedBefore(cutoff, 'retention (30 days)', at(20_000)),
     ]);
     expect(one + two).toBe(old);
-    expect((await desk.listDesk({}, 0, 10)).total).toBe(3);
-    const erasures = await desk.erasures(1_000);
+    expect((await desk.lists.listDesk({}, 0, 10)).total).toBe(3);
+    const erasures = await desk.privacy.erasures(1_000);
     expect(erasures).toHaveLength(old);
     expect(new Set(erasures.map((entry) => entry.reference)).size).toBe(old);
     expect(erasures.every((entry) => entry.actor === 'retention (30 days)')).toBe(true);
-    expect(await desk.eraseReceivedBefore(cutoff, 'retention (30 days)', at(20_001))).toBe(0);
+    expect(await desk.privacy.eraseReceivedBefore(cutoff, 'retention (30 days)', at(20_001))).toBe(0);
   });
 
   it('runs a retention pass that erases leads older than the setting and says so in one line', async () => {
@@ -629,15 +665,15 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const old = await lead({ name: 'Old' }, (Date.parse('2026-10-24T23:59:59.000Z') - START) / 60_000);
     const kept = await lead({ name: 'Kept' }, (Date.parse('2026-10-25T00:00:00.000Z') - START) / 60_000);
     const lines: string[] = [];
-    expect(await retentionPass(desk, 30, now, (line) => lines.push(line))).toBe(1);
+    expect(await retentionPass(desk.privacy, 30, now, (line) => lines.push(line))).toBe(1);
     expect(lines).toEqual(['Retention: erased 1 enquiry received before 2026-10-25']);
-    expect(await desk.deskLead(old.id)).toBeUndefined();
-    expect(await desk.deskLead(kept.id)).toBeDefined();
-    expect(await desk.erasures(5)).toMatchObject([
+    expect(await desk.lists.deskLead(old.id)).toBeUndefined();
+    expect(await desk.lists.deskLead(kept.id)).toBeDefined();
+    expect(await desk.privacy.erasures(5)).toMatchObject([
       { reference: old.reference, actor: 'retention (30 days)', at: now.toISOString() },
     ]);
     // A pass with nothing to erase says nothing.
-    expect(await retentionPass(desk, 30, now, (line) => lines.push(line))).toBe(0);
+    expect(await retentionPass(desk.privacy, 30, now, (line) => lines.push(line))).toBe(0);
     expect(lines).toHaveLength(1);
   });
 
@@ -652,14 +688,14 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
       lines.push(line);
       resolve();
     };
-    const retention = startRetention(desk, 7, log, {
+    const retention = startRetention(desk.privacy, 7, log, {
       now: () => new Date('2026-11-24T06:30:00.000Z'),
       firstPassDelayMs: 0,
     });
     await logged;
     await retention.stop();
     expect(lines).toEqual(['Retention: erased 2 enquiries received before 2026-11-17']);
-    expect((await desk.listDesk({}, 0, 10)).total).toBe(1);
+    expect((await desk.lists.listDesk({}, 0, 10)).total).toBe(1);
   });
 });
 

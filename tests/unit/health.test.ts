@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { livenessAnswer, probeAnswer, readinessAnswer } from '@/server/health';
-import { SqliteLeadStore } from '@/server/leads/sqlite-store';
+import { openSqlite } from '@/server/db/sqlite';
+import { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import type { NewLead } from '@/server/leads/store';
 import { openTestStore, STORE_KINDS } from './support/stores';
 
@@ -106,12 +107,13 @@ describe('probe answers', () => {
 
 describe('a SQLite file that cannot grow (a full disk)', () => {
   it('refuses a lead with SQLite’s own error, and /readyz answers 503 until there is room again', async () => {
-    const sqlite = new SqliteLeadStore(join(mkdtempSync(join(tmpdir(), 'miqat-full-')), 'leads.db'));
+    const file = openSqlite(join(mkdtempSync(join(tmpdir(), 'miqat-full-')), 'leads.db'));
+    const sqlite = new SqlLeadStore(file);
     onTestFinished(() => sqlite.close());
     await sqlite.insertLead(lead, undefined, new Date(), [webhook]);
     // SQLite's own limit on the file's pages fails writes with SQLITE_FULL, as a full disk does.
-    const { page_count: pages } = sqlite.db.prepare('PRAGMA page_count').get() as { page_count: number };
-    sqlite.db.exec(`PRAGMA max_page_count = ${pages}`);
+    const { page_count: pages } = file.db.prepare('PRAGMA page_count').get() as { page_count: number };
+    file.db.exec(`PRAGMA max_page_count = ${pages}`);
     const big = { ...lead, fields: { ...lead.fields, message: 'x'.repeat(20_000) } };
     await expect(sqlite.insertLead(big, undefined, new Date(), [webhook])).rejects.toThrow(/full/);
     const full = await readinessAnswer(sqlite, false);
@@ -121,7 +123,7 @@ describe('a SQLite file that cannot grow (a full disk)', () => {
     });
     expect(await sqlite.listLeads()).toHaveLength(1);
 
-    sqlite.db.exec(`PRAGMA max_page_count = ${pages * 100}`);
+    file.db.exec(`PRAGMA max_page_count = ${pages * 100}`);
     expect((await readinessAnswer(sqlite, false)).status).toBe(200);
     await sqlite.insertLead(big, undefined, new Date(), [webhook]);
     expect(await sqlite.listLeads()).toHaveLength(2);

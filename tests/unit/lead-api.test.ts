@@ -208,7 +208,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       };
       const response = await api.submit('contact', post('contact', new URLSearchParams(fields)), CLIENT);
       expect(response.status).toBe(201);
-      expect((await api.store.listLeads('contact')).map((lead) => lead.fields)).toEqual([fields]);
+      expect((await api.store.listLeads({ formId: 'contact' })).map((lead) => lead.fields)).toEqual([fields]);
     });
 
     it.each([

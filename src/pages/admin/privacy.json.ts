@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
-import { pipeline } from '@/server/desk/instance';
+import { privacy } from '@/server/desk/instance';
 import { findPersonRecords, isAsked, personExport, readPersonQuery } from '@/lib/desk/privacy';
 
 export const prerender = false;
@@ -17,7 +17,7 @@ export const GET: APIRoute = async ({ url }) => {
     });
   }
   const now = new Date();
-  const records = await findPersonRecords(pipeline(), query);
+  const records = await findPersonRecords(privacy(), query);
   return new Response(`${JSON.stringify(personExport(records, query, now), null, 2)}\n`, {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',

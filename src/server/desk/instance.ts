@@ -1,8 +1,10 @@
 import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
-import type { SqlDatabase } from '../leads/sql-lead-store.ts';
+import type { SqlDatabase } from '../db/database.ts';
 import { DeskAuth } from './auth.ts';
+import { DeskListStore } from './list-store.ts';
 import { PipelineStore } from './pipeline-store.ts';
+import { PrivacyStore } from './privacy-store.ts';
 import { StaffStore } from './staff-store.ts';
 
 /** The database of this process's lead store, where the desk keeps staff, sessions and the pipeline. */
@@ -10,9 +12,19 @@ export function deskDatabase(): SqlDatabase {
   return leadApi.store.database;
 }
 
-/** The pipeline, notes, history and privacy queries over this process's store. */
+/** The desk's list, lead and dashboard reads over this process's store. */
+export function lists(): DeskListStore {
+  return new DeskListStore(deskDatabase());
+}
+
+/** The pipeline's changes, notes and history over this process's store. */
 export function pipeline(): PipelineStore {
   return new PipelineStore(deskDatabase());
+}
+
+/** Privacy requests and erasure over this process's store. */
+export function privacy(): PrivacyStore {
+  return new PrivacyStore(leadApi.store);
 }
 
 /** Staff accounts and sessions on this process's store. */

@@ -1,5 +1,5 @@
 import { countOf } from '../../lib/format.ts';
-import type { PipelineQueries } from './types.ts';
+import type { PrivacyQueries } from './types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first pass waits this long after start, so it never holds up the server coming up. */
@@ -27,7 +27,7 @@ export function retentionCutoff(now: Date, days: number): string {
 
 /** One pass: erases the leads older than `days` as actor "retention (N days)"; answers how many. */
 export async function retentionPass(
-  store: Pick<PipelineQueries, 'eraseReceivedBefore'>,
+  store: Pick<PrivacyQueries, 'eraseReceivedBefore'>,
   days: number,
   now: Date,
   log: (line: string) => void,
@@ -46,7 +46,7 @@ export async function retentionPass(
  * lead to one of them). A failed pass is logged and tried again the next day.
  */
 export function startRetention(
-  store: Pick<PipelineQueries, 'eraseReceivedBefore'>,
+  store: Pick<PrivacyQueries, 'eraseReceivedBefore'>,
   days: number,
   log: (line: string) => void,
   options: RetentionOptions = {},

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase, SqlRunner, SqlStatements } from '../leads/sql-lead-store.ts';
+import type { SqlDatabase, SqlRunner, SqlStatements } from '../db/database.ts';
 import {
   STAFF_ROLES,
   type StaffAccount,

@@ -1,9 +1,10 @@
 /**
- * The lead desk's contract: staff and their sessions (staff-store.ts), each lead's place in the
- * pipeline with its notes and history (pipeline-store.ts), privacy requests and retention. Both
- * stores run over the lead store's database (`SqlLeadStore.database`), so the desk works alike on
- * the SQLite file and on PostgreSQL. Times are ISO text in UTC. The vocabulary they speak is
- * src/lib/desk/model.ts, re-exported here for the stores.
+ * The lead desk's contract: staff and their sessions (staff-store.ts), the read side of the list
+ * and dashboard (list-store.ts), each lead's place in the pipeline with its notes and history
+ * (pipeline-store.ts), privacy requests and retention (privacy-store.ts). The stores run over the
+ * lead store's database (`SqlLeadStore.database`), so the desk works alike on the SQLite file and
+ * on PostgreSQL. Times are ISO text in UTC. The vocabulary they speak is src/lib/desk/model.ts,
+ * re-exported here for the stores.
  */
 import type {
   DashboardRow,
@@ -69,21 +70,29 @@ export interface StaffQueries {
   deleteSessionsOf(staffId: string, exceptTokenHash?: string): Promise<number>;
 }
 
-/** The pipeline, notes, history, the list's queries, the dashboard's rows, privacy and retention. */
-export interface PipelineQueries {
+/** The desk's read side (list-store.ts): one lead, the list and its CSV, related leads, the dashboard. */
+export interface DeskListQueries {
   deskLead(id: string): Promise<DeskLead | undefined>;
   /** Newest first, `limit` from `offset`, with the total matching the filter. */
   listDesk(filter: DeskFilter, offset: number, limit: number): Promise<DeskPage>;
   /** Every lead matching the filter, newest first, for the CSV. */
   allDesk(filter: DeskFilter): Promise<DeskLead[]>;
+  /** Other leads with the same email or phone (digits), newest first. */
+  relatedLeads(leadId: string): Promise<DeskLead[]>;
+  dashboardRows(sinceIso: string): Promise<DashboardRow[]>;
+}
+
+/** The pipeline (pipeline-store.ts): status, assignee and follow-up changes, notes, history. */
+export interface PipelineQueries {
   /** Applies a change as `actor` (a staff email); answers the lead after it, or undefined when it is gone. */
   updatePipeline(leadId: string, change: PipelineChange, actor: string, now?: Date): Promise<DeskLead | undefined>;
   addNote(leadId: string, body: string, actor: string, now?: Date): Promise<Note | undefined>;
   notesOf(leadId: string): Promise<Note[]>;
   historyOf(leadId: string): Promise<HistoryEntry[]>;
-  /** Other leads with the same email or phone (digits), newest first. */
-  relatedLeads(leadId: string): Promise<DeskLead[]>;
-  dashboardRows(sinceIso: string): Promise<DashboardRow[]>;
+}
+
+/** Privacy requests and retention (privacy-store.ts). */
+export interface PrivacyQueries {
   /** Every lead whose email (any case) or phone (digits) matches, with its notes, history and deliveries. */
   findPerson(query: { email?: string | undefined; phone?: string | undefined }): Promise<PersonRecord[]>;
   /**

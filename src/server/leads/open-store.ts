@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { LeadApiConfig } from './config.ts';
-import { PostgresLeadStore } from './postgres-store.ts';
-import { SqliteLeadStore } from './sqlite-store.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { openSqlite } from '../db/sqlite.ts';
+import { SqlLeadStore } from './sql-lead-store.ts';
 import type { LeadStore } from './store.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { LeadStore } from './store.ts';
  * set (it connects and migrates on first use), else the SQLite file `LEADS_DB`.
  */
 export function createLeadStore(config: Pick<LeadApiConfig, 'dbPath' | 'databaseUrl'>): LeadStore {
-  return config.databaseUrl ? new PostgresLeadStore(config.databaseUrl) : new SqliteLeadStore(resolve(config.dbPath));
+  return new SqlLeadStore(config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(resolve(config.dbPath)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { contactIndex } from '../../lib/leads/contact-index.ts';
 import { newReference } from '../../lib/leads/reference.ts';
+import { placeholders, type SqlDatabase, type SqlRunner, type SqlStatements } from '../db/database.ts';
 import {
   ACKNOWLEDGEMENT_INTERVAL_MS,
   IDEMPOTENCY_TTL_MS,
@@ -18,51 +19,12 @@ import {
 } from './store.ts';
 
 /*
- * Both stores speak the SQL below: the statements are plain enough (upserts, RETURNING, aggregate
- * FILTER) that SQLite and PostgreSQL read them alike, so the lead store's rules live once, here.
- * Each database only adapts placeholders, transactions and locking (sqlite-store.ts,
- * postgres-store.ts). A query builder (Kysely) would add a dependency and a second way of writing
- * SQL for statements that are already portable; `pg` is the one driver PostgreSQL needs.
+ * The lead store's rules, written once over the database port (src/server/db/): SQLite and
+ * PostgreSQL run the same statements, and the schema they share is src/server/db/schema.ts. This
+ * module owns the tables of leads, their outbox and attempts, idempotency keys, spent captchas,
+ * secrets and rate-limit windows; the desk (src/server/desk/) adds its columns to `leads` and goes
+ * through the methods here for the rest.
  */
-
-export type SqlValue = string | number | null;
-
-/** Statements with `?` placeholders, whichever database runs them. */
-export interface SqlStatements {
-  all<Row>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
-  /** Runs a statement; answers how many rows it changed. */
-  run(sql: string, params?: readonly SqlValue[]): Promise<number>;
-}
-
-/** Statements inside one transaction. */
-export interface SqlRunner extends SqlStatements {
-  /** Holds `key` until the transaction ends, so concurrent writers of one key take turns. */
-  lock(key: string): Promise<void>;
-}
-
-/**
- * What a database last said about writing: a full disk (or one gone read-only) refuses every lead
- * while reads still answer, so readiness must not judge by a read alone. Set when a statement fails
- * for want of storage, cleared only when a write made to find out succeeds (`SqlLeadStore.readiness`).
- */
-export class WriteHealth {
-  failure: Error | undefined;
-  private readonly isStorageFailure: (error: unknown) => boolean;
-
-  constructor(isStorageFailure: (error: unknown) => boolean) {
-    this.isStorageFailure = isStorageFailure;
-  }
-
-  /** Runs `work`, remembering a storage failure before it is passed on. */
-  async noting<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (this.isStorageFailure(error)) this.failure = error instanceof Error ? error : new Error(String(error));
-      throw error;
-    }
-  }
-}
 
 /** Readiness refused because the store answers reads but cannot write. */
 export class StoreCannotWrite extends Error {
@@ -75,99 +37,9 @@ export class StoreCannotWrite extends Error {
 /** Enough to need new pages in the file (or new WAL frames): a write that fits in a page proves nothing. */
 const WRITE_PROBE_BYTES = 16_384;
 
-/** A database the lead store runs on: statements, transactions, and what differs between dialects. */
-export interface SqlDatabase extends SqlStatements {
-  readonly kind: LeadStore['kind'];
-  /** Storage failures seen on this connection or pool. */
-  readonly writes: WriteHealth;
-  /** Appended to the due-deliveries SELECT: PostgreSQL skips rows another worker is claiming. */
-  readonly lockDueRows: string;
-  /** Runs `work` in one transaction: all of it is stored, or none of it. */
-  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
-
 export interface StoreOptions {
   /** Lets a test force a reference collision; the default draws at random. */
   newReference?: () => string;
-}
-
-/** The rate-limit windows, the same table in both databases. */
-export const RATE_LIMITS_TABLE = `CREATE TABLE rate_limits (
-  bucket TEXT NOT NULL,
-  client TEXT NOT NULL,
-  window_start BIGINT NOT NULL,
-  requests INTEGER NOT NULL,
-  PRIMARY KEY (bucket, client)
-)`;
-
-/**
- * The lead desk's tables (src/server/desk/): staff accounts and their sessions, each lead's place in
- * the pipeline, its notes and its history. `{id}` is the dialect's auto-numbered key. SQLite leaves
- * foreign keys unenforced, so the desk deletes dependent rows itself and never relies on CASCADE.
- */
-export function deskTables(id: string): string {
-  return `ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new';
-   ALTER TABLE leads ADD COLUMN lost_reason TEXT;
-   ALTER TABLE leads ADD COLUMN assignee_id TEXT;
-   ALTER TABLE leads ADD COLUMN follow_up TEXT;
-   ALTER TABLE leads ADD COLUMN first_contacted_at TEXT;
-   ALTER TABLE leads ADD COLUMN contact_name TEXT NOT NULL DEFAULT '';
-   ALTER TABLE leads ADD COLUMN contact_email TEXT NOT NULL DEFAULT '';
-   ALTER TABLE leads ADD COLUMN contact_phone TEXT NOT NULL DEFAULT '';
-   CREATE INDEX leads_received ON leads (received_at);
-   CREATE INDEX leads_status ON leads (status, follow_up);
-   CREATE INDEX leads_assignee ON leads (assignee_id);
-   CREATE INDEX leads_contact_email ON leads (contact_email);
-   CREATE INDEX leads_contact_phone ON leads (contact_phone);
-   CREATE TABLE staff (
-     id TEXT PRIMARY KEY,
-     email TEXT NOT NULL UNIQUE,
-     role TEXT NOT NULL,
-     password_hash TEXT NOT NULL,
-     must_change_password INTEGER NOT NULL DEFAULT 0,
-     created_at TEXT NOT NULL
-   );
-   CREATE TABLE staff_sessions (
-     token_hash TEXT PRIMARY KEY,
-     staff_id TEXT NOT NULL REFERENCES staff (id),
-     csrf_token TEXT NOT NULL,
-     created_at BIGINT NOT NULL,
-     expires_at BIGINT NOT NULL
-   );
-   CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
-   CREATE TABLE lead_notes (
-     id ${id},
-     lead_id TEXT NOT NULL REFERENCES leads (id),
-     author TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     body TEXT NOT NULL
-   );
-   CREATE INDEX lead_notes_lead ON lead_notes (lead_id, id);
-   CREATE TABLE lead_history (
-     id ${id},
-     lead_id TEXT,
-     reference TEXT NOT NULL,
-     actor TEXT NOT NULL,
-     at TEXT NOT NULL,
-     action TEXT NOT NULL,
-     detail TEXT NOT NULL DEFAULT ''
-   );
-   CREATE INDEX lead_history_lead ON lead_history (lead_id, id);`;
-}
-
-/** Fills the contact columns of leads stored before they existed; both dialects run it once, in their migration. */
-export async function indexExistingContacts(db: SqlStatements): Promise<void> {
-  const rows = await db.all<{ id: string; form_id: string; fields: string }>('SELECT id, form_id, fields FROM leads');
-  for (const row of rows) {
-    const contact = contactIndex(row.form_id, JSON.parse(row.fields) as Record<string, string>);
-    await db.run('UPDATE leads SET contact_name = ?, contact_email = ?, contact_phone = ? WHERE id = ?', [
-      contact.name,
-      contact.email,
-      contact.phone,
-      row.id,
-    ]);
-  }
 }
 
 const REFERENCE_ATTEMPTS = 8;
@@ -177,7 +49,7 @@ const SWEEP_EVERY = 500;
 const DEFAULT_LEASE_MS = 5 * 60_000;
 
 /** An outbox row as both databases return it. */
-export interface DeliveryRow {
+interface DeliveryRow {
   id: number;
   lead_id: string;
   channel: DeliveryTarget['channel'];
@@ -202,11 +74,7 @@ interface AttemptRow {
  * The tries of a lead's deliveries, oldest first: all of them, or each delivery's newest
  * `perDelivery` (a destination down for a week is retried for a week; the lead page keeps to the latest).
  */
-export async function deliveryAttempts(
-  db: SqlStatements,
-  leadId: string,
-  perDelivery?: number,
-): Promise<DeliveryAttempt[]> {
+async function deliveryAttempts(db: SqlStatements, leadId: string, perDelivery?: number): Promise<DeliveryAttempt[]> {
   const rows = await db.all<AttemptRow>(
     `SELECT outbox_id, attempted_at, ok, detail, duration_ms FROM (
        SELECT attempt.*, ROW_NUMBER() OVER (PARTITION BY attempt.outbox_id ORDER BY attempt.id DESC) AS newness
@@ -347,7 +215,7 @@ export class SqlLeadStore implements LeadStore {
       );
       if (rows.length === 0) return [];
       const leasedUntil = nowMs + leaseMs;
-      await tx.run(`UPDATE outbox SET next_attempt_at = ? WHERE id IN (${rows.map(() => '?').join(', ')})`, [
+      await tx.run(`UPDATE outbox SET next_attempt_at = ? WHERE id IN (${placeholders(rows)})`, [
         leasedUntil,
         ...rows.map((row) => row.id),
       ]);
@@ -366,8 +234,8 @@ export class SqlLeadStore implements LeadStore {
   async recordAttempt(deliveryId: number, result: AttemptResult, retryAt: number, now = new Date()): Promise<void> {
     const detail = result.detail.slice(0, 500);
     await this.database.transaction(async (tx) => {
-      // The outbox row first: it holds the row against an erasure (src/server/desk/pipeline-store.ts)
-      // until the attempt is in, and a delivery erased while it was being sent records nothing.
+      // The outbox row first: it holds the row against an erasure (deleteLockedLeads) until the
+      // attempt is in, and a delivery erased while it was being sent records nothing.
       const changed = result.ok
         ? await tx.run(
             "UPDATE outbox SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL WHERE id = ?",
@@ -386,25 +254,17 @@ export class SqlLeadStore implements LeadStore {
     });
   }
 
-  async deliveryCounts(): Promise<Map<string, { total: number; delivered: number }>> {
-    const rows = await this.database.all<{ lead_id: string; total: number; delivered: number }>(
-      `SELECT lead_id, COUNT(*) AS total, COUNT(*) FILTER (WHERE status = 'delivered') AS delivered
-       FROM outbox GROUP BY lead_id`,
-    );
-    return new Map(rows.map((row) => [row.lead_id, { total: row.total, delivered: row.delivered }]));
-  }
-
   async deliveriesOf(leadId: string): Promise<Delivery[]> {
     const rows = await this.database.all<DeliveryRow>('SELECT * FROM outbox WHERE lead_id = ? ORDER BY id', [leadId]);
     return rows.map(toDelivery);
   }
 
-  async attemptsOf(leadId: string, perDelivery: number): Promise<DeliveryAttempt[]> {
+  async attemptsOf(leadId: string, perDelivery?: number): Promise<DeliveryAttempt[]> {
     return deliveryAttempts(this.database, leadId, perDelivery);
   }
 
-  async listLeads(filter: LeadFilter | string = {}): Promise<StoredLead[]> {
-    const { formId, since, until } = typeof filter === 'string' ? { formId: filter } : filter;
+  async listLeads(filter: LeadFilter = {}): Promise<StoredLead[]> {
+    const { formId, since, until } = filter;
     const conditions: [string, string | undefined][] = [
       ['form_id = ?', formId],
       ['received_at >= ?', since],
@@ -417,6 +277,21 @@ export class SqlLeadStore implements LeadStore {
       given.map(([, value]) => value),
     );
     return rows.map(toLead);
+  }
+
+  async deleteLockedLeads(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
+    if (leadIds.length === 0) return;
+    const list = placeholders(leadIds);
+    // Holds the outbox rows first: a worker recording an attempt on one either finishes before the
+    // attempts are deleted below, or finds the row gone and records nothing (recordAttempt).
+    await tx.run(`UPDATE outbox SET attempts = attempts WHERE lead_id IN (${list})`, leadIds);
+    await tx.run(
+      `DELETE FROM delivery_attempts WHERE outbox_id IN (SELECT id FROM outbox WHERE lead_id IN (${list}))`,
+      leadIds,
+    );
+    await tx.run(`DELETE FROM outbox WHERE lead_id IN (${list})`, leadIds);
+    await tx.run(`DELETE FROM idempotency_keys WHERE lead_id IN (${list})`, leadIds);
+    await tx.run(`DELETE FROM leads WHERE id IN (${list})`, leadIds);
   }
 
   async leadByReference(reference: string): Promise<StoredLead | undefined> {
@@ -518,7 +393,7 @@ async function leadForKey(
 }
 
 /** An outbox row as the contract's `Delivery`. */
-export function toDelivery(row: DeliveryRow): Delivery {
+function toDelivery(row: DeliveryRow): Delivery {
   return {
     id: row.id,
     leadId: row.lead_id,

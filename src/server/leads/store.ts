@@ -1,10 +1,10 @@
 /**
  * The lead store's contract: what every caller may ask of it, whichever database holds the leads.
- * Two implementations keep it: the embedded SQLite file (sqlite-store.ts, the default) and
- * PostgreSQL (postgres-store.ts, for hosts without a lasting disk and for several instances).
- * open-store.ts picks one at start-up.
+ * One implementation keeps it (sql-lead-store.ts), over the embedded SQLite file (the default) or
+ * PostgreSQL (for hosts without a lasting disk and for several instances): src/server/db/ adapts
+ * both. open-store.ts picks one at start-up.
  */
-import type { SqlDatabase } from './sql-lead-store.ts';
+import type { Dialect, SqlDatabase, SqlStatements } from '../db/database.ts';
 import type {
   NewLead,
   StoredLead,
@@ -37,7 +37,7 @@ export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** Every lead, its outbox, spent captchas, secrets, idempotency keys and rate-limit windows. */
 export interface LeadStore {
-  readonly kind: 'sqlite' | 'postgresql';
+  readonly kind: Dialect;
   /** The database underneath: the lead desk (src/server/desk/) keeps its tables beside the leads. */
   readonly database: SqlDatabase;
   /**
@@ -68,14 +68,17 @@ export interface LeadStore {
   renewClaim(deliveryId: number, claimedUntil: number, leasedUntil: number): Promise<boolean>;
   /** Records one attempt; a failed one is rescheduled for `retryAt`, a good one is done for good. */
   recordAttempt(deliveryId: number, result: AttemptResult, retryAt: number, now?: Date): Promise<void>;
-  /** Per lead: how many deliveries it has and how many are done, for the inbox list. */
-  deliveryCounts(): Promise<Map<string, { total: number; delivered: number }>>;
   /** Every delivery of one lead, for the inbox. */
   deliveriesOf(leadId: string): Promise<Delivery[]>;
-  /** The newest `perDelivery` attempts of each of a lead's deliveries, oldest first. */
-  attemptsOf(leadId: string, perDelivery: number): Promise<DeliveryAttempt[]>;
+  /** The attempts of a lead's deliveries, oldest first: all, or the newest `perDelivery` of each. */
+  attemptsOf(leadId: string, perDelivery?: number): Promise<DeliveryAttempt[]>;
   /** Leads newest first, optionally of one form and within a time range. */
-  listLeads(filter?: LeadFilter | string): Promise<StoredLead[]>;
+  listLeads(filter?: LeadFilter): Promise<StoredLead[]>;
+  /**
+   * Deletes leads that the caller's transaction `tx` has locked, with their outbox entries, attempts
+   * and idempotency keys (the desk's erasure, which deletes its own notes and history first).
+   */
+  deleteLockedLeads(tx: SqlStatements, leadIds: readonly string[]): Promise<void>;
   /** One lead by its reference (`MQ-7K3F9Q`), or undefined. */
   leadByReference(reference: string): Promise<StoredLead | undefined>;
   /** One lead by id, or undefined. */

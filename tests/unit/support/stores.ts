@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { PostgresLeadStore } from '../../../src/server/leads/postgres-store.ts';
-import type { SqlLeadStore, StoreOptions } from '../../../src/server/leads/sql-lead-store.ts';
-import { SqliteLeadStore } from '../../../src/server/leads/sqlite-store.ts';
+import { openPostgres } from '../../../src/server/db/postgres.ts';
+import { openSqlite } from '../../../src/server/db/sqlite.ts';
+import { SqlLeadStore, type StoreOptions } from '../../../src/server/leads/sql-lead-store.ts';
 import { freshDatabase } from '../../support/postgres.ts';
 import type { StoreKind } from '../../support/store-kinds.ts';
 
@@ -42,9 +42,8 @@ export function storeEnv(location: TestStoreLocation): Record<string, string> {
 
 /** A store on a location; a second call on the same location is a second instance on the same data. */
 export function storeAt(location: TestStoreLocation, options: StoreOptions = {}): SqlLeadStore {
-  return location.kind === 'sqlite'
-    ? new SqliteLeadStore(location.sqlitePath, options)
-    : new PostgresLeadStore(location.databaseUrl, options);
+  const database = location.kind === 'sqlite' ? openSqlite(location.sqlitePath) : openPostgres(location.databaseUrl);
+  return new SqlLeadStore(database, options);
 }
 
 /** A new, empty store of `kind`, with its location for opening it again. */

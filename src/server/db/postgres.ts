@@ -1,81 +1,23 @@
 import pg, { type PoolClient } from 'pg';
-import {
-  deskTables,
-  indexExistingContacts,
-  RATE_LIMITS_TABLE,
-  SqlLeadStore,
-  WriteHealth,
-  type SqlDatabase,
-  type SqlRunner,
-  type SqlValue,
-  type StoreOptions,
-} from './sql-lead-store.ts';
+import { WriteHealth, type SqlDatabase, type SqlRunner, type SqlStatements, type SqlValue } from './database.ts';
+import { SCHEMA, stepFor } from './schema.ts';
 
 /*
  * PostgreSQL through `pg` (node-postgres), the driver every PostgreSQL tool in Node builds on: the
- * shared statements in sql-lead-store.ts run here as they are, so no query builder is needed.
+ * shared statements run here as they are. Times stay ISO text and milliseconds, as in the SQLite
+ * file, so both stores answer alike.
  */
-
-/**
- * The same tables as the SQLite file. Times stay ISO text and milliseconds, as there, so both
- * stores answer alike; `COLLATE "C"` keeps ISO text in time order whatever the server's locale.
- */
-const MIGRATIONS: (string | ((db: SqlRunner) => Promise<void>))[] = [
-  `CREATE TABLE leads (
-     seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-     id TEXT NOT NULL UNIQUE,
-     reference TEXT NOT NULL,
-     form_id TEXT NOT NULL,
-     received_at TEXT COLLATE "C" NOT NULL,
-     fields TEXT NOT NULL,
-     page_url TEXT,
-     user_agent TEXT
-   );
-   CREATE UNIQUE INDEX leads_reference ON leads (reference);
-   CREATE INDEX leads_form_received ON leads (form_id, received_at);
-   CREATE TABLE captcha_spent (nonce TEXT PRIMARY KEY, expires_at BIGINT NOT NULL);
-   CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-   CREATE TABLE outbox (
-     id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-     lead_id TEXT NOT NULL REFERENCES leads (id),
-     channel TEXT NOT NULL,
-     destination TEXT NOT NULL,
-     status TEXT NOT NULL DEFAULT 'pending',
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_attempt_at BIGINT NOT NULL,
-     last_error TEXT,
-     delivered_at TEXT,
-     UNIQUE (lead_id, channel, destination)
-   );
-   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
-   CREATE INDEX outbox_acknowledged ON outbox (channel, lower(destination));
-   CREATE TABLE delivery_attempts (
-     id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-     outbox_id BIGINT NOT NULL REFERENCES outbox (id),
-     attempted_at TEXT NOT NULL,
-     ok INTEGER NOT NULL,
-     detail TEXT NOT NULL,
-     duration_ms INTEGER NOT NULL
-   );
-   CREATE TABLE idempotency_keys (
-     form_id TEXT NOT NULL,
-     key TEXT NOT NULL,
-     lead_id TEXT NOT NULL REFERENCES leads (id),
-     created_at BIGINT NOT NULL,
-     PRIMARY KEY (form_id, key)
-   );
-   CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
-   ${RATE_LIMITS_TABLE};`,
-  // The lead desk: staff, sessions, the pipeline, notes, history, and contact columns for search.
-  async (db) => {
-    await db.run(deskTables('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY'));
-    await indexExistingContacts(db);
-  },
-];
 
 /** Any constant shared by every instance: it names the advisory lock that lets one of them migrate. */
 const MIGRATION_LOCK = 7_242_013;
 const BIGINT_OID = 20;
+
+/**
+ * Releases before the one schema kept their own two migrations in `schema_migrations`: the first
+ * made what steps 1 to 4 of schema.ts make, the second was step 5. A database they made is at the
+ * step named here; `schema_migrations` stays as they left it.
+ */
+const LEGACY_STEPS: Readonly<Record<number, number>> = { 0: 0, 1: 4, 2: 5 };
 
 /** `?` placeholders become `$1, $2, …`; the shared statements hold no `?` inside quotes. */
 const numbered = new Map<string, string>();
@@ -89,7 +31,7 @@ function toPostgres(sql: string): string {
   return text;
 }
 
-function runnerOn(client: pg.Pool | PoolClient): Omit<SqlRunner, 'lock'> {
+function runnerOn(client: pg.Pool | PoolClient): SqlStatements {
   return {
     all: async <Row>(sql: string, params: readonly SqlValue[] = []) =>
       (await client.query(toPostgres(sql), params as SqlValue[])).rows as Row[],
@@ -98,15 +40,34 @@ function runnerOn(client: pg.Pool | PoolClient): Omit<SqlRunner, 'lock'> {
   };
 }
 
+/** How many steps of schema.ts the database has: as recorded, or as an older release's migrations left it. */
+async function stepsDone(client: PoolClient): Promise<number> {
+  const { rows } = await client.query<{ step: number | null }>('SELECT MAX(step) AS step FROM schema_steps');
+  if (rows[0]!.step !== null) return rows[0]!.step;
+  const { rows: legacy } = await client.query<{ found: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS found",
+  );
+  if (!legacy[0]!.found) return 0;
+  const { rows: versions } = await client.query<{ version: number }>(
+    'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
+  );
+  const legacyVersion = versions[0]!.version;
+  const done = LEGACY_STEPS[legacyVersion];
+  if (done === undefined) throw new Error(`schema_migrations is at ${legacyVersion}, a version no release wrote`);
+  await client.query('INSERT INTO schema_steps (step) SELECT generate_series(1, $1::integer)', [done]);
+  return done;
+}
+
 /** A `pg` pool behind the async contract; the schema is brought up to date before the first statement. */
-class PostgresDatabase implements SqlDatabase {
+export class PostgresDatabase implements SqlDatabase {
   readonly kind = 'postgresql';
   readonly lockDueRows = ' FOR UPDATE SKIP LOCKED';
   // SQLSTATE classes 53 (insufficient resources: disk full, out of memory) and 58 (system error: I/O).
   readonly writes = new WriteHealth((error) => /^5[38]/.test(String((error as { code?: unknown } | null)?.code ?? '')));
+  /** The connection pool, for tests and tools that look at the tables directly. */
   readonly pool: pg.Pool;
   private migrated: Promise<void> | undefined;
-  private readonly direct: Omit<SqlRunner, 'lock'>;
+  private readonly direct: SqlStatements;
 
   constructor(url: string) {
     this.pool = new pg.Pool({
@@ -184,35 +145,30 @@ class PostgresDatabase implements SqlDatabase {
     }
   }
 
-  /** Applies the missing migrations; the advisory lock lets two instances starting together migrate once. */
+  /** Applies the missing steps of schema.ts; the advisory lock lets two instances starting together migrate once. */
   private migrate(): Promise<void> {
     return this.inTransaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       await client.query(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+        'CREATE TABLE IF NOT EXISTS schema_steps (step INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
       );
-      const { rows } = await client.query<{ version: number }>(
-        'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
-      );
-      for (let next = rows[0]!.version; next < MIGRATIONS.length; next += 1) {
-        const migration = MIGRATIONS[next]!;
-        if (typeof migration === 'string') await client.query(migration);
-        else await migration({ ...runnerOn(client), lock: async () => {} });
-        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [next + 1]);
+      const statements = runnerOn(client);
+      for (let done = await stepsDone(client); done < SCHEMA.length; done += 1) {
+        for (const action of stepFor(SCHEMA[done]!, 'postgresql')) {
+          if (typeof action === 'string') {
+            await client.query(action);
+          } else {
+            const rows = await statements.all<Record<string, unknown>>(action.select);
+            for (const params of action.params(rows)) await statements.run(action.update, params);
+          }
+        }
+        await client.query('INSERT INTO schema_steps (step) VALUES ($1)', [done + 1]);
       }
     });
   }
 }
 
-/** The leads in a PostgreSQL database, for hosts without a lasting disk and for several instances. */
-export class PostgresLeadStore extends SqlLeadStore {
-  /** The connection pool, for tests and tools that look at the tables directly. */
-  readonly pool: pg.Pool;
-
-  /** Connects lazily: nothing is sent until the first call, which migrates the schema. */
-  constructor(url: string, options: StoreOptions = {}) {
-    const database = new PostgresDatabase(url);
-    super(database, options);
-    this.pool = database.pool;
-  }
+/** The PostgreSQL database at `url`; nothing is sent until the first statement, which migrates the schema. */
+export function openPostgres(url: string): PostgresDatabase {
+  return new PostgresDatabase(url);
 }

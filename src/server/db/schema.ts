@@ -1,0 +1,213 @@
+/*
+ * The one schema of the database, for SQLite and PostgreSQL alike: every table of the lead store
+ * (leads, outbox, attempts, captchas, settings, idempotency keys, rate limits) and of the lead desk
+ * (staff, sessions, the pipeline's columns, notes, history). Each step moves a database one version
+ * on; sqlite.ts records the count in `PRAGMA user_version`, postgres.ts in `schema_steps`.
+ *
+ * The steps follow the SQLite file's history, so a file keeps its version number. PostgreSQL arrived
+ * later with its own two migrations; postgres.ts translates what they recorded (LEGACY_STEPS).
+ *
+ * A step is written once. Where the dialects spell a type differently it says so by placeholder:
+ * `{id}` is an auto-numbered primary key, `{sorted_text}` text that sorts byte by byte (ISO times;
+ * PostgreSQL would otherwise sort by the server's locale). Both read INTEGER and BIGINT alike:
+ * SQLite stores any whole number in up to 8 bytes, so write BIGINT for times in milliseconds and ids.
+ * SQLite leaves foreign keys unenforced, so the stores delete dependent rows themselves and never
+ * rely on CASCADE. tests/unit/schema-parity.test.ts compares what both databases end up with.
+ */
+import { contactIndex } from '../../lib/leads/contact-index.ts';
+import { newReference } from '../../lib/leads/reference.ts';
+import type { Dialect, SqlValue } from './database.ts';
+
+/** Fills a new column of the rows already there: each row the SELECT returns gives the UPDATE its parameters. */
+export interface Backfill {
+  readonly select: string;
+  readonly update: string;
+  /** One UPDATE's parameters per row; given every row at once, so values can be kept unique among them. */
+  params(rows: readonly Record<string, unknown>[]): SqlValue[][];
+}
+
+/** SQL one dialect alone runs, where the other cannot say the same thing (each use says why). */
+interface DialectOnly {
+  readonly only: Dialect;
+  readonly sql: string;
+}
+
+/** SQL for both databases (with placeholders), SQL for one of them, or a backfill. */
+type SchemaAction = string | Backfill | DialectOnly;
+
+/** One version of the schema: its actions run in order, in one transaction. */
+type SchemaStep = readonly SchemaAction[];
+
+const PLACEHOLDERS: Record<Dialect, Record<string, string>> = {
+  sqlite: { id: 'INTEGER PRIMARY KEY AUTOINCREMENT', sorted_text: 'TEXT' },
+  postgresql: { id: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', sorted_text: 'TEXT COLLATE "C"' },
+};
+
+/** A unique reference for each existing lead: references arrived after the first leads did. */
+const giveReferences: Backfill = {
+  select: 'SELECT id FROM leads',
+  update: 'UPDATE leads SET reference = ? WHERE id = ?',
+  params(rows) {
+    const taken = new Set<string>();
+    return rows.map((row) => {
+      let reference = newReference();
+      while (taken.has(reference)) reference = newReference();
+      taken.add(reference);
+      return [reference, row['id'] as string];
+    });
+  },
+};
+
+/** The contact columns the desk searches, for leads stored before the desk existed. */
+const indexContacts: Backfill = {
+  select: 'SELECT id, form_id, fields FROM leads',
+  update: 'UPDATE leads SET contact_name = ?, contact_email = ?, contact_phone = ? WHERE id = ?',
+  params(rows) {
+    return rows.map((row) => {
+      const fields = JSON.parse(row['fields'] as string) as Record<string, string>;
+      const contact = contactIndex(row['form_id'] as string, fields);
+      return [contact.name, contact.email, contact.phone, row['id'] as string];
+    });
+  },
+};
+
+/** Every step, oldest first. Append; never edit a step that has shipped. */
+export const SCHEMA: readonly SchemaStep[] = [
+  // 1. The leads, spent captcha nonces and the secrets kept in the database.
+  [
+    `CREATE TABLE leads (
+       seq {id},
+       id TEXT NOT NULL UNIQUE,
+       form_id TEXT NOT NULL,
+       received_at {sorted_text} NOT NULL,
+       fields TEXT NOT NULL,
+       page_url TEXT,
+       user_agent TEXT
+     );
+     CREATE INDEX leads_form_received ON leads (form_id, received_at);
+     CREATE TABLE captcha_spent (nonce TEXT PRIMARY KEY, expires_at BIGINT NOT NULL);
+     CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  ],
+  // 2. The outbox: written in the lead's own transaction, so a stored lead always has its deliveries.
+  [
+    `CREATE TABLE outbox (
+       id {id},
+       lead_id TEXT NOT NULL REFERENCES leads (id),
+       channel TEXT NOT NULL,
+       destination TEXT NOT NULL,
+       status TEXT NOT NULL DEFAULT 'pending',
+       attempts INTEGER NOT NULL DEFAULT 0,
+       next_attempt_at BIGINT NOT NULL,
+       last_error TEXT,
+       delivered_at TEXT,
+       UNIQUE (lead_id, channel, destination)
+     );
+     CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+     CREATE TABLE delivery_attempts (
+       id {id},
+       outbox_id BIGINT NOT NULL REFERENCES outbox (id),
+       attempted_at TEXT NOT NULL,
+       ok INTEGER NOT NULL,
+       detail TEXT NOT NULL,
+       duration_ms INTEGER NOT NULL
+     );`,
+  ],
+  // 3. References for every lead, the old ones too; idempotency keys; the acknowledgement's once-a-day lookup.
+  [
+    'ALTER TABLE leads ADD COLUMN reference TEXT',
+    giveReferences,
+    // SQLite cannot make an added column NOT NULL; there the lead store's insert is what always gives one.
+    { only: 'postgresql', sql: 'ALTER TABLE leads ALTER COLUMN reference SET NOT NULL' },
+    `CREATE UNIQUE INDEX leads_reference ON leads (reference);
+     CREATE TABLE idempotency_keys (
+       form_id TEXT NOT NULL,
+       key TEXT NOT NULL,
+       lead_id TEXT NOT NULL REFERENCES leads (id),
+       created_at BIGINT NOT NULL,
+       PRIMARY KEY (form_id, key)
+     );
+     CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+     CREATE INDEX outbox_acknowledged ON outbox (channel, lower(destination));`,
+  ],
+  // 4. Rate limits kept in the database, so every process and instance counts together.
+  [
+    `CREATE TABLE rate_limits (
+       bucket TEXT NOT NULL,
+       client TEXT NOT NULL,
+       window_start BIGINT NOT NULL,
+       requests INTEGER NOT NULL,
+       PRIMARY KEY (bucket, client)
+     )`,
+  ],
+  // 5. The lead desk (src/server/desk/): staff and their sessions, each lead's place in the pipeline,
+  //    its notes and history, and contact columns for the desk's search.
+  [
+    `ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new';
+     ALTER TABLE leads ADD COLUMN lost_reason TEXT;
+     ALTER TABLE leads ADD COLUMN assignee_id TEXT;
+     ALTER TABLE leads ADD COLUMN follow_up TEXT;
+     ALTER TABLE leads ADD COLUMN first_contacted_at TEXT;
+     ALTER TABLE leads ADD COLUMN contact_name TEXT NOT NULL DEFAULT '';
+     ALTER TABLE leads ADD COLUMN contact_email TEXT NOT NULL DEFAULT '';
+     ALTER TABLE leads ADD COLUMN contact_phone TEXT NOT NULL DEFAULT '';
+     CREATE INDEX leads_received ON leads (received_at);
+     CREATE INDEX leads_status ON leads (status, follow_up);
+     CREATE INDEX leads_assignee ON leads (assignee_id);
+     CREATE INDEX leads_contact_email ON leads (contact_email);
+     CREATE INDEX leads_contact_phone ON leads (contact_phone);
+     CREATE TABLE staff (
+       id TEXT PRIMARY KEY,
+       email TEXT NOT NULL UNIQUE,
+       role TEXT NOT NULL,
+       password_hash TEXT NOT NULL,
+       must_change_password INTEGER NOT NULL DEFAULT 0,
+       created_at TEXT NOT NULL
+     );
+     CREATE TABLE staff_sessions (
+       token_hash TEXT PRIMARY KEY,
+       staff_id TEXT NOT NULL REFERENCES staff (id),
+       csrf_token TEXT NOT NULL,
+       created_at BIGINT NOT NULL,
+       expires_at BIGINT NOT NULL
+     );
+     CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
+     CREATE TABLE lead_notes (
+       id {id},
+       lead_id TEXT NOT NULL REFERENCES leads (id),
+       author TEXT NOT NULL,
+       created_at TEXT NOT NULL,
+       body TEXT NOT NULL
+     );
+     CREATE INDEX lead_notes_lead ON lead_notes (lead_id, id);
+     CREATE TABLE lead_history (
+       id {id},
+       lead_id TEXT,
+       reference TEXT NOT NULL,
+       actor TEXT NOT NULL,
+       at TEXT NOT NULL,
+       action TEXT NOT NULL,
+       detail TEXT NOT NULL DEFAULT ''
+     );
+     CREATE INDEX lead_history_lead ON lead_history (lead_id, id);`,
+    indexContacts,
+  ],
+];
+
+/** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */
+export function stepFor(step: SchemaStep, dialect: Dialect): (string | Backfill)[] {
+  const actions: (string | Backfill)[] = [];
+  for (const action of step) {
+    if (typeof action === 'string') actions.push(fillPlaceholders(action, dialect));
+    else if (!('only' in action)) actions.push(action);
+    else if (action.only === dialect) actions.push(fillPlaceholders(action.sql, dialect));
+  }
+  return actions;
+}
+
+function fillPlaceholders(sql: string, dialect: Dialect): string {
+  return sql.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const text = PLACEHOLDERS[dialect][name];
+    if (text === undefined) throw new Error(`The schema names an unknown placeholder ${whole}`);
+    return text;
+  });
+}

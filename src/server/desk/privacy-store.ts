@@ -1,0 +1,97 @@
+import { phoneDigits } from '../../lib/leads/contact-index.ts';
+import type { SqlDatabase, SqlStatements } from '../db/database.ts';
+import type { LeadStore } from '../leads/store.ts';
+import { contactMatch, selectDesk } from './list-store.ts';
+import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } from './pipeline-store.ts';
+import type { HistoryEntry, PersonRecord, PrivacyQueries } from './types.ts';
+
+/** How many leads one statement (and one retention transaction) erases. */
+const ERASE_BATCH = 500;
+
+/**
+ * Privacy requests and retention: everything held about a person, and erasure for good. A lead's
+ * deliveries are the lead store's, so they are read and erased through it, inside this store's
+ * transaction; notes and history through the pipeline's module.
+ */
+export class PrivacyStore implements PrivacyQueries {
+  private readonly leads: LeadStore;
+  private readonly db: SqlDatabase;
+  private readonly pipeline: PipelineStore;
+
+  constructor(leads: LeadStore) {
+    this.leads = leads;
+    this.db = leads.database;
+    this.pipeline = new PipelineStore(leads.database);
+  }
+
+  async findPerson(query: { email?: string | undefined; phone?: string | undefined }): Promise<PersonRecord[]> {
+    const match = contactMatch(query.email?.trim().toLowerCase() ?? '', phoneDigits(query.phone ?? ''));
+    if (!match) return [];
+    const leads = await selectDesk(this.db, `WHERE ${match[0]} ORDER BY leads.seq DESC`, match[1]);
+    return Promise.all(
+      leads.map(async (lead) => ({
+        lead,
+        notes: await this.pipeline.notesOf(lead.id),
+        history: await this.pipeline.historyOf(lead.id),
+        deliveries: await this.leads.deliveriesOf(lead.id),
+        attempts: await this.leads.attemptsOf(lead.id),
+      })),
+    );
+  }
+
+  async eraseLeads(leadIds: readonly string[], actor: string, now = new Date()): Promise<number> {
+    const ids = [...new Set(leadIds)].sort();
+    if (ids.length === 0) return 0;
+    return this.db.transaction(async (tx) => {
+      // One at a time in id order: two erasures of overlapping leads wait for each other, never deadlock.
+      const found: { id: string; reference: string }[] = [];
+      for (const id of ids) {
+        const reference = await lockLead(tx, id);
+        if (reference !== undefined) found.push({ id, reference });
+      }
+      await this.eraseLocked(tx, found, actor, now);
+      return found.length;
+    });
+  }
+
+  async eraseReceivedBefore(beforeIso: string, actor: string, now = new Date()): Promise<number> {
+    let erased = 0;
+    for (;;) {
+      // PostgreSQL skips leads another instance is erasing right now: both passes share the work.
+      const batch = await this.db.transaction(async (tx) => {
+        const rows = await tx.all<{ id: string; reference: string }>(
+          `SELECT id, reference FROM leads WHERE received_at < ? ORDER BY received_at LIMIT ?${this.db.lockDueRows}`,
+          [beforeIso, ERASE_BATCH],
+        );
+        await this.eraseLocked(tx, rows, actor, now);
+        return rows.length;
+      });
+      erased += batch;
+      if (batch < ERASE_BATCH) return erased;
+    }
+  }
+
+  async erasures(limit: number): Promise<HistoryEntry[]> {
+    return erasedEntries(this.db, limit);
+  }
+
+  /**
+   * Deletes leads already locked by this transaction with everything that hangs on them (SQLite does
+   * not enforce foreign keys, so dependants go first by hand), leaving one `erased` row per lead.
+   */
+  private async eraseLocked(
+    tx: SqlStatements,
+    leads: readonly { id: string; reference: string }[],
+    actor: string,
+    now: Date,
+  ): Promise<void> {
+    const at = now.toISOString();
+    for (let start = 0; start < leads.length; start += ERASE_BATCH) {
+      const batch = leads.slice(start, start + ERASE_BATCH);
+      const ids = batch.map((lead) => lead.id);
+      await deleteTrails(tx, ids);
+      await this.leads.deleteLockedLeads(tx, ids);
+      await recordErasures(tx, batch, actor, at);
+    }
+  }
+}
