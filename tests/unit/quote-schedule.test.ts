@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '@/lib/agency-time';
 import { MAX_AMOUNT_CENTS } from '@/lib/quotes/money';
-import { defaultSchedule, formatDay, splitCents, validateSchedule, type ScheduleSettings } from '@/lib/quotes/schedule';
+import {
+  defaultSchedule,
+  defaultValidUntil,
+  formatDay,
+  splitCents,
+  validateSchedule,
+  type ScheduleSettings,
+} from '@/lib/quotes/schedule';
 
 const SETTINGS: ScheduleSettings = {
   depositPerTravellerCents: 50_000,
@@ -48,6 +55,14 @@ describe('splitCents', () => {
         expect(split.at(-1)! - split[0]!).toBeLessThan(parts);
       }),
     );
+  });
+});
+
+describe('defaultValidUntil', () => {
+  it('gives the quote a week, but never past departure', () => {
+    expect(defaultValidUntil('2026-11-20', 7, '2027-03-10')).toBe('2026-11-27');
+    expect(defaultValidUntil('2026-11-20', 7, '2026-11-24')).toBe('2026-11-24');
+    expect(defaultValidUntil('2026-11-20', 7, '2026-11-01')).toBe('2026-11-20');
   });
 });
 

@@ -40,6 +40,11 @@ export function splitCents(totalCents: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, index) => (index === parts - 1 ? totalCents - share * (parts - 1) : share));
 }
 
+/** A new quote's valid-until day: `validForDays` (a setting, 7) after sending, but never past departure. */
+export function defaultValidUntil(sentOn: string, validForDays: number, departureOn: string): string {
+  return maxDay(sentOn, minDay(addDays(sentOn, validForDays), departureOn));
+}
+
 /** The schedule the desk proposes for a new quote (rules above); empty only for a total of $0. */
 export function defaultSchedule(facts: ScheduleFacts, settings: ScheduleSettings): PaymentDue[] {
   const { totalCents, sentOn, departureOn } = facts;
