@@ -55,6 +55,16 @@ export function agencyDayStart(day: string, timeZone: string): string {
 
 /** The office's day after `day`, `YYYY-MM-DD`. */
 export function nextDay(day: string): string {
+  return addDays(day, 1);
+}
+
+/** The office's `YYYY-MM-DD` plus `days` (negative goes back); plain calendar arithmetic. */
+export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `from` to `to` (`YYYY-MM-DD`), negative when `to` comes first. */
+export function daysBetween(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 }

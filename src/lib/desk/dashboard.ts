@@ -6,7 +6,7 @@
  */
 import type { DashboardRow, LeadStatus } from './model.ts';
 import { LEAD_STATUSES, STATUS_LABELS } from './model.ts';
-import { agencyDay, agencyDayStart } from '../agency-time.ts';
+import { addDays, agencyDay, agencyDayStart } from '../agency-time.ts';
 import { countOf, formatCount } from '../format.ts';
 import { findForm } from '../forms/definitions.ts';
 import { FORM_GROUPS, type FormGroup } from '../forms/types.ts';
@@ -61,12 +61,6 @@ export interface Dashboard {
   total: number;
   thisWeek: number;
   lastWeek: number;
-}
-
-/** The office's `YYYY-MM-DD` plus `days` (negative goes back); plain calendar arithmetic. */
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
 /** The Mondays the dashboard's weeks start on, oldest first, the current week's last. */

@@ -1,0 +1,84 @@
+/**
+ * Payments staff record against an accepted quote. Card numbers are never stored: a reference that
+ * looks like one is refused, so a transfer id is welcome but a pasted card number is not.
+ */
+import { z } from 'astro/zod';
+import { MAX_AMOUNT_CENTS, formatCents } from './money.ts';
+import type { QuoteProblem } from './model.ts';
+
+/** The ways to pay that the payments page (src/content/pages/payment-security.mdx) lists, in its order. */
+export const PAYMENT_METHODS = {
+  'bank-transfer': 'Bank transfer',
+  cash: 'Cash',
+  'debit-card': 'Debit card',
+  'credit-card': 'Credit card',
+  'prepaid-card': 'Prepaid card',
+  check: 'Check',
+} as const;
+export type PaymentMethod = keyof typeof PAYMENT_METHODS;
+
+const CARD_NUMBER_REFUSED =
+  'This looks like a card number. Card numbers are never stored: enter the transfer id or receipt number instead.';
+
+export const paymentSchema = z.strictObject({
+  paidOn: z.iso.date({ error: 'Please choose the date the payment was received.' }),
+  amountCents: z
+    .number({ error: 'Please enter the amount.' })
+    .int('Please enter the amount in whole cents.')
+    .min(1, 'The amount must be more than $0.')
+    .max(MAX_AMOUNT_CENTS, 'The amount is too large.'),
+  method: z.enum(Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]], {
+    error: 'Please choose how it was paid.',
+  }),
+  reference: z
+    .string()
+    .trim()
+    .max(100, 'Please keep the reference to 100 characters or fewer.')
+    .refine((reference) => !looksLikeCardNumber(reference), CARD_NUMBER_REFUSED)
+    .default(''),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export type PaymentCheck = { ok: true; payment: Payment } | { ok: false; problems: QuoteProblem[] };
+
+/** 13 to 19 digits once spaces and dashes are gone, passing the Luhn check: what a card number looks like. */
+export function looksLikeCardNumber(reference: string): boolean {
+  const digits = reference.replace(/[\s-]/g, '');
+  return /^\d{13,19}$/.test(digits) && passesLuhn(digits);
+}
+
+/** The Luhn check digit test every card number passes, and about one in ten random numbers. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Checks a payment staff are recording: not in the future, not more than the balance, no card number. */
+export function checkPayment(input: unknown, context: { today: string; balanceCents: number }): PaymentCheck {
+  const parsed = paymentSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => ({
+      field: String(issue.path[0] ?? '_form'),
+      message: issue.message,
+    }));
+    return { ok: false, problems };
+  }
+  const payment = parsed.data;
+  const problems: QuoteProblem[] = [];
+  if (payment.paidOn > context.today) problems.push({ field: 'paidOn', message: 'The payment date is in the future.' });
+  if (payment.amountCents > context.balanceCents) {
+    const message = `That is more than the balance of ${formatCents(Math.max(0, context.balanceCents))}.`;
+    problems.push({ field: 'amountCents', message });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, payment };
+}
+
+/** The fee a payment by `method` carries: `percent` (facts.payment.cardFee.percent) on credit cards only, rounded down so it never passes the cap. */
+export function cardFeeCents(amountCents: number, method: PaymentMethod, percent: number): number {
+  return method === 'credit-card' ? Math.floor((amountCents * percent) / 100) : 0;
+}

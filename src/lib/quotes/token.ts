@@ -1,0 +1,19 @@
+/**
+ * The private link's token, `/quote/<token>`: 256 random bits, so a link cannot be guessed or counted
+ * from another, written in base64url so it sits in a path unescaped.
+ */
+import { randomBytes } from 'node:crypto';
+
+const TOKEN_BYTES = 32;
+/** 32 bytes are 43 base64url characters without padding; the last carries 2 spare bits, always 0. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
+/** A new token for a quote's private link. */
+export function newQuoteToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+/** Whether `text` could be a token we issued: a malformed one gets the same 404 as an unknown one, without a lookup. */
+export function isWellFormedToken(text: string): boolean {
+  return TOKEN_PATTERN.test(text);
+}
