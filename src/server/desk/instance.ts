@@ -6,7 +6,7 @@ import { PipelineStore } from './pipeline-store.ts';
 import { StaffStore } from './staff-store.ts';
 
 /** The database of this process's lead store, where the desk keeps staff, sessions and the pipeline. */
-export function deskDatabase(): SqlDatabase {
+function deskDatabase(): SqlDatabase {
   return leadApi.store.database;
 }
 
