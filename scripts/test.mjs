@@ -18,6 +18,8 @@ const gates = [
     args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/unit.json'],
   },
   { name: 'Lint', fast: true, command: 'npx', args: ['eslint', '.'] },
+  // Unused files, exports and dependencies (knip.config.ts).
+  { name: 'Dead code', fast: true, command: 'npx', args: ['knip'] },
   { name: 'Formatting', fast: true, command: 'npx', args: ['prettier', '--check', '.'] },
   // Copy that contradicts src/lib/facts.ts or the catalogue fails here.
   { name: 'Content check', fast: true, command: 'npm', args: ['run', '--silent', 'content:check'] },

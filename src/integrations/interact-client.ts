@@ -42,7 +42,7 @@ const interact: ClientDirective = (load, options, el) => {
 
   const stop = () => {
     for (const type of TRIGGERS) {
-      el.removeEventListener(type, start);
+      el.removeEventListener(type, onEvent);
       if (also) document.removeEventListener(type, fromPage);
     }
   };
@@ -67,13 +67,17 @@ const interact: ClientDirective = (load, options, el) => {
     }
   };
 
+  // A script that never came still rejects, and the console says so as it does for Astro's own
+  // directives; `start` has let the kept click through by then.
+  const onEvent = (event: Event) => void start(event);
+
   // A checkbox outside the island keeps its own tick; the island reads it when it wakes.
   const fromPage = (event: Event) => {
     if (event.target instanceof Element && event.target.closest(also!)) void start(event);
   };
 
   for (const type of TRIGGERS) {
-    el.addEventListener(type, start, { passive: type !== 'click' });
+    el.addEventListener(type, onEvent, { passive: type !== 'click' });
     if (also) document.addEventListener(type, fromPage, { passive: true });
   }
   const query = new URLSearchParams(window.location.search);

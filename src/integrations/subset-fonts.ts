@@ -19,7 +19,7 @@ const CACHE_DIR = 'node_modules/.cache/miqat-fonts';
  * The characters the copy uses: ASCII plus the typographic punctuation and symbols US English
  * needs. Anything else still shows, drawn from the fallback font.
  */
-export const SUBSET_TEXT = [
+const SUBSET_TEXT = [
   String.fromCharCode(...Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => 0x20 + i)),
   '\u00a0‘’“”–—•…·©®™°×€£→é',
 ].join('');

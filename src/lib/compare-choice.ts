@@ -16,7 +16,7 @@ export const COMPARE_BOX_SELECTOR = 'input[data-compare-id]';
 /** Catalogue ids are file names: lowercase words and digits joined by hyphens. */
 const ID_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Longer than any catalogue id; a longer value is not looked up. */
-export const MAX_ID_LENGTH = 80;
+const MAX_ID_LENGTH = 80;
 /** Values read from one address; the rest are not read at all. */
 export const MAX_IDS_READ = 10;
 

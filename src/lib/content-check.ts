@@ -205,7 +205,7 @@ export function checkFile(file: ContentFile, cataloguePrices: ReadonlySet<number
 }
 
 /** The `reviewed:` date in a file's frontmatter, if it has one. */
-export function reviewedDate(text: string): Date | undefined {
+function reviewedDate(text: string): Date | undefined {
   const match = /^reviewed:\s*['"]?(\d{4}-\d{2}-\d{2})/m.exec(text);
   return match ? new Date(`${match[1]}T00:00:00Z`) : undefined;
 }

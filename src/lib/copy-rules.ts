@@ -20,7 +20,7 @@ export interface CopyProblem {
 const MARK = '\u0001';
 
 /** A line as a reader sees it, each inserted fact or season text wrapped in MARK. */
-export function renderLine(text: string): string {
+function renderLine(text: string): string {
   const withElements = expandFactElements(text, MARK);
   return withElements.replace(PLACEHOLDER, (written, kind: string, name: string) => {
     const inserted = placeholderText(kind, name);

@@ -3,7 +3,7 @@ import { facts } from './facts.ts';
 import { formatPrice } from './format.ts';
 import { seasonText } from './seasons.ts';
 
-export { pastSeasons, SEASON_NAMES, seasonText } from './seasons.ts';
+export { pastSeasons, seasonText } from './seasons.ts';
 
 const celsiusRange = (t: { low: number; high: number }) =>
   `${t.low}–${t.high} °C (${Math.round((t.low * 9) / 5 + 32)}–${Math.round((t.high * 9) / 5 + 32)} °F)`;

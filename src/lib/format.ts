@@ -31,11 +31,6 @@ export function daysLabel(days: number): string {
   return `${days} ${days === 1 ? 'Day' : 'Days'}`;
 }
 
-/** "5 Star" as the spec's titles write it. */
-export function starsLabel(stars: number): string {
-  return `${stars} Star`;
-}
-
 /** The Last 10 Days page's own style, with cents and no grouping: 1699 -> "$1699.00". */
 export function formatPriceWithCents(amount: number): string {
   return new Intl.NumberFormat('en-US', {

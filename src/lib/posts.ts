@@ -21,7 +21,7 @@ export function newestFirst<T extends PostFacts>(posts: readonly T[]): T[] {
 }
 
 /** The words a reader reads: facts and seasons as printed; MDX imports, JSX tags, Markdown syntax and URLs stripped. */
-export function readableText(body: string): string {
+function readableText(body: string): string {
   return expandFactElements(body)
     .replace(/^import .*$/gm, ' ')
     .replace(/<[^>]+>/g, ' ')

@@ -46,9 +46,6 @@ export const seasons = {
   },
 } satisfies FactsInput['seasons'];
 
-/** What `<Season show="…">` and `{{season:name.show}}` can print besides the season's named days. */
-export const SEASON_SHOWS = ['label', 'year', 'hijri', 'hijriYear', 'hijriDays', 'dates', 'note'] as const;
-
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
 
 /** Day, month name and year of an ISO day, read in UTC so no zone moves it. */
@@ -95,13 +92,6 @@ export function seasonText(name: string, show: string): string | undefined {
   if (!Object.hasOwn(seasons, name)) return undefined;
   return seasonView(seasons[name as SeasonName] as Season, show);
 }
-
-/** Every `name.show` a `{{season:…}}` placeholder may use. */
-export const SEASON_NAMES: readonly string[] = Object.entries(seasons).flatMap(([name, season]) =>
-  [...SEASON_SHOWS, ...Object.keys(season.days)]
-    .filter((show) => seasonView(season, show))
-    .map((show) => `${name}.${show}`),
-);
 
 /** Every season whose expected dates ended before `today`, for the content check's reminder. */
 export function pastSeasons(today: Date): { name: string; end: string }[] {

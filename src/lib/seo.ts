@@ -32,7 +32,7 @@ export interface HeadData {
 }
 
 /** The site-wide share image (public/og-default.png, drawn by scripts/make-brand-images.mjs). */
-export function defaultShareImage(siteName: string): ShareImage {
+function defaultShareImage(siteName: string): ShareImage {
   return { url: '/og-default.png', width: 1200, height: 630, alt: `The Kaaba at dusk beside the name ${siteName}` };
 }
 

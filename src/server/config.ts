@@ -49,7 +49,7 @@ export function parseRelays(json: string | undefined): Record<string, RelayTarge
 }
 
 /** Checks `DATABASE_URL` is a PostgreSQL URL, naming the variable (never its password) when it is not. */
-export function parseDatabaseUrl(value: string | undefined): string | undefined {
+function parseDatabaseUrl(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   const example = 'e.g. postgres://user:password@db.example:5432/leads';
   if (!URL.canParse(value)) throw new Error(`DATABASE_URL is not a URL; it should look like ${example}`);

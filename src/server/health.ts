@@ -20,7 +20,7 @@ export interface ProbeAnswer {
 }
 
 /** A store slower than this counts as unreachable: a probe must answer before the balancer gives up. */
-export const READINESS_TIMEOUT_MS = 2_000;
+const READINESS_TIMEOUT_MS = 2_000;
 const UNREACHABLE = 'the lead store is unreachable';
 const CANNOT_WRITE = 'the lead store cannot write';
 

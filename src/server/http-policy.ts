@@ -22,7 +22,7 @@ export function wwwRedirectLocation(
  * browsers enforce both, so scripts and styles stay limited to the hashed ones, while this
  * header adds what a meta tag cannot carry (frame-ancestors).
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",

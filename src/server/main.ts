@@ -111,7 +111,8 @@ function keepSitePolicy(res: ServerResponse): void {
   }) as typeof res.writeHead;
 }
 
-const server = http.createServer(async (req, res) => {
+/** Answers one request: the www redirect, a built file, or a page Astro draws. */
+async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   // Before the www redirect: a probe addresses the instance, under whatever Host it uses.
   if (await answerProbe(req, res, leadStore, shutdown.stopping)) return;
@@ -122,20 +123,22 @@ const server = http.createServer(async (req, res) => {
     res.end();
     return;
   }
-  const { pathname } = new URL(url, 'http://localhost');
+  // A path that begins with `//` is still a path: on its own the URL parser reads it as a host.
+  const { pathname } = new URL(url.startsWith('/') ? `http://localhost${url}` : url, 'http://localhost');
   res.setHeader('Cache-Control', cacheControlFor(pathname));
   if (isPrivatePath(pathname)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   if (staticFiles.serve(req, res)) return;
   req.url = pageFileUrl(url, staticFiles.pages) ?? url;
-  compress(req, res, async () => {
-    // After compression's own writeHead hook, which turns the object into single setHeader calls.
-    keepSitePolicy(res);
-    try {
-      await entry.handler(req, res);
-    } catch (error) {
-      sendServerError(res, error);
-    }
-  });
+  await new Promise<void>((next) => compress(req, res, next));
+  // After compression's own writeHead hook, which turns the object into single setHeader calls.
+  keepSitePolicy(res);
+  await entry.handler(req, res);
+}
+
+const server = http.createServer((req, res) => {
+  // Node ignores what a request listener returns: an error that escaped it left the request
+  // unanswered until the client gave up, and held up a graceful shutdown.
+  respond(req, res).catch((error: unknown) => sendServerError(res, error));
 });
 
 // A form is a few kilobytes: no honest client needs minutes to send one. These bound a client that

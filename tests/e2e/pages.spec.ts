@@ -58,6 +58,7 @@ function rawGet(path: string, host: string): Promise<{ status: number; location:
       res.resume();
       resolvePromise({ status: res.statusCode ?? 0, location: res.headers.location });
     });
+    req.setTimeout(10_000, () => req.destroy(new Error(`no answer to ${path} within 10 s`)));
     req.on('error', reject);
     req.end();
   });
@@ -69,6 +70,12 @@ test('the www host redirects permanently to the canonical https host, keeping pa
   expect(result.location).toBe('https://miqat-travel.example/about-us?ref=flyer');
   const canonical = await rawGet('/about-us', 'miqat-travel.example');
   expect(canonical.status).toBe(200);
+});
+
+test('a path that begins with two slashes is answered like any other, not left hanging', async () => {
+  // The URL parser reads `//` as an empty host and threw; the request then went unanswered.
+  expect(await rawGet('//', 'localhost')).toEqual({ status: 301, location: '/' });
+  expect((await rawGet('//[x', 'localhost')).status).toBe(404);
 });
 
 test('responses carry security headers and the right cache rules', async ({ request, page }) => {

@@ -166,7 +166,9 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       encType={form.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded'}
       noValidate
       aria-labelledby={labelledBy}
-      onSubmit={onSubmit}
+      // onSubmit stops the browser's own post before its first await, and sendLead turns a failed
+      // request into an outcome it shows: there is nothing for React to wait for.
+      onSubmit={(event) => void onSubmit(event)}
       onInput={onInput}
       className="grid gap-4 @lg:grid-cols-2"
     >

@@ -69,7 +69,10 @@ export default function SiteSearch() {
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          void run(term);
+          // The box, not `term`: an Enter that lands while React is still hydrating makes React
+          // hydrate on the spot and submit at once, before the effect above has copied in what was
+          // typed before the island woke, so `term` would still be empty (issue 23).
+          void run(input.current?.value ?? term);
         }}
         className="flex flex-wrap gap-3"
       >

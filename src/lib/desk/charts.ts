@@ -160,7 +160,6 @@ export const SERIES_STYLES = [
   { fill: '#2f4858', mark: 'dots' },
   { fill: '#7a3e2b', mark: 'hatch' },
 ] as const;
-export type SeriesMark = (typeof SERIES_STYLES)[number]['mark'];
 
 /** The style of series `index`, the styles repeating if a chart ever has more series than styles. */
 export function seriesStyle(index: number): (typeof SERIES_STYLES)[number] {

@@ -12,7 +12,7 @@ import { findForm } from '../forms/definitions.ts';
 import { FORM_GROUPS, type FormGroup } from '../forms/types.ts';
 
 /** How many weeks the dashboard covers, the current one included. */
-export const DASHBOARD_WEEKS = 12;
+const DASHBOARD_WEEKS = 12;
 const GROUPS = Object.keys(FORM_GROUPS) as FormGroup[];
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -81,7 +81,7 @@ export function pageOrigin(
 }
 
 /** What the enquiry was about, for the reply's subject: "Umrah", "Hajj", "visa" or nothing said. */
-export function enquiryTopic(form: FormDef | undefined): string {
+function enquiryTopic(form: FormDef | undefined): string {
   const placement = form?.placement ?? '';
   if (/hajj/i.test(placement)) return 'Hajj';
   if (/umrah|ramadan/i.test(placement)) return 'Umrah';

@@ -4,7 +4,7 @@ import type { FieldRole, FormDef } from '../forms/types.ts';
 type Fields = Readonly<Record<string, string>>;
 
 /** The wire names that hold `role` on `form`: the traveller picker's counts, then fields marked with it. */
-export function namesWithRole(form: FormDef | undefined, role: FieldRole): string[] {
+function namesWithRole(form: FormDef | undefined, role: FieldRole): string[] {
   const picker = form?.travellers && (role === 'adults' || role === 'children') ? [form.travellers[role]] : [];
   const marked = (form?.fields ?? []).filter((field) => field.role === role).map((field) => field.name);
   return [...picker, ...marked];

@@ -21,7 +21,7 @@ export const LINE_KINDS = [
 export type LineKind = (typeof LINE_KINDS)[number];
 
 /** The words a line is shown with when staff give it no label of its own. */
-export const LINE_KIND_LABELS: Record<LineKind, string> = {
+const LINE_KIND_LABELS: Record<LineKind, string> = {
   quad: 'Quad room (4 sharing), per person',
   triple: 'Triple room (3 sharing), per person',
   double: 'Double room (2 sharing), per person',
@@ -63,14 +63,13 @@ export const lineSchema = z.strictObject({
 });
 export type QuoteLine = z.infer<typeof lineSchema>;
 
-export const hotelSchema = z.strictObject({
+const hotelSchema = z.strictObject({
   city: z.enum(['makkah', 'madinah'], { error: 'Please choose Makkah or Madinah.' }),
   name: text('the hotel name', 120).min(1, 'Please enter the hotel.'),
   nights: z.number().int().min(1, 'A hotel needs at least 1 night.').max(90, 'At most 90 nights in one hotel.'),
   /** False prints "or similar": the agency may book a hotel of the same standard instead. */
   confirmed: z.boolean(),
 });
-export type QuoteHotel = z.infer<typeof hotelSchema>;
 
 /** One payment the pilgrim owes: the first is the deposit, the last the balance (one alone is the full payment). */
 export const dueSchema = z.strictObject({ dueOn: day('due date'), amountCents: cents('each payment', 1) });

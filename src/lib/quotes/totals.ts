@@ -6,7 +6,7 @@ import type { LineKind, QuoteDraft, QuoteLine } from './model.ts';
 import { sumCents } from './money.ts';
 
 /** Lines whose people sleep in a shared (or single) room: the adults' prices. */
-export const ROOM_SHARING_KINDS = ['quad', 'triple', 'double', 'single'] as const satisfies readonly LineKind[];
+const ROOM_SHARING_KINDS = ['quad', 'triple', 'double', 'single'] as const satisfies readonly LineKind[];
 const CHILD_KINDS: readonly LineKind[] = ['child-with-bed', 'child-without-bed'];
 
 export interface QuoteTotals {

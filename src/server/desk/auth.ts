@@ -11,9 +11,8 @@ import { emailProblem, normalEmail, StaffStore } from './staff-store.ts';
 import type { StaffMember, StaffSession } from './types.ts';
 
 export const SESSION_COOKIE = 'miqat_desk';
-export const SESSION_MS = 8 * 60 * 60 * 1000;
-export const ADMIN_PASSWORD_IGNORED =
-  'ADMIN_PASSWORD is ignored: staff accounts exist. Remove it from the environment.';
+const SESSION_MS = 8 * 60 * 60 * 1000;
+const ADMIN_PASSWORD_IGNORED = 'ADMIN_PASSWORD is ignored: staff accounts exist. Remove it from the environment.';
 /** What the sign-in page tells the first visitor when nobody can sign in yet. */
 export const FIRST_OWNER_HELP = 'npm run staff -- add you@example.com --role owner';
 

@@ -8,7 +8,7 @@ import { PrivacyStore } from './privacy-store.ts';
 import { StaffStore } from './staff-store.ts';
 
 /** The database of this process's lead store, where the desk keeps staff, sessions and the pipeline. */
-export function deskDatabase(): SqlDatabase {
+function deskDatabase(): SqlDatabase {
   return leadApi.store.database;
 }
 

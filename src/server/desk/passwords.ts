@@ -18,7 +18,7 @@ const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Z
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** Long enough for any passphrase, short enough that nobody feeds the hash a megabyte. */
-export const MAX_PASSWORD_LENGTH = 256;
+const MAX_PASSWORD_LENGTH = 256;
 
 function derive(password: string, parameters: Omit<Argon2Parameters, 'message'>): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -21,7 +21,7 @@ export interface RetentionOptions {
  * The UTC midnight `days` days before `now`: everything received before it is at least `days` old.
  * A whole day keeps the log line exact ("received before 2026-08-26"); a lead stays at most a day longer.
  */
-export function retentionCutoff(now: Date, days: number): string {
+function retentionCutoff(now: Date, days: number): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days)).toISOString();
 }
 

@@ -33,7 +33,6 @@ export {
   type StaffAccount,
   type StaffSession,
   type LeadStatus,
-  type Pipeline,
   type DeskLead,
   type Note,
   type HistoryAction,

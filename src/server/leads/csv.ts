@@ -5,7 +5,7 @@ import type { StoredLead } from './store.ts';
 
 const META_COLUMNS = ['id', 'reference', 'received_at', 'form_id', 'page_url', 'user_agent'] as const;
 /** Where each lead stands with the staff: the desk's export adds these after the lead's details. */
-export const DESK_COLUMNS = ['status', 'lost_reason', 'assigned_to', 'follow_up', 'last_note'] as const;
+const DESK_COLUMNS = ['status', 'lost_reason', 'assigned_to', 'follow_up', 'last_note'] as const;
 
 /** The forms an export covers: one id, several (a group of pages), or every form when none is given. */
 function formsOf(formIds?: string | readonly string[]) {

@@ -16,7 +16,7 @@ export interface MailMessage {
 }
 
 /** Where the reference goes in a form relay: beside the spec's fields, under a name no form uses. */
-export const RELAY_REFERENCE_FIELD = 'reference';
+const RELAY_REFERENCE_FIELD = 'reference';
 
 export interface DeliveryResult {
   ok: boolean;
@@ -34,7 +34,7 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number, rand
  * form's own encoding, built by the same encoder as the browser's post, with the reference as one
  * extra field after them (left out if a form ever sends a field of that name itself).
  */
-export function relayBody(lead: StoredLead): URLSearchParams | FormData {
+function relayBody(lead: StoredLead): URLSearchParams | FormData {
   const form = findForm(lead.formId);
   const clash =
     Object.hasOwn(lead.fields, RELAY_REFERENCE_FIELD) || (form && wireNames(form).includes(RELAY_REFERENCE_FIELD));
@@ -43,7 +43,7 @@ export function relayBody(lead: StoredLead): URLSearchParams | FormData {
 }
 
 /** The lead as a JSON webhook receives it. */
-export function webhookBody(lead: StoredLead): string {
+function webhookBody(lead: StoredLead): string {
   const { id, reference, formId, receivedAt, pageUrl, fields } = lead;
   return JSON.stringify({ id, reference, formId, receivedAt, pageUrl, fields });
 }

@@ -116,9 +116,10 @@ export class DeliveryWorker {
       }
       if (this.stopped) return;
       const wait = Math.min(this.config.workerIntervalMs * 2 ** failedPasses, MAX_FAILING_WAIT_MS);
-      this.timer = setTimeout(tick, Math.max(wait, this.config.workerIntervalMs));
+      this.timer = setTimeout(() => void tick(), Math.max(wait, this.config.workerIntervalMs));
     };
-    this.timer = setTimeout(tick, 0);
+    // A pass catches its own failure and schedules the next; nothing waits for the timer's pass.
+    this.timer = setTimeout(() => void tick(), 0);
   }
 
   /** Stops polling and waits for the pass in progress; a pass that failed was logged by `start` already. */

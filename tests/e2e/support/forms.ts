@@ -6,7 +6,7 @@ import type { FormDef } from '@/lib/forms/types';
 import { oneFormPerShape } from '../../support/form-shapes';
 
 /** The SQLite file the Playwright server writes leads to (see playwright.config.ts). */
-export const E2E_LEADS_DB = resolve('reports/e2e-leads.db');
+const E2E_LEADS_DB = resolve('reports/e2e-leads.db');
 
 /** Where each form lives, and the field names spec section 7 says it sends (written out, not derived). */
 export const FORM_PAGES: Record<FormId, { path: string; wire: string[] }> = {

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { HtmlValidate, type ConfigData } from 'html-validate';
+import { HtmlValidate } from 'html-validate';
+import htmlValidateConfig from '../../../.htmlvalidate.mjs';
 
-const htmlValidate = new HtmlValidate(JSON.parse(readFileSync('.htmlvalidate.json', 'utf8')) as ConfigData);
+const htmlValidate = new HtmlValidate(htmlValidateConfig);
 
 /**
  * Astro writes this one rule into the body before the first island. Browsers apply it, but

@@ -28,13 +28,6 @@ export async function testStoreLocation(kind: StoreKind): Promise<TestStoreLocat
   return { kind, sqlitePath: join(sqliteDir, `leads-${sqliteFiles}.db`) };
 }
 
-/** The settings the lead store is chosen by, for a location: what `openLeadStore` and `LeadApi` read. */
-export function storeSettings(location: TestStoreLocation): { dbPath: string; databaseUrl: string | undefined } {
-  return location.kind === 'sqlite'
-    ? { dbPath: location.sqlitePath, databaseUrl: undefined }
-    : { dbPath: 'unused.db', databaseUrl: location.databaseUrl };
-}
-
 /** The environment that points a `leadApiConfig` at a location. */
 export function storeEnv(location: TestStoreLocation): Record<string, string> {
   return location.kind === 'sqlite' ? { LEADS_DB: location.sqlitePath } : { DATABASE_URL: location.databaseUrl };
