@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { personExport } from '@/lib/desk/privacy';
 import type { QuoteDraft } from '@/lib/quotes/model';
 import { newQuoteToken } from '@/lib/quotes/token';
 import { DeskListStore } from '@/server/desk/list-store';
@@ -57,7 +58,7 @@ async function openQuotes(kind: StoreKind) {
     const { id: leadId } = await lead();
     const saved = await quotes.saveDraft({ leadId }, input, AMINA, TODAY, NOW);
     if (!saved?.ok) throw new Error('draft refused');
-    const sent = await quotes.send(saved.quoteId, AMINA, TODAY, NOW);
+    const sent = await quotes.send({ leadId, quoteId: saved.quoteId }, AMINA, TODAY, NOW);
     if (!sent?.ok || sent.token === null) throw new Error('not sent');
     return { leadId, quoteId: saved.quoteId, token: sent.token };
   };
@@ -103,11 +104,11 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     expect(await quotes.saveDraft({ leadId, quoteId }, draft({ note: '' }), AMINA, TODAY, NOW)).toMatchObject({
       version: 1,
     });
-    const sent = await quotes.send(quoteId, AMINA, TODAY, NOW);
+    const sent = await quotes.send({ leadId, quoteId }, AMINA, TODAY, NOW);
     expect(sent).toMatchObject({ ok: true, version: 1 });
     const token = sent?.ok ? sent.token : null;
     expect(token).toMatch(/^[\w-]{43}$/);
-    expect(await quotes.send(quoteId, AMINA, TODAY, NOW)).toMatchObject({ ok: false });
+    expect(await quotes.send({ leadId, quoteId }, AMINA, TODAY, NOW)).toMatchObject({ ok: false });
 
     const shown = await quotes.quoteByToken(token!);
     expect(shown).toMatchObject({ quoteId, updated: false, acceptance: null });
@@ -133,7 +134,11 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     });
     // Until version 2 is sent, the link still shows version 1.
     expect((await quotes.quoteByToken(token))?.version.version).toBe(1);
-    expect(await quotes.send(quoteId, AMINA, TODAY, NOW)).toMatchObject({ ok: true, version: 2, token: null });
+    expect(await quotes.send({ leadId, quoteId }, AMINA, TODAY, NOW)).toMatchObject({
+      ok: true,
+      version: 2,
+      token: null,
+    });
     const shown = await quotes.quoteByToken(token);
     expect(shown).toMatchObject({ updated: true, version: { version: 2, totalCents: 525_250 } });
     const [quote] = await quotes.quotesOfLead(leadId);
@@ -153,13 +158,33 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     for (const token of ['', 'abc', '../../etc/passwd', newQuoteToken(), tampered, `${first.token}x`]) {
       expect(await quotes.quoteByToken(token)).toBeNull();
     }
-    expect(await quotes.withdraw(first.quoteId, AMINA, NOW)).toBe(true);
+    expect(await quotes.withdraw(first, AMINA, NOW)).toBe(true);
     expect(await quotes.quoteByToken(first.token)).toBeNull();
     expect(await quotes.accept(first.token, 1, 'Layla Haddad', TODAY, NOW)).toEqual({ outcome: 'not-found' });
   });
 
+  it("gives a new link that replaces the old one, and refuses one lead's page another lead's quote", async () => {
+    const { quotes, sentQuote, tableCounts } = await openQuotes(kind);
+    const first = await sentQuote();
+    const other = await sentQuote();
+    const token = await quotes.reissueLink(first, AMINA, NOW);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(await quotes.quoteByToken(first.token)).toBeNull();
+    expect(await quotes.quoteByToken(token!)).toMatchObject({ quoteId: first.quoteId });
+    const crossed = { leadId: other.leadId, quoteId: first.quoteId };
+    const before = await tableCounts();
+    expect(await quotes.saveDraft(crossed, cheaper, AMINA, TODAY, NOW)).toBeUndefined();
+    expect(await quotes.send(crossed, AMINA, TODAY, NOW)).toBeUndefined();
+    expect(await quotes.reissueLink(crossed, AMINA, NOW)).toBeUndefined();
+    expect(await quotes.withdraw(crossed, AMINA, NOW)).toBe(false);
+    const payment = { paidOn: TODAY, amountCents: 100, method: 'cash' };
+    expect(await quotes.recordPayment(crossed, payment, AMINA, TODAY, NOW)).toBeUndefined();
+    expect(await tableCounts()).toEqual(before);
+    expect(await quotes.quoteByToken(token!)).toMatchObject({ quoteId: first.quoteId });
+  });
+
   it('records an acceptance once; an expired or superseded version is refused', async () => {
-    const { quotes, sentQuote, tableCounts, pipeline } = await openQuotes(kind);
+    const { quotes, sentQuote, tableCounts, pipeline, lists } = await openQuotes(kind);
     const { leadId, quoteId, token } = await sentQuote();
     expect(await quotes.accept(token, 1, ' ', TODAY, NOW)).toEqual({ outcome: 'name-needed' });
     expect(await quotes.accept(token, 1, 'Layla Haddad', '2026-11-28', NOW)).toEqual({ outcome: 'expired' });
@@ -176,16 +201,18 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     });
     expect((await tableCounts()).acceptances).toBe(1);
     expect((await quotes.quoteByToken(token))?.acceptance).toEqual(acceptance);
-    expect((await pipeline.historyOf(leadId))[0]).toMatchObject({
-      actor: 'pilgrim',
-      detail: 'Quote accepted: version 1, $5,452.50',
-    });
+    const history = (await pipeline.historyOf(leadId)).map(({ action, actor, detail }) => [action, actor, detail]);
+    expect(history.slice(0, 2)).toEqual([
+      ['follow-up', 'pilgrim', 'none → 2026-11-20 (take the deposit)'],
+      ['quote', 'pilgrim', 'Quote accepted: version 1, $5,452.50'],
+    ]);
+    expect((await lists.deskLead(leadId))?.followUp).toBe(TODAY);
 
     // A version sent after another was shown supersedes it: the old one cannot be accepted.
     const second = await openQuotes(kind);
     const later = await second.sentQuote();
     await second.quotes.saveDraft({ leadId: later.leadId, quoteId: later.quoteId }, cheaper, AMINA, TODAY, NOW);
-    await second.quotes.send(later.quoteId, AMINA, TODAY, NOW);
+    await second.quotes.send(later, AMINA, TODAY, NOW);
     expect(await second.quotes.accept(later.token, 1, 'Layla Haddad', TODAY, NOW)).toEqual({ outcome: 'superseded' });
     expect((await second.quotes.accept(later.token, 2, 'Layla Haddad', TODAY, NOW)).outcome).toBe('accepted');
     expect(quoteId).not.toBe(later.quoteId);
@@ -197,11 +224,11 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     const historyBefore = await pipeline.historyOf(leadId);
     for (const reference of [CARD, '4111-1111-1111-1111', '4111111111111111']) {
       const input = { paidOn: TODAY, amountCents: 150_000, method: 'credit-card', reference };
-      const result = await quotes.recordPayment(quoteId, input, AMINA, TODAY, NOW);
+      const result = await quotes.recordPayment({ leadId, quoteId }, input, AMINA, TODAY, NOW);
       expect(result && !result.ok && result.problems.map((problem) => problem.field)).toEqual(['reference']);
     }
     const tooMuch = { paidOn: TODAY, amountCents: 545_251, method: 'cash' };
-    expect(await quotes.recordPayment(quoteId, tooMuch, AMINA, TODAY, NOW)).toMatchObject({ ok: false });
+    expect(await quotes.recordPayment({ leadId, quoteId }, tooMuch, AMINA, TODAY, NOW)).toMatchObject({ ok: false });
     expect((await tableCounts()).payments).toBe(0);
     expect(await pipeline.historyOf(leadId)).toEqual(historyBefore);
   });
@@ -215,7 +242,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     });
     await quotes.accept(token, 1, 'Layla Haddad', TODAY, NOW);
     const deposit = { paidOn: TODAY, amountCents: 150_000, method: 'bank-transfer', reference: 'TRX-20261120-77' };
-    const paid = await quotes.recordPayment(quoteId, deposit, AMINA, TODAY, NOW);
+    const paid = await quotes.recordPayment({ leadId, quoteId }, deposit, AMINA, TODAY, NOW);
     expect(paid).toMatchObject({ ok: true, account: { paidCents: 150_000, balanceCents: 395_250 } });
     expect((await lists.deskLead(leadId))?.status).toBe('booked');
     expect((await pipeline.historyOf(leadId)).slice(0, 2).map((entry) => entry.detail)).toEqual([
@@ -238,7 +265,13 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
   it('moves a lead to Booked when a deposit taken before the acceptance was recorded', async () => {
     const { quotes, sentQuote, lists } = await openQuotes(kind);
     const { leadId, quoteId, token } = await sentQuote();
-    await quotes.recordPayment(quoteId, { paidOn: TODAY, amountCents: 150_000, method: 'cash' }, AMINA, TODAY, NOW);
+    await quotes.recordPayment(
+      { leadId, quoteId },
+      { paidOn: TODAY, amountCents: 150_000, method: 'cash' },
+      AMINA,
+      TODAY,
+      NOW,
+    );
     expect((await lists.deskLead(leadId))?.status).toBe('quoted');
     await quotes.accept(token, 1, 'Layla Haddad', TODAY, NOW);
     expect((await lists.deskLead(leadId))?.status).toBe('booked');
@@ -249,7 +282,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     const { leadId, quoteId, token } = await sentQuote();
     await quotes.accept(token, 1, 'Layla Haddad', TODAY, NOW);
     const deposit = { paidOn: TODAY, amountCents: 150_000, method: 'bank-transfer', reference: 'TRX-77' };
-    await quotes.recordPayment(quoteId, deposit, AMINA, TODAY, NOW);
+    await quotes.recordPayment({ leadId, quoteId }, deposit, AMINA, TODAY, NOW);
     const [record] = await privacy.findPerson({ email: 'layla@example.com' });
     expect(record?.quotes).toHaveLength(1);
     expect(record?.quotes[0]).toMatchObject({
@@ -259,6 +292,15 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
       payments: [{ amountCents: 150_000, paidOn: TODAY }],
     });
     expect(record?.quotes[0]?.versions[0]?.draft.note).toBe('Dear Layla, as discussed on the phone.');
+    const exported = personExport([record!], { email: 'layla@example.com', phone: '' }, NOW);
+    expect(exported.leads[0]?.quotes).toEqual([
+      {
+        createdAt: NOW.toISOString(),
+        versions: [{ version: 1, sentAt: NOW.toISOString(), totalCents: 545_250, ...draft() }],
+        acceptance: { version: 1, totalCents: 545_250, typedName: 'Layla Haddad', acceptedAt: NOW.toISOString() },
+        payments: [deposit],
+      },
+    ]);
 
     expect(await privacy.eraseLeads([leadId], 'owner@agency.example', NOW)).toBe(1);
     expect(await quotes.quoteByToken(token)).toBeNull();
@@ -302,10 +344,10 @@ describe('both stores', () => {
           const saved = await quotes.saveDraft({ leadId }, input, AMINA, TODAY, NOW);
           results.push(saved?.ok ? 'saved' : saved?.problems);
           if (!saved?.ok) continue;
-          const sent = await quotes.send(saved.quoteId, AMINA, TODAY, NOW);
+          const sent = await quotes.send({ leadId, quoteId: saved.quoteId }, AMINA, TODAY, NOW);
           for (const reference of ['TRX-1', CARD, '']) {
             const payment = { paidOn: TODAY, amountCents: 100, method: 'cash', reference };
-            const paid = await quotes.recordPayment(saved.quoteId, payment, AMINA, TODAY, NOW);
+            const paid = await quotes.recordPayment({ leadId, quoteId: saved.quoteId }, payment, AMINA, TODAY, NOW);
             results.push(sent?.ok, paid?.ok ? paid.account.paidCents : paid?.problems);
           }
         }

@@ -130,6 +130,22 @@ export async function advanceStatus(
   return true;
 }
 
+/** Sets a locked lead's follow-up day, recorded as the desk records one ("none → 2026-11-20 (take the deposit)"). */
+export async function setFollowUp(
+  tx: SqlStatements,
+  lead: { id: string; reference: string },
+  day: string,
+  why: string,
+  actor: string,
+  at: string,
+): Promise<void> {
+  const [row] = await tx.all<{ follow_up: string | null }>('SELECT follow_up FROM leads WHERE id = ?', [lead.id]);
+  if (!row || row.follow_up === day) return;
+  await tx.run('UPDATE leads SET follow_up = ? WHERE id = ?', [day, lead.id]);
+  const detail = `${row.follow_up ?? 'none'} → ${day} (${why})`;
+  await tx.run(INSERT_HISTORY, [lead.id, lead.reference, actor, at, 'follow-up', detail]);
+}
+
 /** Adds one line to a locked lead's history, e.g. "Quote sent (version 2)". */
 export async function recordHistory(
   tx: SqlStatements,

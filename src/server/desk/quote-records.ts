@@ -101,16 +101,20 @@ export function billedVersion(
   return acceptance ? sent.find((version) => version.version === acceptance.version) : sent.at(-1);
 }
 
-/** Locks a live quote's lead, then reads the quote as it stands; undefined when either is gone. */
-export async function lockQuote(
-  tx: SqlStatements,
-  quoteId: string,
-): Promise<{ quote: QuoteRow; reference: string } | undefined> {
+/** A quote locked for a writer: its row as it stands and its lead, whose row holds the lock. */
+export interface LockedQuote {
+  quote: QuoteRow;
+  lead: { id: string; reference: string };
+}
+
+/** Locks a live quote's lead, then reads the quote as it stands; undefined when either is gone or the quote is another lead's. */
+export async function lockQuote(tx: SqlStatements, quoteId: string, leadId?: string): Promise<LockedQuote | undefined> {
   const [found] = await tx.all<{ lead_id: string }>(`SELECT lead_id FROM quotes WHERE id = ? AND ${LIVE}`, [quoteId]);
-  const reference = found ? await lockLead(tx, found.lead_id) : undefined;
+  if (!found || (leadId !== undefined && found.lead_id !== leadId)) return undefined;
+  const reference = await lockLead(tx, found.lead_id);
   if (reference === undefined) return undefined;
   const [quote] = await tx.all<QuoteRow>(`SELECT * FROM quotes WHERE id = ? AND ${LIVE}`, [quoteId]);
-  return quote ? { quote, reference } : undefined;
+  return quote ? { quote, lead: { id: found.lead_id, reference } } : undefined;
 }
 
 /** One quote with everything that hangs on it. */

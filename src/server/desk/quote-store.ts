@@ -1,43 +1,41 @@
 /*
  * Quotes, from the desk's draft to the pilgrim's acceptance and the payments (issue 21). This module
  * owns the tables quotes, quote_versions, quote_acceptances and quote_payments (quote-records.ts reads
- * them); the lead's status and history move through the pipeline's functions in the same transaction.
+ * them, quote-payments.ts keeps the payments); the lead's status, follow-up and history move through
+ * the pipeline's functions in the same transaction.
  *
  * - A quote's versions: the newest is a draft staff may save again and again until it is sent; a sent
  *   version is frozen, and changing it makes the next version, so every version ever sent stays readable.
  * - The private link's token is issued on the first send and kept only as its SHA-256 (as staff
- *   sessions are): a copied database opens no quote. So the desk shows the link once, when it is issued;
- *   later versions are shown by the same link.
- * - Every writer of a quote locks its lead first (`lockLead`), so sends, acceptances, payments and an
+ *   sessions are): a copied database opens no quote. So the desk has the link only when it is issued;
+ *   later versions are shown by the same link, and `reissueLink` gives a new one (the old one dies).
+ * - Every writer of a quote locks its lead first (`lockQuote`), so sends, acceptances, payments and an
  *   erasure of one lead take turns.
  */
 import { randomUUID } from 'node:crypto';
-import { accountOf, type Account } from '../../lib/quotes/account.ts';
+import type { Account } from '../../lib/quotes/account.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
-import { checkPayment, PAYMENT_METHODS } from '../../lib/quotes/payments.ts';
 import type { PilgrimQuote, QuoteAcceptance, StoredQuote } from '../../lib/quotes/records.ts';
 import { isWellFormedToken, newQuoteToken } from '../../lib/quotes/token.ts';
 import { checkQuoteDraft } from '../../lib/quotes/validate.ts';
 import { versionChanges } from '../../lib/quotes/versions.ts';
-import type { SqlDatabase } from '../db/database.ts';
+import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import { tokenHash } from './auth.ts';
-import { advanceStatus, lockLead, recordHistory } from './pipeline-store.ts';
-import {
-  acceptanceOf,
-  billedVersion,
-  LIVE,
-  lockQuote,
-  paymentsOf,
-  quotesOf,
-  versionsOf,
-  type QuoteRow,
-} from './quote-records.ts';
+import { advanceStatus, lockLead, recordHistory, setFollowUp } from './pipeline-store.ts';
+import { BEFORE_BOOKED, insertPayment, leadAccount, type PaymentRecorded } from './quote-payments.ts';
+import * as records from './quote-records.ts';
 
 /** The staff member acting: the id is kept on the rows, the email in the lead's history. */
 export interface StaffActor {
   id: string;
   email: string;
+}
+
+/** Which quote of which lead: a staff form names both, so one lead's page cannot change another's quote. */
+export interface QuoteTarget {
+  leadId: string;
+  quoteId: string;
 }
 
 export type Refused = { ok: false; problems: QuoteProblem[] };
@@ -53,8 +51,11 @@ const PILGRIM = 'pilgrim';
 const INSERT_VERSION =
   'INSERT INTO quote_versions (quote_id, version, draft, total_cents, valid_until, saved_at) VALUES (?, ?, ?, ?, ?, ?)';
 
-function refused(field: string, message: string): Refused {
-  return { ok: false, problems: [{ field, message }] };
+/** The live quote a token opens, or undefined; a malformed token is never looked up. */
+async function quoteOfToken(db: SqlStatements, token: string): Promise<records.QuoteRow | undefined> {
+  if (!isWellFormedToken(token)) return undefined;
+  const sql = `SELECT * FROM quotes WHERE token_hash = ? AND ${records.LIVE}`;
+  return (await db.all<records.QuoteRow>(sql, [tokenHash(token)]))[0];
 }
 
 /** Quotes, their versions, links, acceptances and payments, alike on SQLite and PostgreSQL. */
@@ -92,10 +93,9 @@ export class QuoteStore {
         await tx.run(INSERT_VERSION, [quoteId, 1, ...values]);
         return { ok: true, quoteId, version: 1, changed: true };
       }
-      const locked = await lockQuote(tx, target.quoteId);
-      if (locked?.quote.lead_id !== target.leadId) return undefined;
       const quoteId = target.quoteId;
-      const latest = (await versionsOf(tx, quoteId)).at(-1)!;
+      if (!(await records.lockQuote(tx, quoteId, target.leadId))) return undefined;
+      const latest = (await records.versionsOf(tx, quoteId)).at(-1)!;
       if (latest.sentAt === null) {
         await tx.run(
           'UPDATE quote_versions SET draft = ?, total_cents = ?, valid_until = ?, saved_at = ? WHERE quote_id = ? AND version = ?',
@@ -113,17 +113,19 @@ export class QuoteStore {
 
   /** Freezes the quote's draft version, issues its link on the first send and moves a New or Contacted lead to Quoted, all in one transaction. */
   async send(
-    quoteId: string,
+    target: QuoteTarget,
     staff: StaffActor,
     today: string,
     now = new Date(),
   ): Promise<QuoteSent | Refused | undefined> {
     return this.db.transaction(async (tx) => {
-      const locked = await lockQuote(tx, quoteId);
+      const locked = await records.lockQuote(tx, target.quoteId, target.leadId);
       if (!locked) return undefined;
-      const latest = (await versionsOf(tx, quoteId)).at(-1)!;
+      const { quote, lead } = locked;
+      const latest = (await records.versionsOf(tx, quote.id)).at(-1)!;
       if (latest.sentAt !== null) {
-        return refused('_form', `Version ${latest.version} was sent already; change the quote to make a new version.`);
+        const message = `Version ${latest.version} was sent already; change the quote to make a new version.`;
+        return { ok: false, problems: [{ field: '_form', message }] };
       }
       // Checked again: a draft saved last week may have a valid-until day that has since passed.
       const check = checkQuoteDraft(latest.draft, today);
@@ -131,50 +133,53 @@ export class QuoteStore {
       const at = now.toISOString();
       await tx.run('UPDATE quote_versions SET sent_at = ? WHERE quote_id = ? AND version = ?', [
         at,
-        quoteId,
+        quote.id,
         latest.version,
       ]);
-      let token: string | null = null;
-      if (locked.quote.token_hash === null) {
-        token = newQuoteToken();
-        await tx.run('UPDATE quotes SET token_hash = ? WHERE id = ?', [tokenHash(token), quoteId]);
-      }
-      const lead = { id: locked.quote.lead_id!, reference: locked.reference };
+      const token = quote.token_hash === null ? await this.issueToken(tx, quote.id) : null;
       const detail = `Quote sent: version ${latest.version}, ${formatCents(latest.totalCents)}, valid until ${latest.validUntil}`;
       await recordHistory(tx, lead, { actor: staff.email, at, action: 'quote', detail });
       await advanceStatus(tx, lead, ['new', 'contacted'], 'quoted', staff.email, at);
-      return { ok: true, quoteId, version: latest.version, token };
+      return { ok: true, quoteId: quote.id, version: latest.version, token };
     });
   }
 
-  /** Stops the quote's link answering (a withdrawn quote can be neither opened nor accepted). */
-  async withdraw(quoteId: string, staff: StaffActor, now = new Date()): Promise<boolean> {
+  /** A new link for a sent quote, for "Copy link" after the first one was given: the old link stops answering. */
+  async reissueLink(target: QuoteTarget, staff: StaffActor, now = new Date()): Promise<string | undefined> {
     return this.db.transaction(async (tx) => {
-      const locked = await lockQuote(tx, quoteId);
+      const locked = await records.lockQuote(tx, target.quoteId, target.leadId);
+      if (locked?.quote.token_hash == null) return undefined;
+      const token = await this.issueToken(tx, target.quoteId);
+      const entry = { actor: staff.email, at: now.toISOString(), action: 'quote' as const, detail: 'New link issued' };
+      await recordHistory(tx, locked.lead, entry);
+      return token;
+    });
+  }
+
+  /** Stops the quote's link answering: a withdrawn quote can be neither opened nor accepted. */
+  async withdraw(target: QuoteTarget, staff: StaffActor, now = new Date()): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const locked = await records.lockQuote(tx, target.quoteId, target.leadId);
       if (!locked) return false;
       const at = now.toISOString();
-      await tx.run('UPDATE quotes SET withdrawn_at = ? WHERE id = ?', [at, quoteId]);
-      const lead = { id: locked.quote.lead_id!, reference: locked.reference };
-      await recordHistory(tx, lead, { actor: staff.email, at, action: 'quote', detail: 'Quote withdrawn' });
+      await tx.run('UPDATE quotes SET withdrawn_at = ? WHERE id = ?', [at, target.quoteId]);
+      await recordHistory(tx, locked.lead, { actor: staff.email, at, action: 'quote', detail: 'Quote withdrawn' });
       return true;
     });
   }
 
-  /** The pilgrim's page: the newest sent version of a live quote; null alike for a malformed (never looked up), unknown or withdrawn token. */
+  /** The pilgrim's page: the newest sent version of a live quote; null alike for a malformed (never looked up), unknown, replaced or withdrawn token. */
   async quoteByToken(token: string): Promise<PilgrimQuote | null> {
-    if (!isWellFormedToken(token)) return null;
-    const [quote] = await this.db.all<QuoteRow>(`SELECT * FROM quotes WHERE token_hash = ? AND ${LIVE}`, [
-      tokenHash(token),
-    ]);
+    const quote = await quoteOfToken(this.db, token);
     if (!quote) return null;
-    const sent = (await versionsOf(this.db, quote.id)).filter((version) => version.sentAt !== null);
+    const sent = (await records.versionsOf(this.db, quote.id)).filter((version) => version.sentAt !== null);
     const version = sent.at(-1);
     if (!version) return null;
-    const acceptance = await acceptanceOf(this.db, quote.id);
+    const acceptance = await records.acceptanceOf(this.db, quote.id);
     return { quoteId: quote.id, reference: quote.reference, version, updated: sent.length > 1, acceptance };
   }
 
-  /** Records the pilgrim's acceptance of the version they saw, once: a repeat changes nothing and says so; an expired or superseded version is refused. */
+  /** Records the pilgrim's acceptance of the version they saw, once (a repeat changes nothing and says so), with a follow-up today to take the deposit; an expired or superseded version is refused. */
   async accept(
     token: string,
     version: number,
@@ -184,31 +189,29 @@ export class QuoteStore {
   ): Promise<AcceptOutcome> {
     const name = typedName.trim().replace(/\s+/g, ' ');
     if (name.length < 2 || name.length > 200) return { outcome: 'name-needed' };
-    if (!isWellFormedToken(token)) return { outcome: 'not-found' };
     return this.db.transaction(async (tx) => {
-      const [found] = await tx.all<{ id: string }>(`SELECT id FROM quotes WHERE token_hash = ? AND ${LIVE}`, [
-        tokenHash(token),
-      ]);
-      const locked = found ? await lockQuote(tx, found.id) : undefined;
+      const found = await quoteOfToken(tx, token);
+      const locked = found && (await records.lockQuote(tx, found.id));
       if (!locked) return { outcome: 'not-found' };
-      const quoteId = locked.quote.id;
-      const earlier = await acceptanceOf(tx, quoteId);
+      const { quote, lead } = locked;
+      const earlier = await records.acceptanceOf(tx, quote.id);
       if (earlier) return { outcome: 'already-accepted', acceptance: earlier };
-      const current = billedVersion(await versionsOf(tx, quoteId), null);
+      const current = records.billedVersion(await records.versionsOf(tx, quote.id), null);
       if (!current) return { outcome: 'not-found' };
       if (current.version !== version) return { outcome: 'superseded' };
       if (current.validUntil < today) return { outcome: 'expired' };
-      const acceptance = { version, totalCents: current.totalCents, typedName: name, acceptedAt: now.toISOString() };
+      const at = now.toISOString();
+      const acceptance = { version, totalCents: current.totalCents, typedName: name, acceptedAt: at };
       await tx.run(
         'INSERT INTO quote_acceptances (quote_id, version, total_cents, typed_name, accepted_at) VALUES (?, ?, ?, ?, ?)',
-        [quoteId, version, acceptance.totalCents, name, acceptance.acceptedAt],
+        [quote.id, version, current.totalCents, name, at],
       );
-      const lead = { id: locked.quote.lead_id!, reference: locked.reference };
       const detail = `Quote accepted: version ${version}, ${formatCents(current.totalCents)}`;
-      await recordHistory(tx, lead, { actor: PILGRIM, at: acceptance.acceptedAt, action: 'quote', detail });
+      await recordHistory(tx, lead, { actor: PILGRIM, at, action: 'quote', detail });
+      await setFollowUp(tx, lead, today, 'take the deposit', PILGRIM, at);
       // A deposit taken before the pilgrim accepted online: the booking is made now.
-      if ((await paymentsOf(tx, quoteId)).length > 0) {
-        await advanceStatus(tx, lead, ['new', 'contacted', 'quoted'], 'booked', PILGRIM, acceptance.acceptedAt);
+      if ((await records.paymentsOf(tx, quote.id)).length > 0) {
+        await advanceStatus(tx, lead, BEFORE_BOOKED, 'booked', PILGRIM, at);
       }
       return { outcome: 'accepted', acceptance };
     });
@@ -216,49 +219,32 @@ export class QuoteStore {
 
   /** Records a payment on a sent quote, checked by `checkPayment` (card numbers refused, nothing stored); a payment on an accepted quote moves the lead to Booked. */
   async recordPayment(
-    quoteId: string,
+    target: QuoteTarget,
     input: unknown,
     staff: StaffActor,
     today: string,
     now = new Date(),
-  ): Promise<{ ok: true; account: Account } | Refused | undefined> {
+  ): Promise<PaymentRecorded | undefined> {
     return this.db.transaction(async (tx) => {
-      const locked = await lockQuote(tx, quoteId);
-      if (!locked) return undefined;
-      const acceptance = await acceptanceOf(tx, quoteId);
-      const billed = billedVersion(await versionsOf(tx, quoteId), acceptance);
-      if (!billed) return refused('_form', 'Send the quote before recording a payment on it.');
-      const payments = await paymentsOf(tx, quoteId);
-      const before = accountOf(billed.draft.schedule, payments, today);
-      const check = checkPayment(input, { today, balanceCents: before.balanceCents });
-      if (!check.ok) return check;
-      const { paidOn, amountCents, method, reference } = check.payment;
-      const at = now.toISOString();
-      await tx.run(
-        `INSERT INTO quote_payments (quote_id, paid_on, amount_cents, method, reference, recorded_by, recorded_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [quoteId, paidOn, amountCents, method, reference, staff.id, at],
-      );
-      const lead = { id: locked.quote.lead_id!, reference: locked.reference };
-      const detail = `Payment recorded: ${formatCents(amountCents)} by ${PAYMENT_METHODS[method]} on ${paidOn}`;
-      await recordHistory(tx, lead, { actor: staff.email, at, action: 'payment', detail });
-      if (acceptance) await advanceStatus(tx, lead, ['new', 'contacted', 'quoted'], 'booked', staff.email, at);
-      return { ok: true, account: accountOf(billed.draft.schedule, [...payments, { amountCents }], today) };
+      const locked = await records.lockQuote(tx, target.quoteId, target.leadId);
+      return locked && insertPayment(tx, locked, input, staff, today, now.toISOString());
     });
   }
 
   /** A lead's quotes with their versions, acceptance and payments, oldest first. */
   async quotesOfLead(leadId: string): Promise<StoredQuote[]> {
-    return quotesOf(this.db, leadId);
+    return records.quotesOf(this.db, leadId);
   }
 
-  /** Paid, balance and next due for the lead's booking: its accepted quote, else its newest sent one; null with none sent. */
+  /** Paid, balance and next due for the lead's booking (its accepted quote, else its newest sent); null with none sent. */
   async accountOfLead(leadId: string, today: string): Promise<{ quoteId: string; account: Account } | null> {
-    const quotes = await quotesOf(this.db, leadId);
-    const chosen =
-      quotes.findLast((quote) => quote.acceptance) ?? quotes.findLast((quote) => billedVersion(quote.versions, null));
-    const billed = chosen && billedVersion(chosen.versions, chosen.acceptance);
-    if (!chosen || !billed) return null;
-    return { quoteId: chosen.id, account: accountOf(billed.draft.schedule, chosen.payments, today) };
+    return leadAccount(this.db, leadId, today);
+  }
+
+  /** Gives the quote a new token, replacing any other: only its hash is stored. */
+  private async issueToken(tx: SqlStatements, quoteId: string): Promise<string> {
+    const token = newQuoteToken();
+    await tx.run('UPDATE quotes SET token_hash = ? WHERE id = ?', [tokenHash(token), quoteId]);
+    return token;
   }
 }
