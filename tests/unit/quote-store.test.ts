@@ -218,6 +218,29 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     expect(quoteId).not.toBe(later.quoteId);
   });
 
+  it('records a decline once with its reason; an accepted quote cannot be declined', async () => {
+    const { quotes, sentQuote, tableCounts, pipeline } = await openQuotes(kind);
+    const { leadId, token } = await sentQuote();
+    expect(await quotes.decline(token, 1, 'x'.repeat(1001), NOW)).toEqual({ outcome: 'reason-too-long' });
+    expect(await quotes.decline(token, 2, '', NOW)).toEqual({ outcome: 'superseded' });
+    expect(await quotes.decline(newQuoteToken(), 1, '', NOW)).toEqual({ outcome: 'not-found' });
+    const decline = { version: 1, reason: 'We will travel next year.', declinedAt: NOW.toISOString() };
+    expect(await quotes.decline(token, 1, ' We will travel next year. ', NOW)).toEqual({
+      outcome: 'declined',
+      decline,
+    });
+    expect(await quotes.decline(token, 1, 'Changed plans', NOW)).toEqual({ outcome: 'already-declined', decline });
+    expect((await quotes.quoteByToken(token))?.decline).toEqual(decline);
+    expect((await pipeline.historyOf(leadId))[0]).toMatchObject({
+      actor: 'pilgrim',
+      detail: 'Quote declined: version 1',
+    });
+    // The pilgrim may still change their mind while the offer stands; then the quote stays accepted.
+    expect((await quotes.accept(token, 1, 'Layla Haddad', TODAY, NOW)).outcome).toBe('accepted');
+    expect((await quotes.decline(token, 1, '', NOW)).outcome).toBe('already-accepted');
+    expect(await tableCounts()).toMatchObject({ acceptances: 1 });
+  });
+
   it('refuses a card number as a payment reference and stores nothing', async () => {
     const { quotes, sentQuote, tableCounts, pipeline } = await openQuotes(kind);
     const { leadId, quoteId } = await sentQuote();
@@ -280,6 +303,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
   it('exports quotes, acceptances and payments; erasure keeps the amounts and dates, not the person', async () => {
     const { quotes, privacy, sentQuote, store } = await openQuotes(kind);
     const { leadId, quoteId, token } = await sentQuote();
+    await quotes.decline(token, 1, 'Layla would rather go in March.', NOW);
     await quotes.accept(token, 1, 'Layla Haddad', TODAY, NOW);
     const deposit = { paidOn: TODAY, amountCents: 150_000, method: 'bank-transfer', reference: 'TRX-77' };
     await quotes.recordPayment({ leadId, quoteId }, deposit, AMINA, TODAY, NOW);
@@ -298,6 +322,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
         createdAt: NOW.toISOString(),
         versions: [{ version: 1, sentAt: NOW.toISOString(), totalCents: 545_250, ...draft() }],
         acceptance: { version: 1, totalCents: 545_250, typedName: 'Layla Haddad', acceptedAt: NOW.toISOString() },
+        decline: { version: 1, reason: 'Layla would rather go in March.', declinedAt: NOW.toISOString() },
         payments: [deposit],
       },
     ]);
@@ -308,19 +333,20 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     const rows = await store.database.all<Record<string, unknown>>(
       `SELECT quotes.reference, quotes.lead_id, quotes.token_hash, quote_versions.draft, quote_versions.total_cents,
               quote_acceptances.typed_name, quote_acceptances.total_cents AS accepted_cents, quote_payments.amount_cents,
-              quote_payments.paid_on
+              quote_payments.paid_on, quote_declines.reason, quote_declines.declined_at
        FROM quotes JOIN quote_versions ON quote_versions.quote_id = quotes.id
        JOIN quote_acceptances ON quote_acceptances.quote_id = quotes.id
+       JOIN quote_declines ON quote_declines.quote_id = quotes.id
        JOIN quote_payments ON quote_payments.quote_id = quotes.id`,
     );
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row['reference']).toBe(record?.lead.reference);
-    expect([row['lead_id'], row['token_hash'], row['typed_name']]).toEqual([null, null, '']);
+    expect([row['lead_id'], row['token_hash'], row['typed_name'], row['reason']]).toEqual([null, null, '', '']);
     expect([Number(row['total_cents']), Number(row['accepted_cents']), Number(row['amount_cents'])]).toEqual([
       545_250, 545_250, 150_000,
     ]);
-    expect(row['paid_on']).toBe(TODAY);
+    expect([row['paid_on'], row['declined_at']]).toEqual([TODAY, NOW.toISOString()]);
     expect(JSON.stringify(row)).not.toContain('Layla');
     expect(JSON.parse(row['draft'] as string)).toMatchObject({ note: '', validUntil: '2026-11-27' });
   });
@@ -345,15 +371,27 @@ describe('both stores', () => {
           results.push(saved?.ok ? 'saved' : saved?.problems);
           if (!saved?.ok) continue;
           const sent = await quotes.send({ leadId, quoteId: saved.quoteId }, AMINA, TODAY, NOW);
+          const token = sent?.ok ? sent.token! : '';
           for (const reference of ['TRX-1', CARD, '']) {
             const payment = { paidOn: TODAY, amountCents: 100, method: 'cash', reference };
             const paid = await quotes.recordPayment({ leadId, quoteId: saved.quoteId }, payment, AMINA, TODAY, NOW);
             results.push(sent?.ok, paid?.ok ? paid.account.paidCents : paid?.problems);
           }
+          for (const [version, name, today] of [
+            [2, 'Layla', TODAY],
+            [1, 'L', TODAY],
+            [1, 'Layla', '2027-01-01'],
+          ] as const) {
+            results.push((await quotes.accept(token, version, name, today, NOW)).outcome);
+          }
+          results.push((await quotes.decline(token, 1, '', NOW)).outcome);
+          results.push((await quotes.accept(token, 1, 'Layla', TODAY, NOW)).outcome);
+          results.push((await quotes.accept(token, 1, 'Layla', TODAY, NOW)).outcome);
         }
         return results;
       }),
     );
+    expect(outcomes[0]).toContain('already-accepted');
     expect(outcomes[1]).toEqual(outcomes[0]);
   });
 });

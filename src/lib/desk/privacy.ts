@@ -134,10 +134,11 @@ export function personExport(records: readonly PersonRecord[], query: PersonQuer
           .filter((attempt) => attempt.deliveryId === delivery.id)
           .map(({ attemptedAt, ok, detail, durationMs }) => ({ attemptedAt, ok, detail, durationMs })),
       })),
-      quotes: quotes.map(({ createdAt, versions, acceptance, payments }) => ({
+      quotes: quotes.map(({ createdAt, versions, acceptance, decline, payments }) => ({
         createdAt,
         versions: versions.map(({ version, draft, totalCents, sentAt }) => ({ version, sentAt, totalCents, ...draft })),
         acceptance,
+        decline,
         payments: payments.map(({ paidOn, amountCents, method, reference }) => ({
           paidOn,
           amountCents,

@@ -24,6 +24,13 @@ export interface QuoteAcceptance {
   acceptedAt: string;
 }
 
+export interface QuoteDecline {
+  version: number;
+  /** The pilgrim's optional reason; empty once the person is erased. */
+  reason: string;
+  declinedAt: string;
+}
+
 export interface RecordedPayment {
   id: number;
   paidOn: string;
@@ -47,6 +54,7 @@ export interface StoredQuote {
   /** Oldest first. */
   versions: QuoteVersion[];
   acceptance: QuoteAcceptance | null;
+  decline: QuoteDecline | null;
   /** Oldest first. */
   payments: RecordedPayment[];
 }
@@ -59,4 +67,5 @@ export interface PilgrimQuote {
   /** Set when a later version replaced the first one sent ("updated on …"). */
   updated: boolean;
   acceptance: QuoteAcceptance | null;
+  decline: QuoteDecline | null;
 }

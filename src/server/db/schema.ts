@@ -193,7 +193,7 @@ export const SCHEMA: readonly SchemaStep[] = [
     indexContacts,
   ],
   // 6. Quotes (src/server/desk/quote-store.ts): each lead's quotes, their versions (a sent one frozen,
-  //    the newest editable until sent), acceptances and payments. No foreign key to leads: an erased
+  //    the newest editable until sent), the pilgrim's acceptance or decline, and payments. No foreign key to leads: an erased
   //    lead's quotes stay under its reference with the person's details removed, for the accounts.
   //    The link's token is kept only as its SHA-256 (a copied database opens no quote); amounts are
   //    integer cents.
@@ -225,6 +225,12 @@ export const SCHEMA: readonly SchemaStep[] = [
        total_cents BIGINT NOT NULL,
        typed_name TEXT NOT NULL,
        accepted_at TEXT NOT NULL
+     );
+     CREATE TABLE quote_declines (
+       quote_id TEXT PRIMARY KEY REFERENCES quotes (id),
+       version INTEGER NOT NULL,
+       reason TEXT NOT NULL,
+       declined_at TEXT NOT NULL
      );
      CREATE TABLE quote_payments (
        id {id},

@@ -2,11 +2,17 @@
  * Reading the quote tables (owned by quote-store.ts) into the shapes of src/lib/quotes/records.ts,
  * locking a quote for a writer, and what a privacy request does to them: the export lists them,
  * erasure keeps the amounts and dates under the lead's reference and removes what the person wrote
- * or was written to (name, note).
+ * or was written to (name, reason, note).
  */
 import type { QuoteDraft } from '../../lib/quotes/model.ts';
 import type { PaymentMethod } from '../../lib/quotes/payments.ts';
-import type { QuoteAcceptance, QuoteVersion, RecordedPayment, StoredQuote } from '../../lib/quotes/records.ts';
+import type {
+  QuoteAcceptance,
+  QuoteDecline,
+  QuoteVersion,
+  RecordedPayment,
+  StoredQuote,
+} from '../../lib/quotes/records.ts';
 import { placeholders, type SqlStatements } from '../db/database.ts';
 import { lockLead } from './pipeline-store.ts';
 
@@ -78,6 +84,13 @@ export async function acceptanceOf(db: SqlStatements, quoteId: string): Promise<
   return { version: Number(version), totalCents: Number(total), typedName, acceptedAt };
 }
 
+/** A quote's decline, or null while it has none. */
+export async function declineOf(db: SqlStatements, quoteId: string): Promise<QuoteDecline | null> {
+  const sql = 'SELECT version, reason, declined_at FROM quote_declines WHERE quote_id = ?';
+  const [row] = await db.all<{ version: number; reason: string; declined_at: string }>(sql, [quoteId]);
+  return row ? { version: Number(row.version), reason: row.reason, declinedAt: row.declined_at } : null;
+}
+
 /** A quote's payments, oldest first. */
 export async function paymentsOf(db: SqlStatements, quoteId: string): Promise<RecordedPayment[]> {
   const rows = await db.all<PaymentRow>('SELECT * FROM quote_payments WHERE quote_id = ? ORDER BY id', [quoteId]);
@@ -129,6 +142,7 @@ export async function storedQuote(db: SqlStatements, row: QuoteRow): Promise<Sto
     withdrawnAt: row.withdrawn_at,
     versions,
     acceptance: await acceptanceOf(db, row.id),
+    decline: await declineOf(db, row.id),
     payments: await paymentsOf(db, row.id),
   };
 }
@@ -159,6 +173,7 @@ export async function eraseQuotePeople(tx: SqlStatements, leadIds: readonly stri
       ]);
     }
     await tx.run("UPDATE quote_acceptances SET typed_name = '' WHERE quote_id = ?", [id]);
+    await tx.run("UPDATE quote_declines SET reason = '' WHERE quote_id = ?", [id]);
   }
   await tx.run(`UPDATE quotes SET lead_id = NULL, token_hash = NULL WHERE lead_id IN (${placeholders(leadIds)})`, [
     ...leadIds,

@@ -1,8 +1,9 @@
 /*
- * Quotes, from the desk's draft to the pilgrim's acceptance and the payments (issue 21). This module
- * owns the tables quotes, quote_versions, quote_acceptances and quote_payments (quote-records.ts reads
- * them, quote-payments.ts keeps the payments); the lead's status, follow-up and history move through
- * the pipeline's functions in the same transaction.
+ * Quotes, from the desk's draft to the pilgrim's answer and the payments (issue 21). This module owns
+ * the tables quotes, quote_versions, quote_acceptances, quote_declines and quote_payments, with its
+ * helpers: quote-records.ts reads them, quote-answers.ts records the pilgrim's answers,
+ * quote-payments.ts the payments. The lead's status, follow-up and history move through the
+ * pipeline's functions in the same transaction.
  *
  * - A quote's versions: the newest is a draft staff may save again and again until it is sent; a sent
  *   version is frozen, and changing it makes the next version, so every version ever sent stays readable.
@@ -16,14 +17,15 @@ import { randomUUID } from 'node:crypto';
 import type { Account } from '../../lib/quotes/account.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
-import type { PilgrimQuote, QuoteAcceptance, StoredQuote } from '../../lib/quotes/records.ts';
-import { isWellFormedToken, newQuoteToken } from '../../lib/quotes/token.ts';
+import type { PilgrimQuote, StoredQuote } from '../../lib/quotes/records.ts';
+import { newQuoteToken } from '../../lib/quotes/token.ts';
 import { checkQuoteDraft } from '../../lib/quotes/validate.ts';
 import { versionChanges } from '../../lib/quotes/versions.ts';
 import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import { tokenHash } from './auth.ts';
-import { advanceStatus, lockLead, recordHistory, setFollowUp } from './pipeline-store.ts';
-import { BEFORE_BOOKED, insertPayment, leadAccount, type PaymentRecorded } from './quote-payments.ts';
+import { advanceStatus, lockLead, recordHistory } from './pipeline-store.ts';
+import { acceptQuote, declineQuote, quoteOfToken, type AcceptOutcome, type DeclineOutcome } from './quote-answers.ts';
+import { insertPayment, leadAccount, type PaymentRecorded } from './quote-payments.ts';
 import * as records from './quote-records.ts';
 
 /** The staff member acting: the id is kept on the rows, the email in the lead's history. */
@@ -39,24 +41,12 @@ export interface QuoteTarget {
 }
 
 export type Refused = { ok: false; problems: QuoteProblem[] };
+export type { AcceptOutcome, DeclineOutcome };
 export type DraftSaved = { ok: true; quoteId: string; version: number; changed: boolean };
 /** `token` is the new link's, given once: null when the quote already had one, which now shows this version. */
 export type QuoteSent = { ok: true; quoteId: string; version: number; token: string | null };
-export type AcceptOutcome =
-  | { outcome: 'accepted' | 'already-accepted'; acceptance: QuoteAcceptance }
-  | { outcome: 'expired' | 'superseded' | 'not-found' | 'name-needed' };
-
-/** How the history names the pilgrim, who has no staff account. */
-const PILGRIM = 'pilgrim';
 const INSERT_VERSION =
   'INSERT INTO quote_versions (quote_id, version, draft, total_cents, valid_until, saved_at) VALUES (?, ?, ?, ?, ?, ?)';
-
-/** The live quote a token opens, or undefined; a malformed token is never looked up. */
-async function quoteOfToken(db: SqlStatements, token: string): Promise<records.QuoteRow | undefined> {
-  if (!isWellFormedToken(token)) return undefined;
-  const sql = `SELECT * FROM quotes WHERE token_hash = ? AND ${records.LIVE}`;
-  return (await db.all<records.QuoteRow>(sql, [tokenHash(token)]))[0];
-}
 
 /** Quotes, their versions, links, acceptances and payments, alike on SQLite and PostgreSQL. */
 export class QuoteStore {
@@ -175,8 +165,11 @@ export class QuoteStore {
     const sent = (await records.versionsOf(this.db, quote.id)).filter((version) => version.sentAt !== null);
     const version = sent.at(-1);
     if (!version) return null;
-    const acceptance = await records.acceptanceOf(this.db, quote.id);
-    return { quoteId: quote.id, reference: quote.reference, version, updated: sent.length > 1, acceptance };
+    const [acceptance, decline] = [
+      await records.acceptanceOf(this.db, quote.id),
+      await records.declineOf(this.db, quote.id),
+    ];
+    return { quoteId: quote.id, reference: quote.reference, version, updated: sent.length > 1, acceptance, decline };
   }
 
   /** Records the pilgrim's acceptance of the version they saw, once (a repeat changes nothing and says so), with a follow-up today to take the deposit; an expired or superseded version is refused. */
@@ -187,34 +180,14 @@ export class QuoteStore {
     today: string,
     now = new Date(),
   ): Promise<AcceptOutcome> {
-    const name = typedName.trim().replace(/\s+/g, ' ');
-    if (name.length < 2 || name.length > 200) return { outcome: 'name-needed' };
-    return this.db.transaction(async (tx) => {
-      const found = await quoteOfToken(tx, token);
-      const locked = found && (await records.lockQuote(tx, found.id));
-      if (!locked) return { outcome: 'not-found' };
-      const { quote, lead } = locked;
-      const earlier = await records.acceptanceOf(tx, quote.id);
-      if (earlier) return { outcome: 'already-accepted', acceptance: earlier };
-      const current = records.billedVersion(await records.versionsOf(tx, quote.id), null);
-      if (!current) return { outcome: 'not-found' };
-      if (current.version !== version) return { outcome: 'superseded' };
-      if (current.validUntil < today) return { outcome: 'expired' };
-      const at = now.toISOString();
-      const acceptance = { version, totalCents: current.totalCents, typedName: name, acceptedAt: at };
-      await tx.run(
-        'INSERT INTO quote_acceptances (quote_id, version, total_cents, typed_name, accepted_at) VALUES (?, ?, ?, ?, ?)',
-        [quote.id, version, current.totalCents, name, at],
-      );
-      const detail = `Quote accepted: version ${version}, ${formatCents(current.totalCents)}`;
-      await recordHistory(tx, lead, { actor: PILGRIM, at, action: 'quote', detail });
-      await setFollowUp(tx, lead, today, 'take the deposit', PILGRIM, at);
-      // A deposit taken before the pilgrim accepted online: the booking is made now.
-      if ((await records.paymentsOf(tx, quote.id)).length > 0) {
-        await advanceStatus(tx, lead, BEFORE_BOOKED, 'booked', PILGRIM, at);
-      }
-      return { outcome: 'accepted', acceptance };
-    });
+    const answer = { token, version, typedName, today, at: now.toISOString() };
+    return this.db.transaction((tx) => acceptQuote(tx, answer));
+  }
+
+  /** Records the pilgrim's decline with an optional reason, once; a decline never undoes an acceptance. */
+  async decline(token: string, version: number, reason: string, now = new Date()): Promise<DeclineOutcome> {
+    const answer = { token, version, reason, at: now.toISOString() };
+    return this.db.transaction((tx) => declineQuote(tx, answer));
   }
 
   /** Records a payment on a sent quote, checked by `checkPayment` (card numbers refused, nothing stored); a payment on an accepted quote moves the lead to Booked. */
