@@ -4,6 +4,7 @@
  * stores (src/server/desk/) keep these, the pages and src/lib/desk/ shape them.
  */
 import type { Delivery, DeliveryAttempt, StoredLead } from '../leads/model.ts';
+import type { StoredQuote } from '../quotes/records.ts';
 
 export const STAFF_ROLES = ['owner', 'agent'] as const;
 /** Owners manage staff and privacy requests; agents work leads. Both see and work every lead. */
@@ -71,7 +72,7 @@ export interface Note {
   body: string;
 }
 
-export type HistoryAction = 'status' | 'assignee' | 'follow-up' | 'note' | 'erased';
+export type HistoryAction = 'status' | 'assignee' | 'follow-up' | 'note' | 'quote' | 'payment' | 'erased';
 
 export interface HistoryEntry {
   id: number;
@@ -133,4 +134,6 @@ export interface PersonRecord {
   deliveries: Delivery[];
   /** Every try of those deliveries: a failed one's detail may quote the person's address back. */
   attempts: DeliveryAttempt[];
+  /** The lead's quotes with their versions, acceptance and payments. */
+  quotes: StoredQuote[];
 }

@@ -101,7 +101,7 @@ export function personExport(records: readonly PersonRecord[], query: PersonQuer
   return {
     request: { email: query.email || null, phone: query.phone || null },
     exportedAt: now.toISOString(),
-    leads: records.map(({ lead, notes, history, deliveries, attempts }) => ({
+    leads: records.map(({ lead, notes, history, deliveries, attempts, quotes }) => ({
       reference: lead.reference,
       receivedAt: lead.receivedAt,
       page: findForm(lead.formId)?.placement ?? lead.formId,
@@ -133,6 +133,18 @@ export function personExport(records: readonly PersonRecord[], query: PersonQuer
         tries: attempts
           .filter((attempt) => attempt.deliveryId === delivery.id)
           .map(({ attemptedAt, ok, detail, durationMs }) => ({ attemptedAt, ok, detail, durationMs })),
+      })),
+      quotes: quotes.map(({ createdAt, versions, acceptance, decline, payments }) => ({
+        createdAt,
+        versions: versions.map(({ version, draft, totalCents, sentAt }) => ({ version, sentAt, totalCents, ...draft })),
+        acceptance,
+        decline,
+        payments: payments.map(({ paidOn, amountCents, method, reference }) => ({
+          paidOn,
+          amountCents,
+          method,
+          reference,
+        })),
       })),
     })),
   };

@@ -1,8 +1,9 @@
 /*
  * The one schema of the database, for SQLite and PostgreSQL alike: every table of the lead store
  * (leads, outbox, attempts, captchas, settings, idempotency keys, rate limits) and of the lead desk
- * (staff, sessions, the pipeline's columns, notes, history). Each step moves a database one version
- * on; sqlite.ts records the count in `PRAGMA user_version`, postgres.ts in `schema_steps`.
+ * (staff, sessions, the pipeline's columns, notes, history, quotes and their payments). Each step
+ * moves a database one version on; sqlite.ts records the count in `PRAGMA user_version`,
+ * postgres.ts in `schema_steps`.
  *
  * The steps follow the SQLite file's history, so a file keeps its version number. PostgreSQL arrived
  * later with its own two migrations; postgres.ts translates what they recorded (LEGACY_STEPS).
@@ -190,6 +191,58 @@ export const SCHEMA: readonly SchemaStep[] = [
      );
      CREATE INDEX lead_history_lead ON lead_history (lead_id, id);`,
     indexContacts,
+  ],
+  // 6. Quotes (src/server/desk/quote-store.ts): each lead's quotes, their versions (a sent one frozen,
+  //    the newest editable until sent), the pilgrim's acceptance or decline, and payments. No foreign key to leads: an erased
+  //    lead's quotes stay under its reference with the person's details removed, for the accounts.
+  //    The link's token is kept only as its SHA-256 (a copied database opens no quote); amounts are
+  //    integer cents.
+  [
+    `CREATE TABLE quotes (
+       id TEXT PRIMARY KEY,
+       lead_id TEXT,
+       reference TEXT NOT NULL,
+       created_by TEXT NOT NULL,
+       created_at TEXT NOT NULL,
+       token_hash TEXT,
+       withdrawn_at TEXT
+     );
+     CREATE INDEX quotes_lead ON quotes (lead_id);
+     CREATE UNIQUE INDEX quotes_token ON quotes (token_hash);
+     CREATE TABLE quote_versions (
+       quote_id TEXT NOT NULL REFERENCES quotes (id),
+       version INTEGER NOT NULL,
+       draft TEXT NOT NULL,
+       total_cents BIGINT NOT NULL,
+       valid_until TEXT NOT NULL,
+       saved_at TEXT NOT NULL,
+       sent_at TEXT,
+       PRIMARY KEY (quote_id, version)
+     );
+     CREATE TABLE quote_acceptances (
+       quote_id TEXT PRIMARY KEY REFERENCES quotes (id),
+       version INTEGER NOT NULL,
+       total_cents BIGINT NOT NULL,
+       typed_name TEXT NOT NULL,
+       accepted_at TEXT NOT NULL
+     );
+     CREATE TABLE quote_declines (
+       quote_id TEXT PRIMARY KEY REFERENCES quotes (id),
+       version INTEGER NOT NULL,
+       reason TEXT NOT NULL,
+       declined_at TEXT NOT NULL
+     );
+     CREATE TABLE quote_payments (
+       id {id},
+       quote_id TEXT NOT NULL REFERENCES quotes (id),
+       paid_on TEXT NOT NULL,
+       amount_cents BIGINT NOT NULL,
+       method TEXT NOT NULL,
+       reference TEXT NOT NULL,
+       recorded_by TEXT NOT NULL,
+       recorded_at TEXT NOT NULL
+     );
+     CREATE INDEX quote_payments_quote ON quote_payments (quote_id, id);`,
   ],
 ];
 

@@ -104,6 +104,57 @@ export async function lockLead(tx: SqlStatements, leadId: string): Promise<strin
   return row?.reference;
 }
 
+/**
+ * Moves a lead the caller's transaction has locked (`lockLead`) to `to` when it stands at one of
+ * `from`, recorded in its history as any status change is; a quote sent or paid moves the lead in the
+ * same transaction as the quote itself. False when the lead stood elsewhere and stays there.
+ */
+export async function advanceStatus(
+  tx: SqlStatements,
+  lead: { id: string; reference: string },
+  from: readonly LeadStatus[],
+  to: LeadStatus,
+  actor: string,
+  at: string,
+): Promise<boolean> {
+  const [row] = await tx.all<{ status: LeadStatus }>('SELECT status FROM leads WHERE id = ?', [lead.id]);
+  if (!row || !from.includes(row.status)) return false;
+  const contacted = CONTACTED_STATUSES.includes(to) ? ', first_contacted_at = COALESCE(first_contacted_at, ?)' : '';
+  await tx.run(`UPDATE leads SET status = ?, lost_reason = NULL${contacted} WHERE id = ?`, [
+    to,
+    ...(contacted ? [at] : []),
+    lead.id,
+  ]);
+  const detail = `${STATUS_LABELS[row.status]} → ${STATUS_LABELS[to]}`;
+  await tx.run(INSERT_HISTORY, [lead.id, lead.reference, actor, at, 'status', detail]);
+  return true;
+}
+
+/** Sets a locked lead's follow-up day, recorded as the desk records one ("none → 2026-11-20 (take the deposit)"). */
+export async function setFollowUp(
+  tx: SqlStatements,
+  lead: { id: string; reference: string },
+  day: string,
+  why: string,
+  actor: string,
+  at: string,
+): Promise<void> {
+  const [row] = await tx.all<{ follow_up: string | null }>('SELECT follow_up FROM leads WHERE id = ?', [lead.id]);
+  if (!row || row.follow_up === day) return;
+  await tx.run('UPDATE leads SET follow_up = ? WHERE id = ?', [day, lead.id]);
+  const detail = `${row.follow_up ?? 'none'} → ${day} (${why})`;
+  await tx.run(INSERT_HISTORY, [lead.id, lead.reference, actor, at, 'follow-up', detail]);
+}
+
+/** Adds one line to a locked lead's history, e.g. "Quote sent (version 2)". */
+export async function recordHistory(
+  tx: SqlStatements,
+  lead: { id: string; reference: string },
+  entry: { actor: string; at: string; action: HistoryAction; detail: string },
+): Promise<void> {
+  await tx.run(INSERT_HISTORY, [lead.id, lead.reference, entry.actor, entry.at, entry.action, entry.detail]);
+}
+
 /** The pipeline's changes, notes and history, alike on SQLite and PostgreSQL. */
 export class PipelineStore implements PipelineQueries {
   private readonly db: SqlDatabase;

@@ -3,6 +3,7 @@ import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { contactMatch, selectDesk } from './list-store.ts';
 import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } from './pipeline-store.ts';
+import { eraseQuotePeople, quotesOf } from './quote-records.ts';
 import type { HistoryEntry, PersonRecord, PrivacyQueries } from './types.ts';
 
 /** How many leads one statement (and one retention transaction) erases. */
@@ -11,7 +12,8 @@ const ERASE_BATCH = 500;
 /**
  * Privacy requests and retention: everything held about a person, and erasure for good. A lead's
  * deliveries are the lead store's, so they are read and erased through it, inside this store's
- * transaction; notes and history through the pipeline's module.
+ * transaction; notes and history through the pipeline's module; quotes keep their amounts and dates
+ * under the reference, without the person's details (quote-records.ts).
  */
 export class PrivacyStore implements PrivacyQueries {
   private readonly leads: LeadStore;
@@ -35,6 +37,7 @@ export class PrivacyStore implements PrivacyQueries {
         history: await this.pipeline.historyOf(lead.id),
         deliveries: await this.leads.deliveriesOf(lead.id),
         attempts: await this.leads.attemptsOf(lead.id),
+        quotes: await quotesOf(this.db, lead.id),
       })),
     );
   }
@@ -90,6 +93,7 @@ export class PrivacyStore implements PrivacyQueries {
       const batch = leads.slice(start, start + ERASE_BATCH);
       const ids = batch.map((lead) => lead.id);
       await deleteTrails(tx, ids);
+      await eraseQuotePeople(tx, ids);
       await this.leads.deleteLockedLeads(tx, ids);
       await recordErasures(tx, batch, actor, at);
     }

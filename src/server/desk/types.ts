@@ -92,11 +92,12 @@ export interface PipelineQueries {
 
 /** Privacy requests and retention (privacy-store.ts). */
 export interface PrivacyQueries {
-  /** Every lead whose email (any case) or phone (digits) matches, with its notes, history and deliveries. */
+  /** Every lead whose email (any case) or phone (digits) matches, with its notes, history, deliveries and quotes. */
   findPerson(query: { email?: string | undefined; phone?: string | undefined }): Promise<PersonRecord[]>;
   /**
    * Erases leads for good: their outbox entries and attempts, idempotency keys, notes and history.
-   * One history row per lead remains: its reference, `actor` and the time, action `erased`.
+   * One history row per lead remains: its reference, `actor` and the time, action `erased`. Their
+   * quotes stay under the reference with amounts and dates, the typed name and the note removed.
    */
   eraseLeads(leadIds: readonly string[], actor: string, now?: Date): Promise<number>;
   /** Erases every lead received before `beforeIso` (the nightly retention), as `eraseLeads` does. */

@@ -1,0 +1,71 @@
+/**
+ * Quotes as the store keeps them (src/server/desk/quote-store.ts): versions, the acceptance and the
+ * payments. Pure types, so the desk's pages and the privacy export can speak of them.
+ */
+import type { QuoteDraft } from './model.ts';
+import type { PaymentMethod } from './payments.ts';
+
+export interface QuoteVersion {
+  version: number;
+  draft: QuoteDraft;
+  /** Computed from the draft's lines when the version was saved (`quoteTotals`), never typed. */
+  totalCents: number;
+  validUntil: string;
+  savedAt: string;
+  /** Null while this is the draft staff are still editing; a sent version never changes. */
+  sentAt: string | null;
+}
+
+export interface QuoteAcceptance {
+  version: number;
+  totalCents: number;
+  /** The full name the pilgrim typed; empty once the person is erased. */
+  typedName: string;
+  acceptedAt: string;
+}
+
+export interface QuoteDecline {
+  version: number;
+  /** The pilgrim's optional reason; empty once the person is erased. */
+  reason: string;
+  declinedAt: string;
+}
+
+export interface RecordedPayment {
+  id: number;
+  paidOn: string;
+  amountCents: number;
+  method: PaymentMethod;
+  reference: string;
+  /** The staff member's id. */
+  recordedBy: string;
+  recordedAt: string;
+}
+
+export interface StoredQuote {
+  id: string;
+  /** Null once the lead is erased: the amounts and dates stay under the reference. */
+  leadId: string | null;
+  reference: string;
+  createdAt: string;
+  /** Whether its private link answers: sent, not withdrawn, not erased. */
+  live: boolean;
+  withdrawnAt: string | null;
+  /** Oldest first. */
+  versions: QuoteVersion[];
+  acceptance: QuoteAcceptance | null;
+  decline: QuoteDecline | null;
+  /** Oldest first. */
+  payments: RecordedPayment[];
+}
+
+/** What the pilgrim's page shows: the newest sent version, and whether it was accepted. */
+export interface PilgrimQuote {
+  quoteId: string;
+  reference: string;
+  version: QuoteVersion;
+  /** Set when a later version replaced the first one sent ("updated on …"). */
+  updated: boolean;
+  acceptance: QuoteAcceptance | null;
+  decline: QuoteDecline | null;
+}

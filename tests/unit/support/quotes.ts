@@ -1,0 +1,33 @@
+import type { QuoteDraft } from '@/lib/quotes/model';
+
+/** The day the quote fixtures are checked on. */
+export const QUOTE_TODAY = '2026-11-20';
+
+/**
+ * A quote whose parts agree on QUOTE_TODAY: two in a double room, a child, three insurances, a
+ * discount; $5,452.50 in all, a $1,500 deposit and the balance.
+ */
+export const quoteDraft = (overrides: Partial<QuoteDraft> = {}): QuoteDraft => ({
+  packageSlug: 'umrah-economy-14-nights',
+  departureOn: '2027-03-10',
+  returnOn: '2027-03-24',
+  departureAirport: 'ORD',
+  hotels: [
+    { city: 'makkah', name: 'Hilton Suites Makkah', nights: 7, confirmed: true },
+    { city: 'madinah', name: 'Pullman Zamzam Madinah', nights: 6, confirmed: false },
+  ],
+  lines: [
+    { kind: 'double', label: '', unitCents: 189_900, count: 2 },
+    { kind: 'child-with-bed', label: '', unitCents: 149_950, count: 1 },
+    { kind: 'extra', label: 'Travel insurance', unitCents: 8_500, count: 3 },
+  ],
+  discount: { label: 'Early booking', amountCents: 10_000 },
+  included: ['Return flights from Chicago', 'Umrah visa'],
+  note: '',
+  validUntil: '2026-11-27',
+  schedule: [
+    { dueOn: '2026-11-27', amountCents: 150_000 },
+    { dueOn: '2027-01-24', amountCents: 395_250 },
+  ],
+  ...overrides,
+});
