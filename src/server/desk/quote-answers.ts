@@ -22,7 +22,7 @@ export type DeclineOutcome =
 
 /** How the history names the pilgrim, who has no staff account. */
 const PILGRIM = 'pilgrim';
-export const DECLINE_REASON_MAX_LENGTH = 1_000;
+const DECLINE_REASON_MAX_LENGTH = 1_000;
 
 /** The live quote a token opens, or undefined; a malformed token is never looked up. */
 export async function quoteOfToken(db: SqlStatements, token: string): Promise<records.QuoteRow | undefined> {

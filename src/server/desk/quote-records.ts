@@ -59,7 +59,7 @@ interface PaymentRow {
 }
 
 /** A version as stored; the draft was checked by `checkQuoteDraft` before it was written. */
-export function toVersion(row: VersionRow): QuoteVersion {
+function toVersion(row: VersionRow): QuoteVersion {
   return {
     version: Number(row.version),
     draft: JSON.parse(row.draft) as QuoteDraft,
@@ -131,7 +131,7 @@ export async function lockQuote(tx: SqlStatements, quoteId: string, leadId?: str
 }
 
 /** One quote with everything that hangs on it. */
-export async function storedQuote(db: SqlStatements, row: QuoteRow): Promise<StoredQuote> {
+async function storedQuote(db: SqlStatements, row: QuoteRow): Promise<StoredQuote> {
   const versions = await versionsOf(db, row.id);
   return {
     id: row.id,
