@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -13,6 +13,13 @@ export { STORE_KINDS, type StoreKind } from '../../support/store-kinds.ts';
 /** Where a test's own empty store lives. */
 export type TestStoreLocation = { kind: 'sqlite'; sqlitePath: string } | { kind: 'postgresql'; databaseUrl: string };
 
+/**
+ * The test files live in memory where the machine offers it (/dev/shm), as the test PostgreSQL runs
+ * with fsync=off: SQLite's synchronous=FULL still runs every sync, which costs nothing there. A
+ * sync only matters when the machine itself stops, which no unit test can show; the crash specs
+ * (tests/e2e/lead-crash.spec.ts) kill real servers on a real disk.
+ */
+const SQLITE_BASE = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 let sqliteDir: string | undefined;
 let sqliteFiles = 0;
 
@@ -20,7 +27,7 @@ let sqliteFiles = 0;
 export async function testStoreLocation(kind: StoreKind): Promise<TestStoreLocation> {
   if (kind === 'postgresql') return { kind, databaseUrl: await freshDatabase(inject('postgresUrl')) };
   if (!sqliteDir) {
-    const dir = mkdtempSync(join(tmpdir(), 'lead-stores-'));
+    const dir = mkdtempSync(join(SQLITE_BASE, 'lead-stores-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     sqliteDir = dir;
   }
