@@ -7,6 +7,8 @@ import {
   expectStoredAsTyped,
   formDef,
   storedLeads,
+  sumAnswer,
+  uniqueEmail,
   validValues,
 } from './support/forms';
 
@@ -70,12 +72,6 @@ function post(request: APIRequestContext, form: PageForm, values: Record<string,
     : request.post(form.action, { ...options, form: values });
 }
 
-/** The page's sum, answered (plus `offBy`). */
-function answerTo(html: string, offBy = 0): string {
-  const [, a, b] = /Security question: what is (\d+) \+ (\d+)\?/.exec(html)!;
-  return String(Number(a) + Number(b) + offBy);
-}
-
 /** The problems the page lists, each with the id of the control its link leads to. */
 function listedProblems(html: string): { text: string; target: string }[] {
   const alert = /role="alert"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
@@ -85,7 +81,7 @@ function listedProblems(html: string): { text: string; target: string }[] {
   }));
 }
 
-const unique = (id: string) => `http-${id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const unique = (id: string) => uniqueEmail(`http-${id}`);
 
 for (const id of FORM_IDS) {
   const def = formDef(id);
@@ -120,12 +116,12 @@ for (const id of FORM_IDS) {
         expect(html).toContain('One more step to send your enquiry');
         let again = formIn(html, id);
         for (const [name, value] of Object.entries(typed)) expect(again.values[name], name).toBe(value);
-        response = await post(request, again, { ...again.values, [def.captcha]: answerTo(html, 1) }, again.action);
+        response = await post(request, again, { ...again.values, [def.captcha]: sumAnswer(html, 1) }, again.action);
         expect(response.status()).toBe(400);
         html = await response.text();
         expect(listedProblems(html).map((problem) => problem.text)).toEqual(['Invalid Captcha']);
         again = formIn(html, id);
-        response = await post(request, again, { ...again.values, [def.captcha]: answerTo(html) }, again.action);
+        response = await post(request, again, { ...again.values, [def.captcha]: sumAnswer(html) }, again.action);
       }
       expect(response.status()).toBe(303);
       const sent = response.headers()['location']!;

@@ -14,6 +14,7 @@ import {
   storedLead,
   storedLeads,
   expectStoredAsTyped,
+  uniqueEmail,
 } from './support/forms';
 import { selfStartedLoadsHadTheirChance } from './support/scripts';
 
@@ -24,7 +25,7 @@ const defaultSummary = (padded: boolean) => (padded ? 'Adults-01/Children-00' : 
 for (const id of BROWSER_FORM_IDS) {
   const def = formDef(id);
   const { path } = FORM_PAGES[id];
-  const unique = () => `pilgrim-${id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const unique = () => uniqueEmail(`pilgrim-${id}`);
 
   test.describe(`${id} form on ${path}`, () => {
     test.beforeEach(async ({ page }) => {
@@ -160,7 +161,7 @@ test.describe('form details', () => {
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(message).toHaveAccessibleDescription(/Please keep this to 500 characters or fewer/);
 
-    await fillValid(form, formDef('contact'), `counter-${Date.now()}@example.com`);
+    await fillValid(form, formDef('contact'), uniqueEmail('counter'));
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(form.getByRole('status')).toContainText(formDef('contact').messages.success);
     await expect(message).toHaveAccessibleDescription('0/500 characters');
@@ -240,7 +241,7 @@ test.describe('form details', () => {
 
 test.describe('sending safely', () => {
   const def = formDef('umrah');
-  const email = () => `pilgrim-safe-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const email = () => uniqueEmail('pilgrim-safe');
 
   test('a send whose answer is lost is repeated with the same key and stored once', async ({ page }) => {
     const form = await openForm(page, '/umrah-packages', def.submitLabel);

@@ -136,12 +136,22 @@ export async function fillValid(form: Locator, def: FormDef, email: string): Pro
   return values;
 }
 
-/** Reads the sum from the captcha label and types its answer (plus `offBy`). */
+/** An address no other test uses, so a test can find its own lead. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** The answer (plus `offBy`) to the sum a page or label asks: "Security question: what is 3 + 4?". */
+export function sumAnswer(text: string, offBy = 0): string {
+  const [, a, b] = /Security question: what is (\d+) \+ (\d+)\?/.exec(text)!;
+  return String(Number(a) + Number(b) + offBy);
+}
+
+/** Reads the sum from the captcha label, whoever printed it (island or server), and types its answer (plus `offBy`). */
 export async function answerCaptcha(form: Locator, def: FormDef, offBy = 0): Promise<void> {
   if (!def.captcha) return;
   const label = form.getByText(/Security question: what is \d+ \+ \d+\?/);
-  const [, a, b] = /(\d+) \+ (\d+)/.exec((await label.textContent()) ?? '')!;
-  await form.locator(`input[name="${def.captcha}"]`).fill(String(Number(a) + Number(b) + offBy));
+  await form.locator(`input[name="${def.captcha}"]`).fill(sumAnswer((await label.textContent()) ?? '', offBy));
 }
 
 interface LeadRow {
