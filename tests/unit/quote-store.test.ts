@@ -59,7 +59,7 @@ async function openQuotes(kind: StoreKind) {
     const saved = await quotes.saveDraft({ leadId }, input, AMINA, TODAY, NOW);
     if (!saved?.ok) throw new Error('draft refused');
     const sent = await quotes.send({ leadId, quoteId: saved.quoteId }, AMINA, TODAY, NOW);
-    if (!sent?.ok || sent.token === null) throw new Error('not sent');
+    if (!sent?.ok) throw new Error('not sent');
     return { leadId, quoteId: saved.quoteId, token: sent.token };
   };
   const tableCounts = async () => {
@@ -134,11 +134,9 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     });
     // Until version 2 is sent, the link still shows version 1.
     expect((await quotes.quoteByToken(token))?.version.version).toBe(1);
-    expect(await quotes.send({ leadId, quoteId }, AMINA, TODAY, NOW)).toMatchObject({
-      ok: true,
-      version: 2,
-      token: null,
-    });
+    // Version 2 goes out with the same link, for its email and for staff to copy.
+    expect(await quotes.send({ leadId, quoteId }, AMINA, TODAY, NOW)).toMatchObject({ ok: true, version: 2, token });
+    expect(await quotes.linkOf({ leadId, quoteId })).toBe(token);
     const shown = await quotes.quoteByToken(token);
     expect(shown).toMatchObject({ updated: true, version: { version: 2, totalCents: 525_250 } });
     const [quote] = await quotes.quotesOfLead(leadId);
@@ -160,6 +158,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     }
     expect(await quotes.withdraw(first, AMINA, NOW)).toBe(true);
     expect(await quotes.quoteByToken(first.token)).toBeNull();
+    expect(await quotes.linkOf(first)).toBeUndefined();
     expect(await quotes.accept(first.token, 1, 'Layla Haddad', TODAY, NOW)).toEqual({ outcome: 'not-found' });
   });
 
@@ -171,6 +170,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(await quotes.quoteByToken(first.token)).toBeNull();
     expect(await quotes.quoteByToken(token!)).toMatchObject({ quoteId: first.quoteId });
+    expect(await quotes.linkOf(first)).toBe(token);
     const crossed = { leadId: other.leadId, quoteId: first.quoteId };
     const before = await tableCounts();
     expect(await quotes.saveDraft(crossed, cheaper, AMINA, TODAY, NOW)).toBeUndefined();
@@ -331,7 +331,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     expect(await quotes.quoteByToken(token)).toBeNull();
     expect(await quotes.quotesOfLead(leadId)).toEqual([]);
     const rows = await store.database.all<Record<string, unknown>>(
-      `SELECT quotes.reference, quotes.lead_id, quotes.token_hash, quote_versions.draft, quote_versions.total_cents,
+      `SELECT quotes.reference, quotes.lead_id, quotes.token_hash, quotes.link_token, quote_versions.draft, quote_versions.total_cents,
               quote_acceptances.typed_name, quote_acceptances.total_cents AS accepted_cents, quote_payments.amount_cents,
               quote_payments.paid_on, quote_declines.reason, quote_declines.declined_at
        FROM quotes JOIN quote_versions ON quote_versions.quote_id = quotes.id
@@ -342,7 +342,13 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row['reference']).toBe(record?.lead.reference);
-    expect([row['lead_id'], row['token_hash'], row['typed_name'], row['reason']]).toEqual([null, null, '', '']);
+    expect([row['lead_id'], row['token_hash'], row['link_token'], row['typed_name'], row['reason']]).toEqual([
+      null,
+      null,
+      null,
+      '',
+      '',
+    ]);
     expect([Number(row['total_cents']), Number(row['accepted_cents']), Number(row['amount_cents'])]).toEqual([
       545_250, 545_250, 150_000,
     ]);

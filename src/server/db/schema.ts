@@ -195,8 +195,8 @@ export const SCHEMA: readonly SchemaStep[] = [
   // 6. Quotes (src/server/desk/quote-store.ts): each lead's quotes, their versions (a sent one frozen,
   //    the newest editable until sent), the pilgrim's acceptance or decline, and payments. No foreign key to leads: an erased
   //    lead's quotes stay under its reference with the person's details removed, for the accounts.
-  //    The link's token is kept only as its SHA-256 (a copied database opens no quote); amounts are
-  //    integer cents.
+  //    The link's token is looked up by its SHA-256 (step 7 keeps the link too); amounts are integer
+  //    cents.
   [
     `CREATE TABLE quotes (
        id TEXT PRIMARY KEY,
@@ -244,6 +244,11 @@ export const SCHEMA: readonly SchemaStep[] = [
      );
      CREATE INDEX quote_payments_quote ON quote_payments (quote_id, id);`,
   ],
+  // 7. The quote's link itself, beside its hash: staff copy it and send it by WhatsApp again, and
+  //    the email of every new version carries it, so it must be readable. Lookups still go by the
+  //    hash (quote-answers.ts). A quote whose link was issued before this step has none until staff
+  //    make a new link.
+  ['ALTER TABLE quotes ADD COLUMN link_token TEXT'],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */

@@ -27,6 +27,7 @@ export interface QuoteRow {
   created_at: string;
   token_hash: string | null;
   withdrawn_at: string | null;
+  link_token: string | null;
 }
 
 interface VersionRow {
@@ -175,7 +176,8 @@ export async function eraseQuotePeople(tx: SqlStatements, leadIds: readonly stri
     await tx.run("UPDATE quote_acceptances SET typed_name = '' WHERE quote_id = ?", [id]);
     await tx.run("UPDATE quote_declines SET reason = '' WHERE quote_id = ?", [id]);
   }
-  await tx.run(`UPDATE quotes SET lead_id = NULL, token_hash = NULL WHERE lead_id IN (${placeholders(leadIds)})`, [
-    ...leadIds,
-  ]);
+  await tx.run(
+    `UPDATE quotes SET lead_id = NULL, token_hash = NULL, link_token = NULL WHERE lead_id IN (${placeholders(leadIds)})`,
+    [...leadIds],
+  );
 }

@@ -44,7 +44,7 @@ export type Refused = { ok: false; problems: QuoteProblem[] };
 export type { AcceptOutcome, DeclineOutcome };
 export type DraftSaved = { ok: true; quoteId: string; version: number; changed: boolean };
 /** `token` is the new link's, given once: null when the quote already had one, which now shows this version. */
-export type QuoteSent = { ok: true; quoteId: string; version: number; token: string | null };
+export type QuoteSent = { ok: true; quoteId: string; version: number; token: string };
 const INSERT_VERSION =
   'INSERT INTO quote_versions (quote_id, version, draft, total_cents, valid_until, saved_at) VALUES (?, ?, ?, ?, ?, ?)';
 
@@ -126,7 +126,7 @@ export class QuoteStore {
         quote.id,
         latest.version,
       ]);
-      const token = quote.token_hash === null ? await this.issueToken(tx, quote.id) : null;
+      const token = quote.link_token ?? (await this.issueToken(tx, quote.id));
       const detail = `Quote sent: version ${latest.version}, ${formatCents(latest.totalCents)}, valid until ${latest.validUntil}`;
       await recordHistory(tx, lead, { actor: staff.email, at, action: 'quote', detail });
       await advanceStatus(tx, lead, ['new', 'contacted'], 'quoted', staff.email, at);
@@ -134,7 +134,14 @@ export class QuoteStore {
     });
   }
 
-  /** A new link for a sent quote, for "Copy link" after the first one was given: the old link stops answering. */
+  /** The private link's token of a live quote, for "Copy link" and WhatsApp; undefined for a withdrawn, erased or unsent one. */
+  async linkOf(target: QuoteTarget): Promise<string | undefined> {
+    const sql = `SELECT link_token FROM quotes WHERE id = ? AND lead_id = ? AND ${records.LIVE}`;
+    const [row] = await this.db.all<{ link_token: string | null }>(sql, [target.quoteId, target.leadId]);
+    return row?.link_token ?? undefined;
+  }
+
+  /** A new link for a sent quote, when the old one went astray: the old link stops answering. */
   async reissueLink(target: QuoteTarget, staff: StaffActor, now = new Date()): Promise<string | undefined> {
     return this.db.transaction(async (tx) => {
       const locked = await records.lockQuote(tx, target.quoteId, target.leadId);
@@ -217,7 +224,7 @@ export class QuoteStore {
   /** Gives the quote a new token, replacing any other: only its hash is stored. */
   private async issueToken(tx: SqlStatements, quoteId: string): Promise<string> {
     const token = newQuoteToken();
-    await tx.run('UPDATE quotes SET token_hash = ? WHERE id = ?', [tokenHash(token), quoteId]);
+    await tx.run('UPDATE quotes SET token_hash = ?, link_token = ? WHERE id = ?', [tokenHash(token), token, quoteId]);
     return token;
   }
 }
