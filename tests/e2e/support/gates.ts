@@ -48,6 +48,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
     // options() replaces what withTags() set, so it comes first.
     .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    // Our pages have no frames, so axe's default gathering of each frame's results in a blank page
+    // of its own checks nothing more; run in the page itself, axe takes half the time (3.3 s
+    // against 7.1 s for six pages).
+    .setLegacyMode(true)
     .analyze();
   return results.violations.map(
     (violation) =>
