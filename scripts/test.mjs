@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { ensureChromium, ensurePostgres } from './debian-tools.ts';
+import { ensurePostgres, ensureTestBrowser } from './debian-tools.ts';
 
 // The longest first, then the quickest: a passing run ends when the longest gate does, and a slip
 // of style or copy is named within seconds.
@@ -125,7 +125,7 @@ function readJson(path) {
 process.env.PG_BIN = ensurePostgres();
 console.log(`Using PostgreSQL from ${process.env.PG_BIN}`);
 if (!fastOnly) {
-  process.env.CHROMIUM_PATH = ensureChromium();
+  process.env.CHROMIUM_PATH = ensureTestBrowser();
   console.log(`Using Chromium at ${process.env.CHROMIUM_PATH}`);
 }
 

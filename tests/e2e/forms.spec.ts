@@ -27,125 +27,102 @@ for (const id of BROWSER_FORM_IDS) {
   const { path } = FORM_PAGES[id];
   const unique = () => uniqueEmail(`pilgrim-${id}`);
 
-  test.describe(`${id} form on ${path}`, () => {
-    test.beforeEach(async ({ page }) => {
-      await openForm(page, path, def.submitLabel);
-    });
+  // One visit per form shape: the refusals, the failures and the success follow each other as one
+  // visitor would meet them, so the page is loaded and hydrated once, not four times.
+  test(`${id} form on ${path}: refuses, fails gently, then stores the enquiry with the spec names`, async ({
+    page,
+  }) => {
+    const form = await openForm(page, path, def.submitLabel);
+    const posts = countLeadPosts(page);
+    const submit = form.getByRole('button', { name: def.submitLabel });
 
-    test('an empty submit sends nothing and marks every required field', async ({ page }) => {
-      const posts = countLeadPosts(page);
-      const form = enquiry(page);
-      await form.getByRole('button', { name: def.submitLabel }).click();
-      await expect(form.getByRole('status')).toHaveText(def.messages.invalid);
-      const required = [
-        ...def.fields.filter((field) => field.required && !(field.kind === 'select' && !field.placeholder)),
-        ...(def.captcha ? [{ name: def.captcha }] : []),
-      ];
-      for (const field of required) {
-        await expect(form.locator(`[name="${field.name}"]`)).toHaveAttribute('aria-invalid', 'true');
-      }
-      await expect(form.locator(`[name="${required[0]!.name}"]`)).toBeFocused();
-      for (const field of def.fields.filter((item) => !item.required)) {
-        await expect(form.locator(`[name="${field.name}"]`)).not.toHaveAttribute('aria-invalid', 'true');
-      }
-      expect(posts.count()).toBe(0);
-    });
-
-    if (def.captcha) {
-      test('a wrong captcha answer shows "Invalid Captcha" and sends nothing', async ({ page }) => {
-        const posts = countLeadPosts(page);
-        const form = enquiry(page);
-        await fillValid(form, def, unique());
-        await answerCaptcha(form, def, 1);
-        await form.getByRole('button', { name: def.submitLabel }).click();
-        const answer = form.locator(`input[name="${def.captcha}"]`);
-        await expect(answer).toHaveAttribute('aria-invalid', 'true');
-        await expect(answer).toHaveAccessibleDescription('Invalid Captcha');
-        expect(posts.count()).toBe(0);
-        // Editing the answer clears the error.
-        await answer.fill('7');
-        await expect(answer).not.toHaveAttribute('aria-invalid', 'true');
-      });
+    // An empty submit sends nothing and marks every required field.
+    await submit.click();
+    await expect(form.getByRole('status')).toHaveText(def.messages.invalid);
+    const required = [
+      ...def.fields.filter((field) => field.required && !(field.kind === 'select' && !field.placeholder)),
+      ...(def.captcha ? [{ name: def.captcha }] : []),
+    ];
+    for (const field of required) {
+      await expect(form.locator(`[name="${field.name}"]`)).toHaveAttribute('aria-invalid', 'true');
+    }
+    await expect(form.locator(`[name="${required[0]!.name}"]`)).toBeFocused();
+    for (const field of def.fields.filter((item) => !item.required)) {
+      await expect(form.locator(`[name="${field.name}"]`)).not.toHaveAttribute('aria-invalid', 'true');
     }
 
-    test('a valid submission is stored with the spec field names, then the form resets', async ({ page }) => {
-      const form = enquiry(page);
-      const email = unique();
-      const typed = await fillValid(form, def, email);
-      if (def.travellers) {
-        await form.getByRole('button', { name: /^Travellers/ }).click();
-        await form.getByRole('button', { name: 'More adults' }).click();
-        await form.getByRole('button', { name: 'More children' }).click();
-        await form.getByRole('button', { name: 'Save' }).click();
-        const padded = def.travellers.label === 'padded';
-        await expect(form.getByRole('button', { name: /^Travellers/ })).toHaveText(
-          padded ? 'Adults-02/Children-01' : '3 Travellers',
-        );
-      }
-      await answerCaptcha(form, def);
-
-      // Hold the request so the sending state can be seen.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/forms/**', async (route) => {
-        await held;
-        await route.continue();
-      });
-      const request = page.waitForRequest((req) => req.url().endsWith(`/api/forms/${id}`));
-      await form.getByRole('button', { name: def.submitLabel }).click();
-      await expect(form.getByRole('button', { name: def.busyLabel })).toBeDisabled();
-      const sent = await request;
-      expect(sent.headers()['content-type']).toContain(
-        def.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded',
+    const email = unique();
+    const typed = await fillValid(form, def, email);
+    if (def.captcha) {
+      // A wrong answer shows "Invalid Captcha" and sends nothing; editing the answer clears it.
+      await answerCaptcha(form, def, 1);
+      await submit.click();
+      const answer = form.locator(`input[name="${def.captcha}"]`);
+      await expect(answer).toHaveAttribute('aria-invalid', 'true');
+      await expect(answer).toHaveAccessibleDescription('Invalid Captcha');
+      await answer.fill('7');
+      await expect(answer).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(posts.count()).toBe(0);
+    if (def.travellers) {
+      await form.getByRole('button', { name: /^Travellers/ }).click();
+      await form.getByRole('button', { name: 'More adults' }).click();
+      await form.getByRole('button', { name: 'More children' }).click();
+      await form.getByRole('button', { name: 'Save' }).click();
+      const padded = def.travellers.label === 'padded';
+      await expect(form.getByRole('button', { name: /^Travellers/ })).toHaveText(
+        padded ? 'Adults-02/Children-01' : '3 Travellers',
       );
-      release();
+    }
+    await answerCaptcha(form, def);
 
-      await expect(form.getByRole('status')).toContainText(def.messages.success);
-      const lead = storedLead(id, email);
-      expect(lead, 'the lead is in the SQLite file').toBeDefined();
-      // The spec's text, then the reference the visitor can quote.
-      await expect(form.getByRole('status')).toHaveText(
-        `${def.messages.success} Your reference is ${lead!.reference}.`,
+    // A failed request shows this form's error text and keeps the fields; so does a lost one.
+    await page.route('**/api/forms/**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await submit.click();
+    await expect(form.getByRole('status')).toHaveText(def.messages.failure);
+    for (const [name, value] of Object.entries(typed)) {
+      await expect(form.locator(`[name="${name}"]`)).toHaveValue(value);
+    }
+    await page.unroute('**/api/forms/**');
+    await page.route('**/api/forms/**', (route) => route.abort('internetdisconnected'));
+    await submit.click();
+    await expect(form.getByRole('status')).toHaveText(def.messages.networkFailure ?? def.messages.failure);
+    await expect(form.locator(`[name="${def.fields[0]!.name}"]`)).toHaveValue(typed[def.fields[0]!.name]!);
+    await page.unroute('**/api/forms/**');
+
+    // The connection is back: "Try again" sends the same entries, held so the sending state shows.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/forms/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const request = page.waitForRequest((req) => req.url().endsWith(`/api/forms/${id}`));
+    await form.getByRole('button', { name: 'Try again' }).click();
+    await expect(form.getByRole('button', { name: def.busyLabel })).toBeDisabled();
+    const sent = await request;
+    expect(sent.headers()['content-type']).toContain(
+      def.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded',
+    );
+    release();
+
+    await expect(form.getByRole('status')).toContainText(def.messages.success);
+    const leads = storedLeads(id, email);
+    expect(leads, 'the lead is in the SQLite file, once').toHaveLength(1);
+    const lead = leads[0]!;
+    // The spec's text, then the reference the visitor can quote.
+    await expect(form.getByRole('status')).toHaveText(`${def.messages.success} Your reference is ${lead.reference}.`);
+    expect(lead.reference).toMatch(REFERENCE);
+    expectStoredAsTyped(lead, id, typed);
+
+    // Fields cleared, counts back to the defaults, a fresh question.
+    await expect(form.locator(`[name="${def.fields[0]!.name}"]`)).toHaveValue('');
+    if (def.travellers) {
+      await expect(form.getByRole('button', { name: /^Travellers/ })).toHaveText(
+        defaultSummary(def.travellers.label === 'padded'),
       );
-      expect(lead!.reference).toMatch(REFERENCE);
-      expectStoredAsTyped(lead!, id, typed);
-
-      // Fields cleared, counts back to the defaults, a fresh question.
-      await expect(form.locator(`[name="${def.fields[0]!.name}"]`)).toHaveValue('');
-      if (def.travellers) {
-        await expect(form.getByRole('button', { name: /^Travellers/ })).toHaveText(
-          defaultSummary(def.travellers.label === 'padded'),
-        );
-      }
-      if (def.captcha) await expect(form.locator(`input[name="${def.captcha}"]`)).toHaveValue('');
-    });
-
-    test("a failed or lost request shows this form's error text, keeps the fields and tries again", async ({
-      page,
-    }) => {
-      const form = enquiry(page);
-      const email = unique();
-      const typed = await fillValid(form, def, email);
-      await answerCaptcha(form, def);
-      await page.route('**/api/forms/**', (route) => route.fulfill({ status: 500, body: '{}' }));
-      await form.getByRole('button', { name: def.submitLabel }).click();
-      await expect(form.getByRole('status')).toHaveText(def.messages.failure);
-      for (const [name, value] of Object.entries(typed)) {
-        await expect(form.locator(`[name="${name}"]`)).toHaveValue(value);
-      }
-
-      await page.unroute('**/api/forms/**');
-      await page.route('**/api/forms/**', (route) => route.abort('internetdisconnected'));
-      await form.getByRole('button', { name: def.submitLabel }).click();
-      await expect(form.getByRole('status')).toHaveText(def.messages.networkFailure ?? def.messages.failure);
-      await expect(form.locator(`[name="${def.fields[0]!.name}"]`)).toHaveValue(typed[def.fields[0]!.name]!);
-
-      // The connection is back: "Try again" sends the same entries, and they are stored once.
-      await page.unroute('**/api/forms/**');
-      await form.getByRole('button', { name: 'Try again' }).click();
-      await expect(form.getByRole('status')).toContainText(def.messages.success);
-      expect(storedLeads(id, email)).toHaveLength(1);
-    });
+    }
+    if (def.captcha) await expect(form.locator(`input[name="${def.captcha}"]`)).toHaveValue('');
   });
 }
 
