@@ -11,7 +11,6 @@ import {
   formIsland,
   openForm,
   REFERENCE,
-  storedLead,
   storedLeads,
   expectStoredAsTyped,
   uniqueEmail,

@@ -177,11 +177,6 @@ export function storedLeads(formId: string, email: string): LeadRow[] {
   }
 }
 
-/** The stored lead whose email field equals `email`. */
-export function storedLead(formId: string, email: string): LeadRow | undefined {
-  return storedLeads(formId, email)[0];
-}
-
 /**
  * The stored lead is the enquiry as the spec names it: exactly the spec's wire names (written out in
  * FORM_PAGES, apart from the definitions), every typed value, the travellers chosen and the page.
