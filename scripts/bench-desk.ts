@@ -86,12 +86,14 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
     const id = n === 0 ? BUSY_LEAD_ID : randomUUID();
     const tries = n % BUSY_EVERY === 0 ? BUSY_TRIES : 1;
     const delivered = new Date(received + tries * 60_000).toISOString();
-    outboxRows.push([id, 'webhook', 'https://crm.example/hook', 'delivered', tries, 0, null, delivered]);
+    const receivedAt = new Date(received).toISOString();
+    // Queued when the lead arrived, as the lead store queues a lead's own deliveries.
+    outboxRows.push([id, 'webhook', 'https://crm.example/hook', 'delivered', tries, 0, null, delivered, receivedAt]);
     leadRows.push([
       id,
       `MQ-B${n.toString(36).toUpperCase().padStart(5, '0')}`,
       form.id,
-      new Date(received).toISOString(),
+      receivedAt,
       JSON.stringify(fields),
       `https://miqat-travel.example/${form.id}`,
       'bench',
@@ -121,7 +123,7 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
   await insertMany(tx, 'lead_notes (lead_id, author, created_at, body)', noteRows);
   await insertMany(
     tx,
-    'outbox (lead_id, channel, destination, status, attempts, next_attempt_at, last_error, delivered_at)',
+    'outbox (lead_id, channel, destination, status, attempts, next_attempt_at, last_error, delivered_at, queued_at)',
     outboxRows,
   );
   // The refused tries first, so that each delivery's newest try is the one that got through.

@@ -29,6 +29,7 @@ describe('inbox rows', () => {
       nextAttemptAt: Date.parse('2026-11-24T15:30:00Z'),
       lastError: 'HTTP 502',
       deliveredAt: null,
+      message: null,
     };
     expect(deliveryLine(delivery, (iso) => `at ${iso}`)).toEqual({
       target: 'Webhook to https://hooks.example/leads',
@@ -41,6 +42,30 @@ describe('inbox rows', () => {
       state: 'Delivered at T',
       attempts: '1 attempt',
     });
+  });
+
+  it('name a queued message by what it is, not by its channel', () => {
+    const quote = {
+      kind: 'quote-sent' as const,
+      reference: 'MQ-7K3F9Q',
+      version: 2,
+      totalCents: 545_250,
+      validUntil: '2026-11-27',
+      token: 'x',
+    };
+    const delivery = {
+      id: 7,
+      leadId: 'x',
+      channel: 'message' as const,
+      destination: 'layla@example.com',
+      status: 'delivered' as const,
+      attempts: 1,
+      nextAttemptAt: 0,
+      lastError: null,
+      deliveredAt: 'T',
+      message: quote,
+    };
+    expect(deliveryLine(delivery, (iso) => iso).target).toBe('Quote email (version 2) to layla@example.com');
   });
 
   it('say of each try when it was, how it went and how long it took', () => {

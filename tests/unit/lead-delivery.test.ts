@@ -1,7 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTransport } from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LeadApi } from '@/server/leads/api';
 import { parseRelays } from '@/server/config';
@@ -10,6 +8,7 @@ import { acknowledgedPage, retryDelay } from '@/server/leads/delivery';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import type { NewLead, StoredLead } from '@/server/leads/store';
 import { DeliveryWorker, claimLeaseMs, type Mailer } from '@/server/leads/worker';
+import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
 
 let location: TestStoreLocation;
@@ -486,95 +485,18 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   // ---------------------------------------------------------------------------------------------
   // Staff email through a local SMTP server.
 
-  interface Mail {
-    from: string;
-    to: string[];
-    raw: string;
-  }
-
+  /** A local SMTP server for this test, closed after it. */
   async function startSmtp() {
-    const state = { reject: false, received: [] as Mail[], refused: 0, refuseRecipients: [] as string[] };
-    const server = new SMTPServer({
-      secure: false,
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        if (!state.refuseRecipients.includes(address.address)) return callback();
-        state.refused += 1;
-        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          if (state.reject) {
-            state.refused += 1;
-            callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-            return;
-          }
-          const { mailFrom, rcptTo } = session.envelope;
-          state.received.push({
-            from: mailFrom ? mailFrom.address : '',
-            to: rcptTo.map((recipient) => recipient.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await listen(server);
-    const { port } = server.server.address() as AddressInfo;
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    return { state, url: `smtp://127.0.0.1:${port}` };
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    return smtp;
   }
 
-  /** Decodes RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) in a header. */
-  function decodeWords(value: string): string {
-    return value
-      .replace(/\?=\s+=\?/g, '?==?')
-      .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_match, _charset: string, encoding: string, text: string) =>
-        encoding.toUpperCase() === 'B'
-          ? Buffer.from(text, 'base64').toString('utf8')
-          : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-      );
-  }
-
-  function decodeQuotedPrintable(text: string): string {
-    const bytes = Buffer.from(text.replace(/=\r?\n/g, ''), 'latin1').toString('latin1');
-    return Buffer.from(
-      bytes.replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-  }
-
-  /** A single-part text message: its headers (decoded, by lower-case name) and its text body. */
-  function parseMail(raw: string): { headers: Record<string, string>; text: string } {
-    const split = raw.indexOf('\r\n\r\n');
-    const headers: Record<string, string> = {};
-    for (const line of raw
-      .slice(0, split)
-      .replace(/\r\n[ \t]+/g, ' ')
-      .split('\r\n')) {
-      const colon = line.indexOf(':');
-      headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
-    }
-    const body = raw.slice(split + 4);
-    const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-    const text =
-      encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(body)
-        : encoding === 'base64'
-          ? Buffer.from(body, 'base64').toString('utf8')
-          : body;
-    return { headers, text: text.replace(/\r\n/g, '\n') };
-  }
-
-  /** The mailer as src/server/leads/start-deliveries.ts builds it, without starting the polling worker. */
+  /** The mailer as src/server/leads/start-deliveries.ts builds it, closed after the test. */
   function nodemailer(settings: LeadApiConfig): Mailer {
-    const transport = createTransport(settings.smtpUrl!);
-    cleanups.push(() => transport.close());
-    return (message) => transport.sendMail(message);
+    const { mailer, close } = smtpMailer(settings.smtpUrl!);
+    cleanups.push(close);
+    return mailer;
   }
 
   const contactLead: NewLead = {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN, normalizeReference } from '@/lib/leads/reference';
 import { SCHEMA } from '@/server/db/schema';
 import { openSqlite, type SqliteDatabase } from '@/server/db/sqlite';
-import { SqlLeadStore, type StoreOptions } from '@/server/leads/sql-lead-store';
+import { SqlLeadStore, queueMessage, type StoreOptions } from '@/server/leads/sql-lead-store';
 import type { NewLead } from '@/server/leads/store';
 import { STORE_KINDS, openTestStore, storeAt, type StoreKind, type TestStoreLocation } from './support/stores';
 
@@ -409,6 +409,41 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
         store: kind,
         pendingDeliveries: 1,
         oldestPendingSeconds: 60,
+      });
+    });
+
+    it('queues a message for a lead once per key and address, and counts its wait from when it was queued', async () => {
+      const store = await openStore(kind);
+      const lead = (await store.insertLead(umrahLead, undefined, new Date(start), []))!;
+      const message = {
+        leadId: lead.id,
+        destination: 'amina@example.com',
+        key: 'quote-sent:q1:1',
+        message: {
+          kind: 'quote-sent' as const,
+          reference: lead.reference,
+          version: 1,
+          totalCents: 100,
+          validUntil: '2026-03-08',
+          token: 't',
+        },
+      };
+      const weekLater = new Date(start + 7 * 24 * 60 * 60_000);
+      const queue = (queued: typeof message) => store.database.transaction((tx) => queueMessage(tx, queued, weekLater));
+      expect(await queue(message)).toBe(true);
+      expect(await queue(message)).toBe(false);
+      expect(await queue({ ...message, destination: 'omar@example.com' })).toBe(true);
+      expect(await queue({ ...message, key: 'quote-sent:q1:2' })).toBe(true);
+      expect(await store.deliveriesOf(lead.id)).toEqual([
+        expect.objectContaining({ channel: 'message', destination: 'amina@example.com', message: message.message }),
+        expect.objectContaining({ destination: 'omar@example.com' }),
+        expect.objectContaining({ destination: 'amina@example.com', nextAttemptAt: weekLater.getTime() }),
+      ]);
+      // The lead arrived a week before; its emails have waited 30 seconds.
+      expect(await store.readiness(new Date(weekLater.getTime() + 30_000))).toEqual({
+        store: kind,
+        pendingDeliveries: 3,
+        oldestPendingSeconds: 30,
       });
     });
 

@@ -7,7 +7,7 @@ import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
 import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
+import { QUOTE_TODAY as TODAY, cheaperQuoteDraft, quoteDraft } from './support/quotes';
 import { STORE_KINDS, openTestStore, type StoreKind } from './support/stores';
 
 const open: SqlLeadStore[] = [];
@@ -24,18 +24,8 @@ const CARD = '4111 1111 1111 1111';
 const draft = (overrides: Partial<QuoteDraft> = {}) =>
   quoteDraft({ note: 'Dear Layla, as discussed on the phone.', ...overrides });
 
-/** Version 2's prices: $100 less per person in a double room, the balance smaller by as much. */
-const cheaper = draft({
-  lines: [
-    { kind: 'double', label: '', unitCents: 179_900, count: 2 },
-    { kind: 'child-with-bed', label: '', unitCents: 149_950, count: 1 },
-    { kind: 'extra', label: 'Travel insurance', unitCents: 8_500, count: 3 },
-  ],
-  schedule: [
-    { dueOn: '2026-11-27', amountCents: 150_000 },
-    { dueOn: '2027-01-24', amountCents: 375_250 },
-  ],
-});
+/** Version 2's prices, with version 1's note. */
+const cheaper = cheaperQuoteDraft({ note: draft().note });
 
 async function openQuotes(kind: StoreKind) {
   const store = await openTestStore(kind);

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { SCHEMA } from '@/server/db/schema';
+import type { SqlValue } from '@/server/db/database';
+import { SCHEMA, stepFor } from '@/server/db/schema';
 import { openPostgres } from '@/server/db/postgres';
 import { openSqlite, type SqliteDatabase } from '@/server/db/sqlite';
 import { DeskListStore } from '@/server/desk/list-store';
-import { SqlLeadStore } from '@/server/leads/sql-lead-store';
+import { SqlLeadStore, queueMessage } from '@/server/leads/sql-lead-store';
 import { freshDatabase } from '../support/postgres';
 import { postgresSchema, sqliteSchema } from './support/schema';
 import { openTestStore } from './support/stores';
@@ -43,11 +44,30 @@ function ordered(rows: Row[]): Row[] {
   return plain.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
-/** The tables as they were before, every row kept; the tables later steps added, empty. */
+/** `rows` in the columns `like`'s rows have (a column gone shows as such): what later steps added is checked on its own. */
+function inColumns(rows: readonly Row[], like: readonly Row[]): Row[] {
+  const columns = Object.keys(like[0] ?? {});
+  return ordered(
+    rows.map((row) => Object.fromEntries(columns.map((column) => [column, column in row ? row[column] : '(gone)']))),
+  );
+}
+
+/** The tables as they were before, every row kept in the columns it had; the tables later steps added, empty. */
 function expectKept(after: Record<string, Row[]>, before: Record<string, Row[]>): void {
   const added = Object.keys(after).filter((name) => !(name in before));
-  expect(Object.fromEntries(Object.keys(before).map((name) => [name, after[name]]))).toEqual(before);
+  expect(
+    Object.fromEntries(Object.keys(before).map((name) => [name, inColumns(after[name] ?? [], before[name]!)])),
+  ).toEqual(before);
   expect(added.filter((name) => after[name]!.length > 0)).toEqual([]);
+}
+
+/** Outbox rows from before messages: each a lead's own delivery (key ''), queued when its lead arrived. */
+function expectOutboxBackfilled(after: Record<string, Row[]>): void {
+  const receivedAt = new Map(after['leads']!.map((lead) => [lead['id'], lead['received_at']]));
+  expect(after['outbox']!.length).toBeGreaterThan(0);
+  for (const row of after['outbox']!) {
+    expect(row).toMatchObject({ message_key: '', payload: null, queued_at: receivedAt.get(row['lead_id']) });
+  }
 }
 
 /** Every row of every table in a SQLite file, AUTOINCREMENT's counters (sqlite_sequence) included. */
@@ -117,6 +137,7 @@ describe('a database made by the release before the one schema', () => {
     const store = track(new SqlLeadStore(openSqlite(path)));
     const file = (store.database as SqliteDatabase).db;
     expectKept(sqliteRows(file), rows);
+    expectOutboxBackfilled(sqliteRows(file));
     expect(file.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA.length });
     const fresh = track(await openTestStore('sqlite'));
     expect(sqliteSchema(file)).toEqual(sqliteSchema((fresh.database as SqliteDatabase).db));
@@ -134,6 +155,7 @@ describe('a database made by the release before the one schema', () => {
       await store.readiness();
       const { schema_steps: steps, ...after } = await postgresRows(client);
       expectKept(after, rows);
+      expectOutboxBackfilled(after);
       expect(steps!.map((row) => row['step'])).toEqual(SCHEMA.map((_, index) => index + 1));
       const fresh = track(await openTestStore('postgresql'));
       expect(await postgresSchema(store.database)).toEqual(await postgresSchema(fresh.database));
@@ -162,6 +184,139 @@ describe('a database made by the release before the one schema', () => {
       ]);
       const fresh = track(await openTestStore('postgresql'));
       expect(await postgresSchema(store.database)).toEqual(await postgresSchema(fresh.database));
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+/*
+ * The outbox before it held messages: a database at the step before `outbox_message`, made by the
+ * steps before it, with deliveries of every channel, their attempts, and a delivery deleted since
+ * (its lead erased), so the id counter is ahead of the rows. After the step, every delivery and
+ * attempt is there as it was, the counter too, and the store queues messages beside them.
+ */
+const MESSAGES_STEP = SCHEMA.findIndex((step) => JSON.stringify(step).includes('outbox_message'));
+
+const INSERT_DELIVERY = `INSERT INTO outbox
+  (lead_id, channel, destination, status, attempts, next_attempt_at, last_error, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_ATTEMPT =
+  'INSERT INTO delivery_attempts (outbox_id, attempted_at, ok, detail, duration_ms) VALUES (?, ?, ?, ?, ?)';
+const DUE = 1_762_000_000_000;
+
+/** The rows, in the order written: outbox ids 1 to 4, then 4 deleted. */
+const OUTBOX_BEFORE_MESSAGES: [string, SqlValue[]][] = [
+  [
+    'INSERT INTO leads (id, reference, form_id, received_at, fields) VALUES (?, ?, ?, ?, ?)',
+    ['lead-1', 'MQ-AAAAAA', 'contact', '2026-11-01T10:00:00.000Z', '{"email":"amina@example.com"}'],
+  ],
+  [
+    'INSERT INTO leads (id, reference, form_id, received_at, fields) VALUES (?, ?, ?, ?, ?)',
+    ['lead-2', 'MQ-BBBBBB', 'umrah', '2026-11-02T11:00:00.000Z', '{}'],
+  ],
+  [INSERT_DELIVERY, ['lead-1', 'email', 'staff@agency.example', 'delivered', 1, DUE, null, '2026-11-01T10:00:01.000Z']],
+  [INSERT_DELIVERY, ['lead-1', 'acknowledgement', 'amina@example.com', 'pending', 2, DUE, '451 Mailbox busy', null]],
+  [INSERT_DELIVERY, ['lead-2', 'webhook', 'https://hooks.example/leads', 'pending', 0, DUE, null, null]],
+  [INSERT_DELIVERY, ['lead-2', 'relay', 'https://relay.example/form', 'pending', 0, DUE, null, null]],
+  [INSERT_ATTEMPT, [1, '2026-11-01T10:00:01.000Z', 1, 'accepted by the SMTP server', 40]],
+  [INSERT_ATTEMPT, [2, '2026-11-01T10:00:02.000Z', 0, '451 Mailbox busy', 30]],
+  [INSERT_ATTEMPT, [2, '2026-11-01T10:01:02.000Z', 0, '451 Mailbox busy', 31]],
+  ['DELETE FROM outbox WHERE id = ?', [4]],
+];
+
+/** The store on the migrated database: the old deliveries as they were, and a message queued after them. */
+async function expectOutboxWorks(store: SqlLeadStore): Promise<void> {
+  expect(await store.deliveriesOf('lead-1')).toEqual([
+    expect.objectContaining({ id: 1, channel: 'email', status: 'delivered', attempts: 1, message: null }),
+    expect.objectContaining({ id: 2, channel: 'acknowledgement', attempts: 2, lastError: '451 Mailbox busy' }),
+  ]);
+  expect((await store.attemptsOf('lead-1')).map((attempt) => [attempt.deliveryId, attempt.detail])).toEqual([
+    [1, 'accepted by the SMTP server'],
+    [2, '451 Mailbox busy'],
+    [2, '451 Mailbox busy'],
+  ]);
+  const message = {
+    leadId: 'lead-2',
+    destination: 'layla@example.com',
+    key: 'quote-sent:q:1',
+    message: {
+      kind: 'quote-sent',
+      reference: 'MQ-BBBBBB',
+      version: 1,
+      totalCents: 100,
+      validUntil: '2026-11-27',
+      token: 't',
+    },
+  } as const;
+  expect(await store.database.transaction((tx) => queueMessage(tx, message))).toBe(true);
+  expect(await store.database.transaction((tx) => queueMessage(tx, message))).toBe(false);
+  // The erased delivery's id 4 is never given again.
+  expect((await store.deliveriesOf('lead-2')).map((delivery) => [delivery.id, delivery.channel])).toEqual([
+    [3, 'webhook'],
+    [5, 'message'],
+  ]);
+  const due = await store.claimDueDeliveries(Date.now() + 60_000);
+  expect(due.map((delivery) => delivery.id).sort()).toEqual([2, 3, 5]);
+}
+
+describe('an outbox from before messages', () => {
+  it('keeps every delivery, attempt and the id counter of a SQLite file', async () => {
+    expect(MESSAGES_STEP).toBeGreaterThan(0);
+    const path = join(folder, 'before-messages.sqlite');
+    const file = new DatabaseSync(path);
+    // The steps before messages, on an empty file: there is nothing for their backfills to fill.
+    for (const step of SCHEMA.slice(0, MESSAGES_STEP)) {
+      for (const action of stepFor(step, 'sqlite')) if (typeof action === 'string') file.exec(action);
+    }
+    file.exec(`PRAGMA user_version = ${MESSAGES_STEP}`);
+    for (const [sql, params] of OUTBOX_BEFORE_MESSAGES) file.prepare(sql).run(...params);
+    const rows = sqliteRows(file);
+    file.close();
+
+    const store = track(new SqlLeadStore(openSqlite(path)));
+    const migrated = (store.database as SqliteDatabase).db;
+    expectKept(sqliteRows(migrated), rows);
+    expectOutboxBackfilled(sqliteRows(migrated));
+    expect(rows['sqlite_sequence']).toContainEqual({ name: 'outbox', seq: 4 });
+    const fresh = track(await openTestStore('sqlite'));
+    expect(sqliteSchema(migrated)).toEqual(sqliteSchema((fresh.database as SqliteDatabase).db));
+    await expectOutboxWorks(store);
+  });
+
+  it('keeps every delivery, attempt and the id sequence of a PostgreSQL database', async () => {
+    const url = await freshDatabase(inject('postgresUrl'));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // As postgres.ts makes it, recording the steps before messages as done.
+      await client.query(
+        'CREATE TABLE schema_steps (step INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+      );
+      for (const step of SCHEMA.slice(0, MESSAGES_STEP)) {
+        for (const action of stepFor(step, 'postgresql')) if (typeof action === 'string') await client.query(action);
+      }
+      await client.query('INSERT INTO schema_steps (step) SELECT generate_series(1, $1::integer)', [MESSAGES_STEP]);
+      for (const [sql, params] of OUTBOX_BEFORE_MESSAGES) {
+        let index = 0;
+        await client.query(
+          sql.replaceAll('?', () => `$${(index += 1)}`),
+          params,
+        );
+      }
+      const rows = await postgresRows(client);
+      // The steps done are checked below: the step adds one.
+      delete rows['schema_steps'];
+
+      const store = track(new SqlLeadStore(openPostgres(url)));
+      await store.readiness();
+      const { schema_steps: steps, ...after } = await postgresRows(client);
+      expectKept(after, rows);
+      expectOutboxBackfilled(after);
+      expect(rows['(sequences)']).toContainEqual({ sequencename: 'outbox_id_seq', last_value: '4' });
+      expect(steps!.map((row) => row['step'])).toEqual(SCHEMA.map((__, index) => index + 1));
+      const fresh = track(await openTestStore('postgresql'));
+      expect(await postgresSchema(store.database)).toEqual(await postgresSchema(fresh.database));
+      await expectOutboxWorks(store);
     } finally {
       await client.end();
     }

@@ -88,7 +88,13 @@ describe('the schema on SQLite and on PostgreSQL', () => {
         unique: false,
         partial: false,
       });
-      expect(schema.indexes['unique outbox (lead_id, channel, destination)']).toMatchObject({ unique: true });
+      expect(schema.indexes['unique staff (email)']).toMatchObject({ unique: true });
+      expect(schema.indexes['outbox_message']).toEqual({
+        table: 'outbox',
+        columns: ['lead_id', 'channel', 'destination', 'message_key'],
+        unique: true,
+        partial: false,
+      });
       expect(schema.foreignKeys).toContain('delivery_attempts.outbox_id -> outbox.id');
     }
   });

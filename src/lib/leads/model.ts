@@ -2,6 +2,8 @@
  * What a lead is, wherever it is read: the visitor's fields as sent, its deliveries and their tries.
  * The stores (src/server/leads/) keep and return these; the desk and the emails shape them.
  */
+import type { QuoteEmail } from '../quotes/emails.ts';
+
 export interface NewLead {
   formId: string;
   fields: Record<string, string>;
@@ -28,6 +30,9 @@ export interface DeliveryTarget {
   destination: string;
 }
 
+/** A message queued for a lead after it arrived (the quote emails), by the store that owns its subject. */
+export type OutboxMessage = QuoteEmail;
+
 /** What a new lead brings beside its fields, all written in the lead's own transaction. */
 export interface InsertOptions {
   /** The client's `Idempotency-Key`: a repeat within a day answers the first lead. */
@@ -36,9 +41,14 @@ export interface InsertOptions {
   acknowledgeTo?: string | undefined;
 }
 
-export interface Delivery extends DeliveryTarget {
+/** One outbox row: a lead's own delivery (`message` null) or a message queued for it (channel `message`). */
+export interface Delivery {
   id: number;
   leadId: string;
+  channel: DeliveryTarget['channel'] | 'message';
+  /** A URL for a relay or webhook, an email address otherwise. */
+  destination: string;
+  message: OutboxMessage | null;
   status: 'pending' | 'delivered';
   attempts: number;
   nextAttemptAt: number;
@@ -75,6 +85,6 @@ export interface Readiness {
   store: 'sqlite' | 'postgresql';
   /** Outbox entries not yet delivered. */
   pendingDeliveries: number;
-  /** Seconds since the oldest pending delivery's lead arrived; null when nothing is pending. */
+  /** Seconds since the oldest pending delivery was queued; null when nothing is pending. */
   oldestPendingSeconds: number | null;
 }

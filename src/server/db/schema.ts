@@ -12,8 +12,9 @@
  * `{id}` is an auto-numbered primary key, `{sorted_text}` text that sorts byte by byte (ISO times;
  * PostgreSQL would otherwise sort by the server's locale). Both read INTEGER and BIGINT alike:
  * SQLite stores any whole number in up to 8 bytes, so write BIGINT for times in milliseconds and ids.
- * SQLite leaves foreign keys unenforced, so the stores delete dependent rows themselves and never
- * rely on CASCADE. tests/unit/schema-parity.test.ts compares what both databases end up with.
+ * No foreign key cascades: the stores delete dependent rows themselves, dependants first, as both
+ * databases enforce the keys (node:sqlite turns them on). tests/unit/schema-parity.test.ts compares
+ * what both databases end up with.
  */
 import { contactIndex } from '../../lib/leads/contact-index.ts';
 import { newReference } from '../../lib/leads/reference.ts';
@@ -249,6 +250,60 @@ export const SCHEMA: readonly SchemaStep[] = [
   //    hash (quote-answers.ts). A quote whose link was issued before this step has none until staff
   //    make a new link.
   ['ALTER TABLE quotes ADD COLUMN link_token TEXT'],
+  // 8. Messages in the outbox (the quote emails): a lead may have several to one address, each named
+  //    by its key (unique per lead, channel and address: a retry or a double submit queues it once)
+  //    and carrying its facts as JSON; a lead's own deliveries keep the key ''. Each row says when it
+  //    was queued, so readiness measures a backlog from then, not from the day its lead arrived.
+  //    SQLite cannot drop the old UNIQUE (lead_id, channel, destination), so it makes the table again
+  //    and copies the rows with their ids, keeping the AUTOINCREMENT counter (no id is ever reused,
+  //    not even an erased one's). node:sqlite enforces foreign keys, and the attempts point at the
+  //    outbox: they are checked at the commit instead (defer_foreign_keys), once every row is back.
+  //    PostgreSQL alters the table in place.
+  [
+    {
+      only: 'sqlite',
+      sql: `PRAGMA defer_foreign_keys = ON;
+       CREATE TEMP TABLE outbox_copy AS SELECT * FROM outbox;
+       CREATE TEMP TABLE outbox_counter AS SELECT seq FROM sqlite_sequence WHERE name = 'outbox';
+       DROP TABLE outbox;
+       CREATE TABLE outbox (
+         id {id},
+         lead_id TEXT NOT NULL REFERENCES leads (id),
+         channel TEXT NOT NULL,
+         destination TEXT NOT NULL,
+         status TEXT NOT NULL DEFAULT 'pending',
+         attempts INTEGER NOT NULL DEFAULT 0,
+         next_attempt_at BIGINT NOT NULL,
+         last_error TEXT,
+         delivered_at TEXT,
+         message_key TEXT NOT NULL DEFAULT '',
+         payload TEXT,
+         queued_at {sorted_text} NOT NULL
+       );
+       INSERT INTO outbox
+         (id, lead_id, channel, destination, status, attempts, next_attempt_at, last_error, delivered_at, queued_at)
+         SELECT copy.id, copy.lead_id, copy.channel, copy.destination, copy.status, copy.attempts,
+           copy.next_attempt_at, copy.last_error, copy.delivered_at,
+           COALESCE((SELECT received_at FROM leads WHERE leads.id = copy.lead_id), '')
+         FROM outbox_copy copy;
+       DELETE FROM sqlite_sequence WHERE name = 'outbox';
+       INSERT INTO sqlite_sequence (name, seq) SELECT 'outbox', seq FROM outbox_counter;
+       DROP TABLE outbox_copy;
+       DROP TABLE outbox_counter;
+       CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+       CREATE INDEX outbox_acknowledged ON outbox (channel, lower(destination));`,
+    },
+    {
+      only: 'postgresql',
+      sql: `ALTER TABLE outbox DROP CONSTRAINT outbox_lead_id_channel_destination_key;
+       ALTER TABLE outbox ADD COLUMN message_key TEXT NOT NULL DEFAULT '';
+       ALTER TABLE outbox ADD COLUMN payload TEXT;
+       ALTER TABLE outbox ADD COLUMN queued_at {sorted_text};
+       UPDATE outbox SET queued_at = leads.received_at FROM leads WHERE leads.id = outbox.lead_id;
+       ALTER TABLE outbox ALTER COLUMN queued_at SET NOT NULL;`,
+    },
+    'CREATE UNIQUE INDEX outbox_message ON outbox (lead_id, channel, destination, message_key)',
+  ],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */

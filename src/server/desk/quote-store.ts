@@ -12,6 +12,8 @@
  *   later versions are shown by the same link, and `reissueLink` gives a new one (the old one dies).
  * - Every writer of a quote locks its lead first (`lockQuote`), so sends, acceptances, payments and an
  *   erasure of one lead take turns.
+ * - With `emails` on, a send, an acceptance and a receipt asked for queue their emails in the same
+ *   transaction (quote-emails.ts), so an email goes out exactly when what it tells is stored.
  */
 import { randomUUID } from 'node:crypto';
 import type { Account } from '../../lib/quotes/account.ts';
@@ -25,6 +27,7 @@ import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import { tokenHash } from './auth.ts';
 import { advanceStatus, lockLead, recordHistory } from './pipeline-store.ts';
 import { acceptQuote, declineQuote, quoteOfToken, type AcceptOutcome, type DeclineOutcome } from './quote-answers.ts';
+import { queueAcceptance, queueQuoteSent, queueReceipt } from './quote-emails.ts';
 import { insertPayment, leadAccount, type PaymentRecorded } from './quote-payments.ts';
 import * as records from './quote-records.ts';
 
@@ -43,17 +46,36 @@ export interface QuoteTarget {
 export type Refused = { ok: false; problems: QuoteProblem[] };
 export type { AcceptOutcome, DeclineOutcome };
 export type DraftSaved = { ok: true; quoteId: string; version: number; changed: boolean };
-/** `token` is the new link's, given once: null when the quote already had one, which now shows this version. */
-export type QuoteSent = { ok: true; quoteId: string; version: number; token: string };
+/** `token` is the quote's link (the same for every version); `emailedTo` the pilgrim's address its email was queued to, null when none was. */
+export type QuoteSent = { ok: true; quoteId: string; version: number; token: string; emailedTo: string | null };
+/** `receiptTo` is the pilgrim's address a receipt was queued to, null when none was asked for, emails are off or the lead has no address. */
+export type PaymentDone = Extract<PaymentRecorded, { ok: true }> & { receiptTo: string | null };
+
+export interface QuoteStoreOptions {
+  /**
+   * Queue the quote's emails in the outbox: each version sent and, when staff ask, a payment's
+   * receipt to the pilgrim; an acceptance to staff and to the pilgrim. On only where SMTP is set up,
+   * as the lead's own emails: `{ emails: serverConfig().SMTP_URL !== undefined }`.
+   */
+  emails?: boolean;
+}
+
+export interface PaymentOptions {
+  /** Queue a receipt to the pilgrim (the amount, method, date, paid so far, balance and next due). */
+  emailReceipt?: boolean;
+}
 const INSERT_VERSION =
   'INSERT INTO quote_versions (quote_id, version, draft, total_cents, valid_until, saved_at) VALUES (?, ?, ?, ?, ?, ?)';
 
 /** Quotes, their versions, links, acceptances and payments, alike on SQLite and PostgreSQL. */
 export class QuoteStore {
   private readonly db: SqlDatabase;
+  /** Whether the quote's emails are queued (QuoteStoreOptions). */
+  private readonly emails: boolean;
 
-  constructor(db: SqlDatabase) {
+  constructor(db: SqlDatabase, options: QuoteStoreOptions = {}) {
     this.db = db;
+    this.emails = options.emails ?? false;
   }
 
   /** Saves a draft as a new quote, or into the quote's editable version (the next one after a send); refused with every problem, nothing stored; undefined when the lead or quote is gone. */
@@ -101,7 +123,7 @@ export class QuoteStore {
     });
   }
 
-  /** Freezes the quote's draft version, issues its link on the first send and moves a New or Contacted lead to Quoted, all in one transaction. */
+  /** Freezes the quote's draft version, issues its link on the first send, queues its email to the pilgrim and moves a New or Contacted lead to Quoted, all in one transaction. */
   async send(
     target: QuoteTarget,
     staff: StaffActor,
@@ -130,7 +152,8 @@ export class QuoteStore {
       const detail = `Quote sent: version ${latest.version}, ${formatCents(latest.totalCents)}, valid until ${latest.validUntil}`;
       await recordHistory(tx, lead, { actor: staff.email, at, action: 'quote', detail });
       await advanceStatus(tx, lead, ['new', 'contacted'], 'quoted', staff.email, at);
-      return { ok: true, quoteId: quote.id, version: latest.version, token };
+      const emailedTo = this.emails ? await queueQuoteSent(tx, locked, latest, token, now) : null;
+      return { ok: true, quoteId: quote.id, version: latest.version, token, emailedTo };
     });
   }
 
@@ -179,7 +202,7 @@ export class QuoteStore {
     return { quoteId: quote.id, reference: quote.reference, version, updated: sent.length > 1, acceptance, decline };
   }
 
-  /** Records the pilgrim's acceptance of the version they saw, once (a repeat changes nothing and says so), with a follow-up today to take the deposit; an expired or superseded version is refused. */
+  /** Records the pilgrim's acceptance of the version they saw, once (a repeat changes nothing and says so), with a follow-up today to take the deposit and its emails queued; an expired or superseded version is refused. */
   async accept(
     token: string,
     version: number,
@@ -188,7 +211,15 @@ export class QuoteStore {
     now = new Date(),
   ): Promise<AcceptOutcome> {
     const answer = { token, version, typedName, today, at: now.toISOString() };
-    return this.db.transaction((tx) => acceptQuote(tx, answer));
+    return this.db.transaction(async (tx) => {
+      const outcome = await acceptQuote(tx, answer);
+      if (outcome.outcome !== 'accepted' || !this.emails) return outcome;
+      // The token just opened the quote inside this transaction, so it still does.
+      const quote = (await quoteOfToken(tx, token))!;
+      const opened = { id: quote.id, leadId: quote.lead_id!, reference: quote.reference };
+      await queueAcceptance(tx, opened, outcome.acceptance, token, now);
+      return outcome;
+    });
   }
 
   /** Records the pilgrim's decline with an optional reason, once; a decline never undoes an acceptance. */
@@ -197,17 +228,22 @@ export class QuoteStore {
     return this.db.transaction((tx) => declineQuote(tx, answer));
   }
 
-  /** Records a payment on a sent quote, checked by `checkPayment` (card numbers refused, nothing stored); a payment on an accepted quote moves the lead to Booked. */
+  /** Records a payment on a sent quote, checked by `checkPayment` (card numbers refused, nothing stored), with its receipt queued when asked; a payment on an accepted quote moves the lead to Booked. */
   async recordPayment(
     target: QuoteTarget,
     input: unknown,
     staff: StaffActor,
     today: string,
     now = new Date(),
-  ): Promise<PaymentRecorded | undefined> {
+    options: PaymentOptions = {},
+  ): Promise<PaymentDone | Refused | undefined> {
     return this.db.transaction(async (tx) => {
       const locked = await records.lockQuote(tx, target.quoteId, target.leadId);
-      return locked && insertPayment(tx, locked, input, staff, today, now.toISOString());
+      if (!locked) return undefined;
+      const recorded = await insertPayment(tx, locked, input, staff, today, now.toISOString());
+      if (!recorded.ok) return recorded;
+      const receipt = options.emailReceipt === true && this.emails;
+      return { ...recorded, receiptTo: receipt ? await queueReceipt(tx, locked, recorded.account, now) : null };
     });
   }
 

@@ -1,11 +1,12 @@
-import { whatsappUrl } from '../../lib/contact-links.ts';
+import { agencySender, signatureLines, talkToUsLines } from '../../lib/agency-email.ts';
 import { fieldLabel, findForm, wireNames } from '../../lib/forms/definitions.ts';
 import { requestBody } from '../../lib/forms/submission.ts';
+import { composeQuoteEmail } from '../../lib/quotes/emails.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
-import type { Delivery, StoredLead } from './store.ts';
+import type { Delivery, OutboxMessage, StoredLead } from './store.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
 
-/** One email as nodemailer takes it: the staff's notification or the visitor's acknowledgement. */
+/** One email as nodemailer takes it: the staff's notification, the visitor's acknowledgement or a queued message. */
 export interface MailMessage {
   from: string;
   to: string;
@@ -123,7 +124,7 @@ export function acknowledgedPage(pageUrl: string | null, siteUrl: string): strin
 export function acknowledgementEmail(lead: StoredLead, to: string, from: string, siteUrl: string): MailMessage {
   const form = findForm(lead.formId);
   const page = acknowledgedPage(lead.pageUrl, siteUrl);
-  const { name, phone, hours, replyTime, email } = agencyContact;
+  const { name, replyTime, email } = agencyContact;
   const lines = [
     'Hello,',
     '',
@@ -137,26 +138,42 @@ export function acknowledgementEmail(lead: StoredLead, to: string, from: string,
     `One of our travel advisers will read your enquiry and reply ${replyTime}, by email or by phone.`,
     'If you call or message us before then, please give your reference so we can find your enquiry at once.',
     '',
-    'Talk to us',
-    `Phone:    ${phone.display}`,
-    `WhatsApp: ${whatsappUrl(agencyContact)}`,
-    `Email:    ${email}`,
-    'Opening hours:',
-    ...hours.map((row) => `  ${row.days}: ${row.label}`),
+    ...talkToUsLines(),
     '',
-    `${name}`,
-    siteUrl,
-    '',
-    `You received this one email because this address was entered in an enquiry form on ${siteUrl}.`,
-    'If that was not you, please ignore it.',
+    ...signatureLines(
+      siteUrl,
+      `You received this one email because this address was entered in an enquiry form on ${siteUrl}.`,
+    ),
   ];
   return {
-    // The visitor sees the agency's name, whatever the staff's notifications are called.
-    from: `${name} <${/<([^>]+)>/.exec(from)?.[1] ?? from}>`,
+    from: agencySender(from),
     to,
     replyTo: email,
     subject: `Your enquiry to ${name}: reference ${lead.reference}`,
     text: lines.join('\n'),
     messageId: `<ack-${lead.id}@${mailDomain(from)}>`,
+  };
+}
+
+/**
+ * A message the outbox holds (a quote email), written out now from its facts: its links carry this
+ * server's SITE_URL. A pilgrim's comes from the agency and is answered to its address; staff's come
+ * from LEADS_NOTIFY_FROM. One Message-ID per outbox row, so a retried email is known as the same one.
+ */
+export function messageEmail(
+  delivery: Pick<Delivery, 'id' | 'leadId' | 'destination'>,
+  message: OutboxMessage,
+  from: string,
+  siteUrl: string,
+): MailMessage {
+  const composed = composeQuoteEmail(message, { siteUrl, leadId: delivery.leadId });
+  const pilgrim = composed.audience === 'pilgrim';
+  return {
+    from: pilgrim ? agencySender(from) : from,
+    to: delivery.destination,
+    ...(pilgrim ? { replyTo: agencyContact.email } : {}),
+    subject: composed.subject,
+    text: composed.text,
+    messageId: `<message-${delivery.id}@${mailDomain(from)}>`,
   };
 }

@@ -14,6 +14,7 @@ import {
   type LeadFilter,
   type LeadStore,
   type NewLead,
+  type OutboxMessage,
   type Readiness,
   type StoredLead,
 } from './store.ts';
@@ -52,13 +53,14 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 interface DeliveryRow {
   id: number;
   lead_id: string;
-  channel: DeliveryTarget['channel'];
+  channel: Delivery['channel'];
   destination: string;
   status: Delivery['status'];
   attempts: number;
   next_attempt_at: number;
   last_error: string | null;
   delivered_at: string | null;
+  payload: string | null;
 }
 
 /** A delivery_attempts row as both databases return it. */
@@ -107,7 +109,8 @@ export interface LeadRow {
 const INSERT_LEAD = `INSERT INTO leads
   (id, reference, form_id, received_at, fields, page_url, user_agent, contact_name, contact_email, contact_phone)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`;
-const QUEUE_DELIVERY = 'INSERT INTO outbox (lead_id, channel, destination, next_attempt_at) VALUES (?, ?, ?, ?)';
+const QUEUE_DELIVERY =
+  'INSERT INTO outbox (lead_id, channel, destination, next_attempt_at, queued_at) VALUES (?, ?, ?, ?, ?)';
 const LEAD_FOR_KEY = `SELECT leads.* FROM idempotency_keys JOIN leads ON leads.id = idempotency_keys.lead_id
   WHERE idempotency_keys.form_id = ? AND idempotency_keys.key = ? AND idempotency_keys.created_at > ?`;
 const ACKNOWLEDGED_SINCE = `SELECT 1 AS found FROM outbox JOIN leads ON leads.id = outbox.lead_id
@@ -117,6 +120,33 @@ const COUNT_REQUEST = `INSERT INTO rate_limits (bucket, client, window_start, re
     requests = CASE WHEN rate_limits.window_start <= ? THEN 1 ELSE rate_limits.requests + 1 END,
     window_start = CASE WHEN rate_limits.window_start <= ? THEN excluded.window_start ELSE rate_limits.window_start END
   RETURNING requests, window_start`;
+
+/** A message another store's transaction queues for a lead (the quote emails): the worker sends it like every delivery. */
+export interface MessageToQueue {
+  leadId: string;
+  /** The email address it goes to. */
+  destination: string;
+  /**
+   * Names the message among the lead's, e.g. `quote-sent:<quote id>:2`: queued again to the same
+   * address under the same key (a retry, a double submit), it is not queued a second time.
+   */
+  key: string;
+  message: OutboxMessage;
+}
+
+/**
+ * Queues an email in the caller's transaction `tx`, which holds the lead (erasure takes the same lock,
+ * and deletes the lead's messages with its other deliveries); due at once, retried with backoff like
+ * every delivery. False when that key was already queued to that address.
+ */
+export async function queueMessage(tx: SqlStatements, queued: MessageToQueue, now = new Date()): Promise<boolean> {
+  const inserted = await tx.run(
+    `INSERT INTO outbox (lead_id, channel, destination, message_key, payload, next_attempt_at, queued_at)
+     VALUES (?, 'message', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    [queued.leadId, queued.destination, queued.key, JSON.stringify(queued.message), now.getTime(), now.toISOString()],
+  );
+  return inserted === 1;
+}
 
 /** The lead store over any `SqlDatabase`: the one implementation of the contract's rules. */
 export class SqlLeadStore implements LeadStore {
@@ -159,13 +189,15 @@ export class SqlLeadStore implements LeadStore {
       const id = randomUUID();
       const receivedAt = now.toISOString();
       const stored: StoredLead = { ...lead, id, reference: await this.insertRow(tx, id, lead, receivedAt), receivedAt };
-      for (const target of deliveries) await tx.run(QUEUE_DELIVERY, [id, target.channel, target.destination, nowMs]);
+      for (const target of deliveries) {
+        await tx.run(QUEUE_DELIVERY, [id, target.channel, target.destination, nowMs, receivedAt]);
+      }
       if (acknowledgeTo !== undefined) {
         const address = acknowledgeTo.toLowerCase();
         await tx.lock(`acknowledgement ${address}`);
         const since = new Date(nowMs - ACKNOWLEDGEMENT_INTERVAL_MS).toISOString();
         const [acknowledged] = await tx.all(ACKNOWLEDGED_SINCE, [address, since]);
-        if (!acknowledged) await tx.run(QUEUE_DELIVERY, [id, 'acknowledgement', acknowledgeTo, nowMs]);
+        if (!acknowledged) await tx.run(QUEUE_DELIVERY, [id, 'acknowledgement', acknowledgeTo, nowMs, receivedAt]);
       }
       if (idempotencyKey !== undefined) {
         await tx.run('DELETE FROM idempotency_keys WHERE created_at <= ?', [nowMs - IDEMPOTENCY_TTL_MS]);
@@ -352,8 +384,7 @@ export class SqlLeadStore implements LeadStore {
   async readiness(now = new Date()): Promise<Readiness> {
     if (this.database.writes.failure) await this.probeWrite();
     const [row] = await this.database.all<{ pending: number; oldest: string | null }>(
-      `SELECT COUNT(*) AS pending, MIN(leads.received_at) AS oldest
-       FROM outbox JOIN leads ON leads.id = outbox.lead_id WHERE outbox.status = 'pending'`,
+      "SELECT COUNT(*) AS pending, MIN(queued_at) AS oldest FROM outbox WHERE status = 'pending'",
     );
     const oldest = row?.oldest ?? null;
     return {
@@ -404,6 +435,7 @@ function toDelivery(row: DeliveryRow): Delivery {
     nextAttemptAt: row.next_attempt_at,
     lastError: row.last_error,
     deliveredAt: row.delivered_at,
+    message: row.payload === null ? null : (JSON.parse(row.payload) as OutboxMessage),
   };
 }
 

@@ -23,6 +23,7 @@ export {
   type StoredLead,
   type AcceptedLead,
   type DeliveryTarget,
+  type OutboxMessage,
   type InsertOptions,
   type Delivery,
   type LeadFilter,

@@ -2,6 +2,7 @@ import type { LeadApiConfig } from './config.ts';
 import {
   acknowledgementEmail,
   leadEmail,
+  messageEmail,
   retryDelay,
   sendHttp,
   type DeliveryResult,
@@ -84,17 +85,21 @@ export class DeliveryWorker {
       return sendHttp(delivery, lead, this.config.deliveryTimeoutMs);
     }
     if (!this.mailer) return { ok: false, detail: 'SMTP_URL is not set' };
-    const { notifyFrom, siteUrl } = this.config;
     try {
-      await this.mailer(
-        delivery.channel === 'email'
-          ? leadEmail(lead, delivery.destination, notifyFrom)
-          : acknowledgementEmail(lead, delivery.destination, notifyFrom, siteUrl),
-      );
+      await this.mailer(this.email(delivery, lead));
       return { ok: true, detail: 'accepted by the SMTP server' };
     } catch (error) {
       return { ok: false, detail: error instanceof Error ? error.message : String(error) };
     }
+  }
+
+  /** The email a delivery sends: the staff's notification, the visitor's acknowledgement or a queued message. */
+  private email(delivery: Delivery, lead: StoredLead): MailMessage {
+    const { notifyFrom, siteUrl } = this.config;
+    if (delivery.message) return messageEmail(delivery, delivery.message, notifyFrom, siteUrl);
+    return delivery.channel === 'email'
+      ? leadEmail(lead, delivery.destination, notifyFrom)
+      : acknowledgementEmail(lead, delivery.destination, notifyFrom, siteUrl);
   }
 
   /**

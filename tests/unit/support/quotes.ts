@@ -31,3 +31,18 @@ export const quoteDraft = (overrides: Partial<QuoteDraft> = {}): QuoteDraft => (
   ],
   ...overrides,
 });
+
+/** Version 2 of `quoteDraft`: $100 less per person in a double room, the balance smaller by as much ($5,252.50). */
+export const cheaperQuoteDraft = (overrides: Partial<QuoteDraft> = {}): QuoteDraft =>
+  quoteDraft({
+    lines: [
+      { kind: 'double', label: '', unitCents: 179_900, count: 2 },
+      { kind: 'child-with-bed', label: '', unitCents: 149_950, count: 1 },
+      { kind: 'extra', label: 'Travel insurance', unitCents: 8_500, count: 3 },
+    ],
+    schedule: [
+      { dueOn: '2026-11-27', amountCents: 150_000 },
+      { dueOn: '2027-01-24', amountCents: 375_250 },
+    ],
+    ...overrides,
+  });

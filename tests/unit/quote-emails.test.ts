@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { agencySender, signatureLines, talkToUsLines } from '@/lib/agency-email';
+import {
+  BOOKING_CONFIRMED_WHEN,
+  composeQuoteEmail,
+  quoteEmailLabel,
+  quoteLink,
+  type QuoteEmail,
+} from '@/lib/quotes/emails';
+
+const SITE = 'https://miqat-travel.example';
+const CONTEXT = { siteUrl: SITE, leadId: 'lead-1' };
+const TOKEN = 'Xk3_9fQ-abcdefghijklmnopqrstuvwxyz012345678';
+
+const sent = (version = 1): QuoteEmail => ({
+  kind: 'quote-sent',
+  reference: 'MQ-7K3F9Q',
+  version,
+  totalCents: 545_250,
+  validUntil: '2026-11-27',
+  token: TOKEN,
+});
+
+describe('the quote emails', () => {
+  it('send the pilgrim the reference, total, valid until and private link of a quote', () => {
+    const email = composeQuoteEmail(sent(), CONTEXT);
+    expect(email.audience).toBe('pilgrim');
+    expect(email.subject).toBe('Your quote from Miqat Travel: reference MQ-7K3F9Q');
+    expect(email.text).toContain('Reference:   MQ-7K3F9Q');
+    expect(email.text).toContain('Total:       $5,452.50');
+    expect(email.text).toContain('Valid until: November 27, 2026');
+    expect(email.text).toContain(`\n${SITE}/quote/${TOKEN}\n`);
+    expect(email.text).toContain('+1 (512) 555-0143');
+    expect(email.text).not.toContain('replaces');
+  });
+
+  it('say that a later version replaces the earlier one, under the same link', () => {
+    const email = composeQuoteEmail(sent(2), CONTEXT);
+    expect(email.subject).toBe('Your updated quote from Miqat Travel: reference MQ-7K3F9Q');
+    expect(email.text).toContain('This is version 2: it replaces the quote we sent you earlier');
+    expect(email.text).toContain('Version:     2');
+    expect(email.text).toContain(quoteLink(SITE, TOKEN));
+  });
+
+  it('tell staff of an acceptance with the name typed and a link to the lead', () => {
+    const email = composeQuoteEmail(
+      { kind: 'quote-accepted', reference: 'MQ-7K3F9Q', version: 2, totalCents: 525_250, typedName: 'Layla Haddad' },
+      { siteUrl: SITE, leadId: 'a b' },
+    );
+    expect(email).toMatchObject({ audience: 'staff', subject: 'Quote accepted: MQ-7K3F9Q, version 2, $5,252.50' });
+    expect(email.text).toContain('Name typed: Layla Haddad');
+    expect(email.text).toContain('take the deposit');
+    expect(email.text).toContain(`${SITE}/admin/leads/a%20b`);
+    // The pilgrim's words stay out of the subject, which mail lists show to anyone near the screen.
+    expect(email.subject).not.toContain('Layla');
+  });
+
+  it('confirm an acceptance to the pilgrim in the terms’ words, with the deposit and its day', () => {
+    const email = composeQuoteEmail(
+      {
+        kind: 'acceptance-confirmed',
+        reference: 'MQ-7K3F9Q',
+        version: 1,
+        totalCents: 545_250,
+        firstDue: { label: 'Deposit', dueOn: '2026-11-27', amountCents: 150_000 },
+        token: TOKEN,
+      },
+      CONTEXT,
+    );
+    expect(email.audience).toBe('pilgrim');
+    expect(email.subject).toBe('Thank you for accepting your quote: reference MQ-7K3F9Q');
+    expect(email.text).toContain('will contact you within 24 hours about the deposit.');
+    expect(email.text).toContain(BOOKING_CONFIRMED_WHEN);
+    expect(email.text).toContain('Deposit:   $1,500, due by November 27, 2026');
+    expect(email.text).toContain(`${SITE}/terms-conditions`);
+    expect(email.text).toContain(`${SITE}/payment-security`);
+    expect(email.text).toContain(quoteLink(SITE, TOKEN));
+  });
+
+  it('quote the terms as they stand', () => {
+    const terms = readFileSync('src/content/pages/terms-conditions.mdx', 'utf8');
+    expect(terms).toContain(BOOKING_CONFIRMED_WHEN);
+  });
+
+  it('pass a question to staff line by line, with a link to the lead', () => {
+    const email = composeQuoteEmail(
+      {
+        kind: 'quote-question',
+        reference: 'MQ-7K3F9Q',
+        version: 1,
+        question: 'Can my mother have a wheelchair?\nThanks',
+      },
+      CONTEXT,
+    );
+    expect(email).toMatchObject({ audience: 'staff', subject: 'Question on quote MQ-7K3F9Q' });
+    expect(email.text).toContain('> Can my mother have a wheelchair?\n> Thanks');
+    expect(email.text).toContain(`${SITE}/admin/leads/lead-1`);
+  });
+
+  it('write a receipt with what is paid, the balance and the next payment, or paid in full', () => {
+    const receipt = {
+      kind: 'payment-receipt' as const,
+      reference: 'MQ-7K3F9Q',
+      amountCents: 150_000,
+      method: 'bank-transfer' as const,
+      paidOn: '2026-11-20',
+      totalCents: 545_250,
+      paidCents: 150_000,
+      balanceCents: 395_250,
+      nextDue: { label: 'Balance', dueOn: '2027-01-24', outstandingCents: 395_250 },
+    };
+    const email = composeQuoteEmail(receipt, CONTEXT);
+    expect(email).toMatchObject({ audience: 'pilgrim', subject: 'Payment received: reference MQ-7K3F9Q' });
+    expect(email.text).toContain('Amount:       $1,500');
+    expect(email.text).toContain('Paid by:      Bank transfer');
+    expect(email.text).toContain('Received on:  November 20, 2026');
+    expect(email.text).toContain('Paid so far:  $1,500 of $5,452.50');
+    expect(email.text).toContain('Balance:      $3,952.50');
+    expect(email.text).toContain('Next payment: Balance, $3,952.50, due by January 24, 2027');
+    const paid = composeQuoteEmail({ ...receipt, paidCents: 545_250, balanceCents: 0, nextDue: null }, CONTEXT);
+    expect(paid.text).toContain('Your trip is now paid in full.');
+    expect(paid.text).not.toContain('Next payment');
+  });
+
+  it('are named on the lead page by what they are', () => {
+    expect(quoteEmailLabel(sent(2))).toBe('Quote email (version 2)');
+    expect(
+      quoteEmailLabel({ kind: 'quote-question', reference: 'MQ-7K3F9Q', version: 1, question: 'Is it halal?' }),
+    ).toBe('Question notice');
+  });
+});
+
+describe('the parts every email to a visitor shares', () => {
+  it('send as the agency from the configured address', () => {
+    expect(agencySender('Website enquiries <leads@miqat-travel.example>')).toBe(
+      'Miqat Travel <leads@miqat-travel.example>',
+    );
+    expect(agencySender('leads@miqat-travel.example')).toBe('Miqat Travel <leads@miqat-travel.example>');
+  });
+
+  it('say how to reach us and why the email came', () => {
+    expect(talkToUsLines()).toEqual(
+      expect.arrayContaining(['Phone:    +1 (512) 555-0143', 'Sunday: Closed'.padStart(16)]),
+    );
+    expect(signatureLines(SITE, 'Because.')).toEqual([
+      'Miqat Travel',
+      SITE,
+      '',
+      'Because.',
+      'If that was not you, please ignore it.',
+    ]);
+  });
+});
