@@ -165,15 +165,21 @@ test.describe('quotes and payments in the desk', () => {
     await expect(history(page).first()).toContainText('Quote: Link sent by WhatsApp');
   });
 
-  test('the deposit after an acceptance books the lead and the balance shows as due; a card number is refused', async ({
-    page,
+  test('without scripts: the link is shown to copy by hand; the deposit after an acceptance books the lead, a card number is refused', async ({
+    browser,
   }) => {
     const token = link.split('/').at(-1)!;
     const accepted = await withQuotes(desk, (quotes) => quotes.accept(token, 1, 'Layla Haddad', today));
     expect(accepted.outcome).toBe('accepted');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
     await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
     await page.goto(`${desk.origin}/admin/leads/${lead.id}`);
     await expect(page.getByRole('heading', { name: /^Quote 1: Accepted by Layla Haddad on / })).toBeVisible();
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByRole('status')).toHaveText('Link noted in the history: select it below and copy it.');
+    await expect(page.getByLabel('Private link')).toHaveValue(link);
+
     const payments = page.locator('section[aria-labelledby="payments-heading"]');
     await expect(payments).toContainText('Next paymentDeposit: $1,500 due');
 
@@ -196,6 +202,7 @@ test.describe('quotes and payments in the desk', () => {
     await expect(payments).toContainText('Balance$4,053');
     await expect(payments).toContainText(`Next paymentBalance: $4,053 due ${formatDay(addDays(departure, -45))}`);
     await expect(payments).toContainText('reference TRX-20261127-77');
+    await context.close();
   });
 
   test('the quote pages and the lead page with quotes and payments pass axe and html-validate, wide and narrow', async ({
