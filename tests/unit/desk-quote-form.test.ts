@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { editorFigures, proposeSchedule, readIntent, rowTotalCents, scheduledCents } from '@/lib/desk/quote-editor';
+import {
+  editorFigures,
+  editorStep,
+  proposeSchedule,
+  readIntent,
+  rowTotalCents,
+  scheduledCents,
+  travellersText,
+} from '@/lib/desk/quote-editor';
 import {
   FIXED_LINE_KINDS,
   formDraft,
@@ -196,6 +204,40 @@ describe('the quote editor', () => {
     expect(proposeSchedule({ ...read.input, departureOn: '' }, SETTINGS, TODAY)).toEqual({
       ok: false,
       message: 'Enter the departure date and at least one price before the desk proposes a schedule.',
+    });
+  });
+
+  it('says who travels, the kinds nobody is on left out', () => {
+    expect(travellersText({ adults: 2, children: 1, infants: 0 })).toBe('2 adults, 1 child');
+    expect(travellersText({ adults: 1, children: 3, infants: 1 })).toBe('1 adult, 3 children, 1 infant');
+  });
+
+  it('draws the form again for a row or a proposal, proposes the schedule left empty on save, and saves what reads', () => {
+    const form = quoteFormOf(quoteDraft());
+    expect(editorStep(posted(form, { add: 'hotel' }), SETTINGS, TODAY)).toMatchObject({
+      kind: 'draw',
+      problems: [],
+      form: { hotels: [{}, {}, { name: '' }] },
+    });
+    const blank = { ...form, schedule: [{ dueOn: '', amount: '' }] };
+    const proposed = editorStep(posted(blank, { propose: '1' }), SETTINGS, TODAY);
+    expect(proposed).toMatchObject({ kind: 'draw', problems: [], notice: expect.stringContaining('proposed') });
+    expect(proposed.form.schedule.slice(0, 2)).toEqual([
+      { dueOn: '2026-11-27', amount: '1,500' },
+      { dueOn: '2027-01-24', amount: '3,952.50' },
+    ]);
+    const saved = editorStep(posted(blank), SETTINGS, TODAY);
+    expect(saved.kind).toBe('save');
+    expect(saved.kind === 'save' && quoteDraftSchema.parse(saved.read.input)).toEqual(quoteDraft());
+    const unpriced = { ...blank, lines: blank.lines.map((line) => ({ ...line, price: '', count: '' })) };
+    expect(editorStep(posted(unpriced, { propose: '1' }), SETTINGS, TODAY)).toMatchObject({
+      kind: 'draw',
+      problems: [{ field: 'schedule', message: expect.stringContaining('at least one price') }],
+    });
+    const misread = { ...form, discountAmount: 'ten' };
+    expect(editorStep(posted(misread), SETTINGS, TODAY)).toMatchObject({
+      kind: 'draw',
+      problems: [{ field: 'discountAmount' }],
     });
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readPaymentForm, type QuoteAction } from '@/lib/desk/quote-view';
 import { PipelineStore } from '@/server/desk/pipeline-store';
-import { leadPageQuotes, recordPaymentFromForm, runQuoteAction } from '@/server/desk/quote-desk';
+import { leadPageQuotes, quotePost, recordPaymentFromForm, runQuoteAction } from '@/server/desk/quote-desk';
 import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
@@ -32,7 +32,15 @@ async function withDraft(kind: StoreKind) {
   const quoteId = saved?.ok ? saved.quoteId : '';
   const press = (action: QuoteAction['action'], more: Partial<QuoteAction> = {}) =>
     runQuoteAction(quotes, leadId, { action, quoteId, version: 1, copied: false, ...more }, AMINA, TODAY);
-  return { quotes, pipeline, leadId, quoteId, press };
+  const post = (fields: Record<string, string>, phone: string | null = '17135550123') =>
+    quotePost(
+      quotes,
+      new URLSearchParams({ quoteId, version: '1', ...fields }),
+      { id: leadId, reference: lead!.reference, name: 'Layla Haddad', phoneDigits: phone ?? undefined },
+      AMINA,
+      { today: TODAY, siteUrl: CONTEXT.siteUrl, siteName: 'Miqat Travel' },
+    );
+  return { quotes, pipeline, leadId, quoteId, press, post, reference: lead!.reference };
 }
 
 describe.each(STORE_KINDS)('the lead page quotes on %s', (kind) => {
@@ -137,5 +145,35 @@ describe.each(STORE_KINDS)('the lead page quotes on %s', (kind) => {
     expect((await leadPageQuotes(quotes, leadId, CONTEXT)).quotes).toMatchObject([
       { view: { state: 'withdrawn', live: false }, link: undefined },
     ]);
+  });
+
+  it("answers the lead page's posts: on to WhatsApp with the message, back to the quote or the payments, or the problems", async () => {
+    const { quotes, leadId, quoteId, post, reference } = await withDraft(kind);
+    expect(await post({ action: 'note', note: 'Called.' })).toBeUndefined();
+    expect(await post({ action: 'quote-send' })).toEqual({
+      redirect: `/admin/leads/${leadId}?done=quote-sent&link=${quoteId}#quote-${quoteId}`,
+    });
+    const link = `${CONTEXT.siteUrl}/quote/${await quotes.linkOf({ leadId, quoteId })}`;
+    const chat = await post({ action: 'quote-whatsapp' });
+    const url = new URL(chat && 'redirect' in chat ? chat.redirect : '');
+    expect(url.origin + url.pathname).toBe('https://wa.me/17135550123');
+    expect(url.searchParams.get('text')).toContain(
+      `Hello Layla, here is your quote ${reference} from Miqat Travel: ${link}`,
+    );
+    expect(await post({ action: 'quote-whatsapp' }, null)).toEqual({
+      status: 400,
+      quoteProblems: [
+        { field: '_form', message: 'This enquiry has no phone number WhatsApp can use; copy the link instead.' },
+      ],
+    });
+    expect(await post({ action: 'quote-copy', quoteId: 'gone' })).toMatchObject({ status: 409 });
+    const payment = { action: 'payment', paidOn: TODAY, method: 'cash' };
+    expect(await post({ ...payment, amount: '100' })).toEqual({
+      redirect: `/admin/leads/${leadId}?done=payment#payments`,
+    });
+    expect(await post({ ...payment, amount: '100', reference: '4111111111111111' })).toMatchObject({
+      status: 400,
+      payment: { typed: { reference: '', amount: '100' }, problems: [{ field: 'reference' }] },
+    });
   });
 });

@@ -5,8 +5,23 @@
 import type { PaymentDue, QuoteLine } from '../quotes/model.ts';
 import { defaultSchedule, defaultValidUntil, type ScheduleSettings } from '../quotes/schedule.ts';
 import { quoteTotals, travellersOf, type QuoteTotals, type Travellers } from '../quotes/totals.ts';
+import { countOf } from '../format.ts';
 import { parseDollars, sumCents } from '../quotes/money.ts';
-import { ROW_GROUPS, type LineRow, type ReadQuote, type RowGroup } from './quote-form.ts';
+import type { QuoteProblem } from '../quotes/model.ts';
+import { checkQuoteDraft } from '../quotes/validate.ts';
+import {
+  ROW_GROUPS,
+  formDraft,
+  placeProblems,
+  readQuoteForm,
+  scheduleLeftBlank,
+  withRowAdded,
+  withSchedule,
+  type LineRow,
+  type QuoteForm,
+  type ReadQuote,
+  type RowGroup,
+} from './quote-form.ts';
 
 type FormLike = { get(name: string): unknown };
 
@@ -92,4 +107,50 @@ export function proposeSchedule(
     settings.schedule,
   );
   return { ok: true, schedule, validUntil };
+}
+
+/** "2 adults, 1 child": who travels, the kinds nobody is on left out (but the adults, even none). */
+export function travellersText(travellers: Pick<Travellers, 'adults' | 'children' | 'infants'>): string {
+  return [
+    countOf(travellers.adults, 'adult'),
+    travellers.children > 0 && countOf(travellers.children, 'child', 'children'),
+    travellers.infants > 0 && countOf(travellers.infants, 'infant'),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+export type EditorStep =
+  | { kind: 'draw'; form: QuoteForm; problems: QuoteProblem[]; notice: string | undefined }
+  | { kind: 'save'; form: QuoteForm; read: Omit<ReadQuote, 'form'> };
+
+/**
+ * Where a post of the editor leads: the form drawn again (a row added, a schedule proposed, problems
+ * with what was typed) or a draft to save. A save with every payment row empty proposes the schedule
+ * first, so staff need not work it out.
+ */
+export function editorStep(data: FormLike, settings: QuoteSettings, today: string): EditorStep {
+  const read = readQuoteForm(data);
+  const intent = readIntent(data);
+  const draw = (form: QuoteForm, problems: QuoteProblem[] = [], notice?: string): EditorStep => ({
+    kind: 'draw',
+    form,
+    problems,
+    notice,
+  });
+  if (intent.kind === 'add') return draw(withRowAdded(read.form, intent.group));
+  let form = read.form;
+  let notice: string | undefined;
+  if (intent.kind === 'propose' || scheduleLeftBlank(form)) {
+    const proposal = proposeSchedule(read.input, settings, today);
+    if (proposal.ok) {
+      form = withSchedule({ ...form, validUntil: form.validUntil || proposal.validUntil }, proposal.schedule);
+      notice = 'The desk proposed the schedule below from the settings: check it, then save.';
+    } else if (intent.kind === 'propose') return draw(form, [{ field: 'schedule', message: proposal.message }]);
+  }
+  if (intent.kind === 'propose') return draw(form, [], notice);
+  const current = formDraft(form);
+  if (current.problems.length === 0) return { kind: 'save', form, read: current };
+  const check = checkQuoteDraft(current.input, today);
+  return draw(form, placeProblems(current, check.ok ? [] : check.problems));
 }

@@ -4,7 +4,19 @@
  * sent (a double click, a second tab, two people at once) changes nothing and is answered as sent,
  * not as an error.
  */
-import { quoteLink, quoteView, type QuoteAction, type QuoteDone, type QuoteView } from '../../lib/desk/quote-view.ts';
+import {
+  quoteActionLocation,
+  quoteLink,
+  quoteMessage,
+  quoteView,
+  readPaymentForm,
+  readQuoteAction,
+  whatsappMessageUrl,
+  type PaymentFields,
+  type QuoteAction,
+  type QuoteDone,
+  type QuoteView,
+} from '../../lib/desk/quote-view.ts';
 import type { Account } from '../../lib/quotes/account.ts';
 import type { RecordedPayment } from '../../lib/quotes/records.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
@@ -147,4 +159,71 @@ export async function leadPageQuotes(
         }
       : null;
   return { quotes: shown, booking };
+}
+
+/** What the lead page does after a quote button or the payment form: go on, or draw itself again with the problems. */
+export type QuotePost =
+  | { redirect: string }
+  | { status: number; quoteProblems: QuoteProblem[] }
+  | { status: number; payment: { problems: QuoteProblem[]; typed: PaymentFields } };
+
+/** The lead a quote post is about, as the WhatsApp message needs it. */
+export interface PostedLead {
+  id: string;
+  reference: string;
+  name: string;
+  /** The pilgrim's number in international digits, when WhatsApp can use it. */
+  phoneDigits: string | undefined;
+}
+
+const QUOTE_GONE = 'That quote cannot be changed from here any more: it may have been withdrawn. Reload the page.';
+const NO_WHATSAPP = 'This enquiry has no phone number WhatsApp can use; copy the link instead.';
+
+/**
+ * Runs a post of the lead page's quote buttons or payment form; undefined for the page's other forms.
+ * "Send by WhatsApp" records the link first, then goes on to wa.me with the message typed in.
+ */
+export async function quotePost(
+  quotes: QuoteStore,
+  data: { get(name: string): unknown },
+  lead: PostedLead,
+  staff: StaffActor,
+  context: { today: string; siteUrl: string; siteName: string },
+): Promise<QuotePost | undefined> {
+  const asked = readQuoteAction(data);
+  if (asked) {
+    if (asked.action === 'quote-whatsapp' && !lead.phoneDigits) {
+      return { status: 400, quoteProblems: [{ field: '_form', message: NO_WHATSAPP }] };
+    }
+    const outcome = await runQuoteAction(quotes, lead.id, asked, staff, context.today);
+    if (!outcome) return { status: 409, quoteProblems: [{ field: '_form', message: QUOTE_GONE }] };
+    if (!outcome.ok) return { status: 400, quoteProblems: outcome.problems };
+    if (asked.action === 'quote-whatsapp' && lead.phoneDigits && outcome.token && outcome.validUntil) {
+      const link = quoteLink(context.siteUrl, outcome.token);
+      const { reference, name } = lead;
+      const message = quoteMessage({
+        name,
+        reference,
+        link,
+        validUntil: outcome.validUntil,
+        siteName: context.siteName,
+      });
+      return { redirect: whatsappMessageUrl(lead.phoneDigits, message) };
+    }
+    return { redirect: quoteActionLocation(lead.id, asked.quoteId, outcome.done) };
+  }
+  if (data.get('action') !== 'payment') return undefined;
+  const read = readPaymentForm(data);
+  const recorded = await recordPaymentFromForm(
+    quotes,
+    { leadId: lead.id, quoteId: read.quoteId },
+    read,
+    staff,
+    context.today,
+  );
+  if (recorded?.ok) return { redirect: quoteActionLocation(lead.id, read.quoteId, 'payment') };
+  const problems = recorded?.problems ?? [
+    { field: '_form', message: 'That quote can no longer take payments: reload the page.' },
+  ];
+  return { status: recorded ? 400 : 409, payment: { problems, typed: read.typed } };
 }
