@@ -41,6 +41,11 @@ export async function catalogueEntry(id: string): Promise<CatalogueEntry | undef
   return (await getEntry('packages', id)) ?? (await getEntry('holidays', id));
 }
 
+/** Every holiday trip, cheapest first. */
+export async function allHolidays() {
+  return (await getCollection('holidays')).sort((a, b) => a.data.price - b.data.price);
+}
+
 /** Holiday trips of one country, cheapest first. */
 export async function holidaysIn(country: CollectionEntry<'holidays'>['data']['country']) {
   const trips = await getCollection('holidays', (entry) => entry.data.country === country);

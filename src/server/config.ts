@@ -88,6 +88,13 @@ function port(value: string, name: string): number {
   return number;
 }
 
+/** A whole number from 1 to `max`, naming the variable when it is not. */
+function boundedWholeNumber(value: string, name: string, max: number): number {
+  const number = wholeNumber(value, name);
+  if (number > max) throw new Error(`${name} must be at most ${max}, got "${value}"`);
+  return number;
+}
+
 /** `LEADS_RETENTION_DAYS`: unset keeps leads for good; at most a century. */
 function retentionDays(value: string, name: string): number | undefined {
   if (value === '') return undefined;
@@ -160,6 +167,26 @@ const declarations = {
     '',
     'Leads older than this many days are erased every night; unset keeps them.',
     retentionDays,
+  ),
+  QUOTE_VALID_DAYS: variable(
+    '7',
+    "How many days a new quote's valid-until date is set after today (never past departure); staff may change it.",
+    (value, name) => boundedWholeNumber(value, name, 365),
+  ),
+  QUOTE_BALANCE_DAYS_BEFORE_DEPARTURE: variable(
+    '45',
+    "How many days before departure a new quote's balance is due; staff may change it.",
+    (value, name) => boundedWholeNumber(value, name, 365),
+  ),
+  QUOTE_DEPOSIT_PER_TRAVELLER: variable(
+    '500',
+    "A new quote's deposit in whole dollars per adult and child (infants pay none), never above the total.",
+    (value, name) => boundedWholeNumber(value, name, 10_000),
+  ),
+  QUOTE_PAYMENTS_AFTER_DEPOSIT: variable(
+    '1',
+    "How many payments a new quote's schedule has after the deposit, the balance included (`1`: deposit and balance).",
+    (value, name) => boundedWholeNumber(value, name, 11),
   ),
   SHUTDOWN_TIMEOUT_MS: variable(
     '10000',

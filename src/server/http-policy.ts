@@ -22,33 +22,46 @@ export function wwwRedirectLocation(
  * browsers enforce both, so scripts and styles stay limited to the hashed ones, while this
  * header adds what a meta tag cannot carry (frame-ancestors).
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'self'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+const policy = (formAction: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `form-action ${formAction}`,
+    "base-uri 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+const CONTENT_SECURITY_POLICY = policy("'self'");
+/**
+ * The desk's "Send by WhatsApp" posts to the lead page, which records it and redirects to wa.me with
+ * the message; a browser checks a form's redirect against form-action too.
+ */
+const DESK_POLICY = policy("'self' https://wa.me");
+
+/** The site's Content-Security-Policy header for a path: the desk's lets a form go on to WhatsApp. */
+export function sitePolicyFor(pathname: string): string {
+  return pathname === '/admin' || pathname.startsWith('/admin/') ? DESK_POLICY : CONTENT_SECURITY_POLICY;
+}
 
 /**
  * On pages drawn per request (the comparison, the package 404) Astro sends its hash-based policy as
  * a header, which would replace the site's header of the same name and drop frame-ancestors and
  * form-action. Browsers enforce every policy they receive, so the response carries both.
  */
-export function withSitePolicy(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+export function withSitePolicy(
+  headers: OutgoingHttpHeaders,
+  sitePolicy: string = CONTENT_SECURITY_POLICY,
+): OutgoingHttpHeaders {
   const name = Object.keys(headers).find((key) => key.toLowerCase() === 'content-security-policy');
   if (!name) return headers;
   const value = headers[name];
-  const pagePolicies = (Array.isArray(value) ? value : [String(value)]).filter(
-    (policy) => policy !== CONTENT_SECURITY_POLICY,
-  );
+  const pagePolicies = (Array.isArray(value) ? value : [String(value)]).filter((page) => page !== sitePolicy);
   const rest = Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
-  return { ...rest, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY, ...pagePolicies] };
+  return { ...rest, 'Content-Security-Policy': [sitePolicy, ...pagePolicies] };
 }
 
 /** Headers every response carries. */

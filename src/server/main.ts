@@ -19,6 +19,7 @@ import {
   SECURITY_HEADERS,
   cacheControlFor,
   isPrivatePath,
+  sitePolicyFor,
   pageFileUrl,
   withSitePolicy,
   wwwRedirectLocation,
@@ -96,7 +97,7 @@ function sendServerError(res: ServerResponse, error: unknown): void {
  * Astro also copies the Response's statusText, which stays "OK" when a page (or a rewrite) sets
  * only its status: the status line then read "404 OK". The standard reason phrase is used instead.
  */
-function keepSitePolicy(res: ServerResponse): void {
+function keepSitePolicy(res: ServerResponse, sitePolicy: string): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
     const [status] = args;
@@ -105,7 +106,7 @@ function keepSitePolicy(res: ServerResponse): void {
     }
     const last = args.at(-1);
     if (args.length > 1 && last && typeof last === 'object' && !Array.isArray(last)) {
-      args[args.length - 1] = withSitePolicy(last as OutgoingHttpHeaders);
+      args[args.length - 1] = withSitePolicy(last as OutgoingHttpHeaders, sitePolicy);
     }
     return writeHead(...args);
   }) as typeof res.writeHead;
@@ -126,12 +127,14 @@ async function respond(req: IncomingMessage, res: ServerResponse): Promise<void>
   // A path that begins with `//` is still a path: on its own the URL parser reads it as a host.
   const { pathname } = new URL(url.startsWith('/') ? `http://localhost${url}` : url, 'http://localhost');
   res.setHeader('Cache-Control', cacheControlFor(pathname));
+  const sitePolicy = sitePolicyFor(pathname);
+  res.setHeader('Content-Security-Policy', sitePolicy);
   if (isPrivatePath(pathname)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   if (staticFiles.serve(req, res)) return;
   req.url = pageFileUrl(url, staticFiles.pages) ?? url;
   await new Promise<void>((next) => compress(req, res, next));
   // After compression's own writeHead hook, which turns the object into single setHeader calls.
-  keepSitePolicy(res);
+  keepSitePolicy(res, sitePolicy);
   await entry.handler(req, res);
 }
 

@@ -4,6 +4,7 @@ import {
   cacheControlFor,
   isPrivatePath,
   pageFileUrl,
+  sitePolicyFor,
   withSitePolicy,
   wwwRedirectLocation,
 } from '@/server/http-policy';
@@ -56,6 +57,19 @@ describe('withSitePolicy', () => {
     const pagePolicy = "script-src 'self' 'sha256-abc='";
     const headers = withSitePolicy({ 'content-type': 'text/html', 'content-security-policy': pagePolicy });
     expect(headers).toEqual({ 'content-type': 'text/html', 'Content-Security-Policy': [sitePolicy, pagePolicy] });
+  });
+
+  it("lets the desk's forms go on to WhatsApp, and no other page's", () => {
+    const desk = sitePolicyFor('/admin/leads/abc');
+    expect(desk).toContain("form-action 'self' https://wa.me;");
+    expect(sitePolicyFor('/admin')).toBe(desk);
+    for (const path of ['/', '/contact-us', '/administration', '/quote/abc', '/api/forms/contact']) {
+      expect(sitePolicyFor(path), path).toBe(sitePolicy);
+    }
+    const pagePolicy = "script-src 'self' 'sha256-abc='";
+    expect(withSitePolicy({ 'content-security-policy': pagePolicy }, desk)).toEqual({
+      'Content-Security-Policy': [desk, pagePolicy],
+    });
   });
 
   it('leaves responses without a policy alone', () => {

@@ -173,6 +173,28 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     expect(await quotes.quoteByToken(token!)).toMatchObject({ quoteId: first.quoteId });
   });
 
+  it('gives the link of a live quote to copy or send by WhatsApp, each recorded; none for an unsent or withdrawn one', async () => {
+    const { quotes, sentQuote, pipeline, lead } = await openQuotes(kind);
+    const { leadId, quoteId, token } = await sentQuote();
+    expect(await quotes.shareLink({ leadId, quoteId }, 'copied', AMINA, NOW)).toBe(token);
+    expect(await quotes.shareLink({ leadId, quoteId }, 'whatsapp', AMINA, NOW)).toBe(token);
+    const shared = (await pipeline.historyOf(leadId)).slice(0, 2);
+    expect(shared.map(({ action, actor, detail }) => [action, actor, detail])).toEqual([
+      ['quote', AMINA.email, 'Link sent by WhatsApp'],
+      ['quote', AMINA.email, 'Link copied'],
+    ]);
+    const { id: otherLead } = await lead('other@example.com');
+    const draftOnly = await quotes.saveDraft({ leadId: otherLead }, draft(), AMINA, TODAY, NOW);
+    const unsent = { leadId: otherLead, quoteId: draftOnly?.ok ? draftOnly.quoteId : '' };
+    expect(await quotes.shareLink(unsent, 'copied', AMINA, NOW)).toBeUndefined();
+    expect(await quotes.shareLink({ leadId: otherLead, quoteId }, 'copied', AMINA, NOW)).toBeUndefined();
+    await quotes.withdraw({ leadId, quoteId }, AMINA, NOW);
+    const before = await pipeline.historyOf(leadId);
+    expect(await quotes.shareLink({ leadId, quoteId }, 'whatsapp', AMINA, NOW)).toBeUndefined();
+    expect(await pipeline.historyOf(leadId)).toEqual(before);
+    expect(await pipeline.historyOf(otherLead)).toEqual([]);
+  });
+
   it('records an acceptance once; an expired or superseded version is refused', async () => {
     const { quotes, sentQuote, tableCounts, pipeline, lists } = await openQuotes(kind);
     const { leadId, quoteId, token } = await sentQuote();

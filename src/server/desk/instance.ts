@@ -1,3 +1,4 @@
+import type { QuoteSettings } from '../../lib/desk/quote-editor.ts';
 import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
 import type { SqlDatabase } from '../db/database.ts';
@@ -5,6 +6,7 @@ import { DeskAuth } from './auth.ts';
 import { DeskListStore } from './list-store.ts';
 import { PipelineStore } from './pipeline-store.ts';
 import { PrivacyStore } from './privacy-store.ts';
+import { QuoteStore } from './quote-store.ts';
 import { StaffStore } from './staff-store.ts';
 
 /** The database of this process's lead store, where the desk keeps staff, sessions and the pipeline. */
@@ -20,6 +22,29 @@ export function lists(): DeskListStore {
 /** The pipeline's changes, notes and history over this process's store. */
 export function pipeline(): PipelineStore {
   return new PipelineStore(deskDatabase());
+}
+
+/** Whether quotes send their emails: only where SMTP is set up, as the lead's own emails. */
+export function quoteEmailsOn(): boolean {
+  return serverConfig().SMTP_URL !== undefined;
+}
+
+/** Quotes, their links and payments over this process's store. */
+export function quotes(): QuoteStore {
+  return new QuoteStore(deskDatabase(), { emails: quoteEmailsOn() });
+}
+
+/** What a new quote starts with, from this process's configuration. */
+export function quoteSettings(): QuoteSettings {
+  const config = serverConfig();
+  return {
+    validForDays: config.QUOTE_VALID_DAYS,
+    schedule: {
+      depositPerTravellerCents: config.QUOTE_DEPOSIT_PER_TRAVELLER * 100,
+      balanceDaysBeforeDeparture: config.QUOTE_BALANCE_DAYS_BEFORE_DEPARTURE,
+      paymentsAfterDeposit: config.QUOTE_PAYMENTS_AFTER_DEPOSIT,
+    },
+  };
 }
 
 /** Privacy requests and erasure over this process's store. */

@@ -64,6 +64,10 @@ export interface PaymentOptions {
   /** Queue a receipt to the pilgrim (the amount, method, date, paid so far, balance and next due). */
   emailReceipt?: boolean;
 }
+
+/** How staff passed a quote's link on, as the lead's history says it. */
+const LINK_SHARES = { copied: 'Link copied', whatsapp: 'Link sent by WhatsApp' } as const;
+export type LinkShare = keyof typeof LINK_SHARES;
 const INSERT_VERSION =
   'INSERT INTO quote_versions (quote_id, version, draft, total_cents, valid_until, saved_at) VALUES (?, ?, ?, ?, ?, ?)';
 
@@ -162,6 +166,23 @@ export class QuoteStore {
     const sql = `SELECT link_token FROM quotes WHERE id = ? AND lead_id = ? AND ${records.LIVE}`;
     const [row] = await this.db.all<{ link_token: string | null }>(sql, [target.quoteId, target.leadId]);
     return row?.link_token ?? undefined;
+  }
+
+  /** The link of a live quote as staff pass it on, recorded in the lead's history; undefined for a withdrawn, erased or unsent quote, with nothing recorded. */
+  async shareLink(
+    target: QuoteTarget,
+    how: LinkShare,
+    staff: StaffActor,
+    now = new Date(),
+  ): Promise<string | undefined> {
+    return this.db.transaction(async (tx) => {
+      const locked = await records.lockQuote(tx, target.quoteId, target.leadId);
+      const token = locked?.quote.link_token;
+      if (!locked || !token) return undefined;
+      const entry = { actor: staff.email, at: now.toISOString(), action: 'quote' as const, detail: LINK_SHARES[how] };
+      await recordHistory(tx, locked.lead, entry);
+      return token;
+    });
   }
 
   /** A new link for a sent quote, when the old one went astray: the old link stops answering. */
