@@ -20,6 +20,7 @@ import {
   cacheControlFor,
   isPrivatePath,
   pageFileUrl,
+  referrerPolicyFor,
   withSitePolicy,
   wwwRedirectLocation,
 } from './http-policy.ts';
@@ -127,6 +128,7 @@ async function respond(req: IncomingMessage, res: ServerResponse): Promise<void>
   const { pathname } = new URL(url.startsWith('/') ? `http://localhost${url}` : url, 'http://localhost');
   res.setHeader('Cache-Control', cacheControlFor(pathname));
   if (isPrivatePath(pathname)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+  res.setHeader('Referrer-Policy', referrerPolicyFor(pathname));
   if (staticFiles.serve(req, res)) return;
   req.url = pageFileUrl(url, staticFiles.pages) ?? url;
   await new Promise<void>((next) => compress(req, res, next));

@@ -3,6 +3,7 @@ import {
   DONE_CODES,
   doneCode,
   doneNotice,
+  inputState,
   normalName,
   normalText,
   parseDoneCode,
@@ -114,5 +115,23 @@ describe('what the page says after an answer', () => {
     });
     expect(doneNotice('superseded', agency).tone).toBe('refused');
     for (const code of DONE_CODES) expect(doneNotice(code, agency).text).toMatch(/^[A-Z].+\.$/);
+  });
+});
+
+describe('an input with a problem', () => {
+  it('is described by its hint and then its error, and marked invalid; without one, by its hint alone', () => {
+    const problems = [{ inputId: 'ask-question', message: 'Write your question before sending it.' }];
+    expect(inputState(problems, 'ask-question', 'ask-question-hint')).toEqual({
+      message: 'Write your question before sending it.',
+      errorId: 'ask-question-error',
+      describedBy: 'ask-question-hint ask-question-error',
+      invalid: 'true',
+    });
+    expect(inputState(problems, 'decline-reason', 'decline-reason-hint')).toMatchObject({
+      message: undefined,
+      describedBy: 'decline-reason-hint',
+      invalid: undefined,
+    });
+    expect(inputState([], 'accept-terms').describedBy).toBeUndefined();
   });
 });

@@ -117,6 +117,18 @@ export function readAnswer(entries: Readonly<Record<string, string | undefined>>
   return problems.length > 0 ? { ok: false, kind, problems, values } : { ok: true, answer: { kind, version, reason } };
 }
 
+/** How an input shows its problem: the message, its `aria-describedby` (the hint, then the error) and `aria-invalid`. */
+export function inputState(
+  problems: readonly AnswerProblem[],
+  inputId: string,
+  hintId?: string,
+): { message: string | undefined; errorId: string; describedBy: string | undefined; invalid: 'true' | undefined } {
+  const message = problems.find((problem) => problem.inputId === inputId)?.message;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hintId, message && errorId].filter(Boolean).join(' ') || undefined;
+  return { message, errorId, describedBy, invalid: message ? 'true' : undefined };
+}
+
 /** What the page says after an answer, named in its address (`?done=accepted`) so a reload records nothing. */
 export const DONE_CODES = [
   'accepted',
