@@ -62,7 +62,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** A private link: the pilgrim's quote, whose token is the only key to it (src/pages/quote/[token].astro). */
-export function isPrivateLink(pathname: string): boolean {
+function isPrivateLink(pathname: string): boolean {
   return pathname.startsWith('/quote/');
 }
 

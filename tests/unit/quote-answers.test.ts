@@ -106,7 +106,7 @@ describe('what the page says after an answer', () => {
   it('says what happened plainly, whom to call when nothing could be recorded', () => {
     expect(doneNotice('accepted', agency)).toEqual({
       tone: 'done',
-      text: 'Thank you: your acceptance is recorded. We will be in touch to take the deposit, and your booking is confirmed once the deposit is received.',
+      text: 'Thank you: your acceptance is recorded. We will be in touch to take the deposit.',
     });
     expect(doneNotice('asked', agency).text).toContain('we reply within 24 hours');
     expect(doneNotice('expired', agency)).toEqual({

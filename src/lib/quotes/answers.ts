@@ -166,9 +166,7 @@ export function doneNotice(code: DoneCode, agency: { phone: string; replyTime: s
   const refused = (text: string): DoneNotice => ({ tone: 'refused', text });
   switch (code) {
     case 'accepted':
-      return done(
-        'Thank you: your acceptance is recorded. We will be in touch to take the deposit, and your booking is confirmed once the deposit is received.',
-      );
+      return done('Thank you: your acceptance is recorded. We will be in touch to take the deposit.');
     case 'already-accepted':
       return done('This quote was already accepted, so nothing has changed.');
     case 'asked':

@@ -9,7 +9,7 @@ import type { LeadStore } from '../../../src/server/leads/store.ts';
 import { quoteDraft } from '../../unit/support/quotes.ts';
 
 /** The store of the server Playwright starts (playwright.config.ts's webServer), which the quote specs write to. */
-export const TEST_SERVER_STORE = { LEADS_DB: 'reports/e2e-leads.db' };
+const TEST_SERVER_STORE = { LEADS_DB: 'reports/e2e-leads.db' };
 
 const STAFF = { id: 'staff-e2e', email: 'agent@agency.example' };
 
