@@ -36,9 +36,11 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Error pages, the staff inbox, the answers to a posted form and comparisons (one page per
-    // visitor's choice) are not for search engines.
-    sitemap({ filter: (page) => !/^\/(404|500|compare|admin\b.*|enquiry\b.*)$/.test(new URL(page).pathname) }),
+    // Error pages, the staff inbox, the answers to a posted form, comparisons (one page per
+    // visitor's choice) and the pilgrims' private quote links are not for search engines.
+    sitemap({
+      filter: (page) => !/^\/(404|500|compare|admin\b.*|enquiry\b.*|quote\/.*)$/.test(new URL(page).pathname),
+    }),
     interactDirective(),
     pagefindIndex(),
     // Last: compresses what every integration before it wrote, Pagefind's files included.

@@ -23,6 +23,7 @@ const SERVER_SPECS = [
   'lead-rolling-restart',
   'node-floor',
   'operations',
+  'quote-links',
   'server-ports',
 ].map((name) => `**/${name}.spec.ts`);
 

@@ -127,7 +127,16 @@ const declarations = {
     parseDatabaseUrl(value),
   ),
   LEADS_RATE_LIMIT: variable('10', 'Enquiries one client may send per window before it is answered 429.', wholeNumber),
-  LEADS_RATE_WINDOW_SECONDS: variable('600', "The rate limit's window, in seconds.", wholeNumber),
+  LEADS_RATE_WINDOW_SECONDS: variable(
+    '600',
+    "The rate limits' window, in seconds: for enquiries and for answers to a quote.",
+    wholeNumber,
+  ),
+  QUOTE_RATE_LIMIT: variable(
+    '10',
+    'Answers (accept, question, decline) one client may post on one quote per window before it is answered 429.',
+    wholeNumber,
+  ),
   LEADS_MAX_BODY_BYTES: variable('32768', 'The largest form body accepted, in bytes (413 above it).', wholeNumber),
   CAPTCHA_TTL_SECONDS: variable('7200', "How long a form's signed challenge stays valid, in seconds.", wholeNumber),
   LEADS_RELAYS: variable(

@@ -74,9 +74,21 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
 };
 
-/** The lead API and the staff inbox: never cached, never indexed. */
+/** A private link: the pilgrim's quote, whose token is the only key to it (src/pages/quote/[token].astro). */
+function isPrivateLink(pathname: string): boolean {
+  return pathname.startsWith('/quote/');
+}
+
+/** The lead API, the staff inbox and private links: never cached, never indexed. */
 export function isPrivatePath(pathname: string): boolean {
-  return pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/');
+  return (
+    pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/') || isPrivateLink(pathname)
+  );
+}
+
+/** A private link's page sends no Referer at all, so its token never reaches the sites (or logs) its links lead to. */
+export function referrerPolicyFor(pathname: string): string {
+  return isPrivateLink(pathname) ? 'no-referrer' : SECURITY_HEADERS['Referrer-Policy']!;
 }
 
 /** Cache-Control for a path: hashed build assets are immutable, everything else revalidates. */

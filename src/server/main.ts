@@ -21,6 +21,7 @@ import {
   isPrivatePath,
   sitePolicyFor,
   pageFileUrl,
+  referrerPolicyFor,
   withSitePolicy,
   wwwRedirectLocation,
 } from './http-policy.ts';
@@ -130,6 +131,7 @@ async function respond(req: IncomingMessage, res: ServerResponse): Promise<void>
   const sitePolicy = sitePolicyFor(pathname);
   res.setHeader('Content-Security-Policy', sitePolicy);
   if (isPrivatePath(pathname)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+  res.setHeader('Referrer-Policy', referrerPolicyFor(pathname));
   if (staticFiles.serve(req, res)) return;
   req.url = pageFileUrl(url, staticFiles.pages) ?? url;
   await new Promise<void>((next) => compress(req, res, next));

@@ -5,6 +5,7 @@ import {
   isPrivatePath,
   pageFileUrl,
   sitePolicyFor,
+  referrerPolicyFor,
   withSitePolicy,
   wwwRedirectLocation,
 } from '@/server/http-policy';
@@ -39,6 +40,16 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/administration-fees')).toBe('public, max-age=0, must-revalidate');
     expect(isPrivatePath('/admin')).toBe(true);
     expect(isPrivatePath('/about-us')).toBe(false);
+  });
+});
+
+describe("the pilgrim's private quote links", () => {
+  it('are never cached or indexed and send no Referer; other pages keep the site-wide policy', () => {
+    expect(cacheControlFor('/quote/abc')).toBe('no-store');
+    expect(isPrivatePath('/quote/abc')).toBe(true);
+    expect(isPrivatePath('/quotes-and-terms')).toBe(false);
+    expect(referrerPolicyFor('/quote/abc')).toBe('no-referrer');
+    expect(referrerPolicyFor('/terms-conditions')).toBe('strict-origin-when-cross-origin');
   });
 });
 

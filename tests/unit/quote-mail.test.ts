@@ -4,7 +4,6 @@ import type { QuoteDraft } from '@/lib/quotes/model';
 import { deliveryLine } from '@/lib/leads/rows';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
-import { queueQuestionEmail } from '@/server/desk/quote-emails';
 import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
 import { StaffStore } from '@/server/desk/staff-store';
 import { leadApiConfig } from '@/server/leads/config';
@@ -194,25 +193,25 @@ describe.each(STORE_KINDS)('the quote emails on %s', { timeout: 20_000 }, (kind)
     expect(notices.map((delivery) => delivery.destination)).toEqual([agent.email]);
   });
 
-  it('queue a question for staff with the question, once however often the same words are sent that day', async () => {
-    const { store, sentQuote, messages, deliver } = await setUp(kind);
-    const { leadId, quoteId } = await sentQuote();
+  it("email staff the pilgrim's question asked on the quote's page, once however often the same words are sent", async () => {
+    const { quotes, sentQuote, messages, deliver } = await setUp(kind);
+    const { leadId, reference, token } = await sentQuote();
     await deliver();
-    const asked = { leadId, quoteId, reference: 'MQ-7K3F9Q', version: 1, question: 'Can we add a night in Madinah?' };
-    const ask = (question = asked) => store.database.transaction((tx) => queueQuestionEmail(tx, question, NOW));
-    expect(await ask()).toEqual(['hana@agency.example', 'omar@agency.example']);
-    await ask();
-    await ask({ ...asked, question: 'And a wheelchair at the airport?' });
+    const question = 'Can we add a night in Madinah?';
+    expect(await quotes.ask(token, 1, question, NOW)).toMatchObject({ outcome: 'asked' });
+    expect(await quotes.ask(token, 1, question, NOW)).toMatchObject({ outcome: 'already-asked' });
+    expect(await quotes.ask(token, 1, 'And a wheelchair at the airport?', NOW)).toMatchObject({ outcome: 'asked' });
     expect(kinds(await messages(leadId))).toEqual(['quote-sent', ...Array<string>(4).fill('quote-question')]);
     const mails = await deliver();
     expect(mails).toHaveLength(4);
-    expect(mails[0]!.headers['subject']).toBe('Question on quote MQ-7K3F9Q');
-    expect(mails.map((mail) => mail.text.includes('> Can we add a night in Madinah?'))).toEqual([
-      true,
-      true,
-      false,
-      false,
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual([
+      'hana@agency.example',
+      'hana@agency.example',
+      'omar@agency.example',
+      'omar@agency.example',
     ]);
+    expect(mails[0]!.headers['subject']).toBe(`Question on quote ${reference}`);
+    expect(mails.filter((mail) => mail.text.includes(`> ${question}`))).toHaveLength(2);
     expect(mails[0]!.text).toContain(`${SITE}/admin/leads/${leadId}`);
   });
 

@@ -253,6 +253,56 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     expect(await tableCounts()).toMatchObject({ acceptances: 1 });
   });
 
+  it("puts a question on the lead as the pilgrim's note, once per submission", async () => {
+    const { quotes, sentQuote, pipeline, privacy } = await openQuotes(kind);
+    const { leadId, token } = await sentQuote();
+    const notesAndHistory = async () => [
+      (await pipeline.notesOf(leadId)).length,
+      (await pipeline.historyOf(leadId)).length,
+    ];
+    const before = await notesAndHistory();
+    expect(await quotes.ask(token, 1, ' \r\n ', NOW)).toEqual({ outcome: 'question-needed' });
+    expect(await quotes.ask(token, 1, 'x'.repeat(1001), NOW)).toEqual({ outcome: 'question-too-long' });
+    expect(await quotes.ask(token, 2, 'Is Zamzam water included?', NOW)).toEqual({ outcome: 'not-found' });
+    expect(await quotes.ask(newQuoteToken(), 1, 'Is Zamzam water included?', NOW)).toEqual({ outcome: 'not-found' });
+    expect(await notesAndHistory()).toEqual(before);
+
+    // A line break sent as CRLF counts as one character, as the text box counted it.
+    const asked = await quotes.ask(token, 1, `Can my mother have a wheelchair?\r\n${'x'.repeat(967)}`, NOW);
+    const question = {
+      version: 1,
+      text: `Can my mother have a wheelchair?\n${'x'.repeat(967)}`,
+      askedAt: NOW.toISOString(),
+    };
+    expect(asked).toMatchObject({ outcome: 'asked', question, lead: { id: leadId } });
+    const later = new Date(NOW.getTime() + 60_000);
+    const [again, other] = await Promise.all([
+      quotes.ask(token, 1, question.text, later),
+      quotes.ask(token, 1, 'Is Zamzam water included?', later),
+    ]);
+    expect(again).toMatchObject({ outcome: 'already-asked', question });
+    expect(other.outcome).toBe('asked');
+    const notes = await pipeline.notesOf(leadId);
+    expect(notes.map(({ author, body }) => [author, body])).toEqual([
+      ['pilgrim', 'Is Zamzam water included?'],
+      ['pilgrim', question.text],
+    ]);
+    expect((await pipeline.historyOf(leadId))[0]).toMatchObject({
+      actor: 'pilgrim',
+      action: 'quote',
+      detail: 'Question asked about version 1 (in the notes)',
+    });
+    // A day later the same words are a new question: nobody answered the first.
+    const nextDay = new Date(NOW.getTime() + 25 * 60 * 60 * 1000);
+    expect((await quotes.ask(token, 1, question.text, nextDay)).outcome).toBe('asked');
+    // The questions are the person's: the export lists them with the notes, erasure removes them.
+    const [record] = await privacy.findPerson({ email: 'layla@example.com' });
+    expect(record?.notes.map((note) => note.body)).toContain('Is Zamzam water included?');
+    await privacy.eraseLeads([leadId], 'owner@agency.example', NOW);
+    expect(await pipeline.notesOf(leadId)).toEqual([]);
+    expect(await quotes.ask(token, 1, 'Still there?', NOW)).toEqual({ outcome: 'not-found' });
+  });
+
   it('refuses a card number as a payment reference and stores nothing', async () => {
     const { quotes, sentQuote, tableCounts, pipeline } = await openQuotes(kind);
     const { leadId, quoteId } = await sentQuote();
@@ -402,6 +452,15 @@ describe('both stores', () => {
           ] as const) {
             results.push((await quotes.accept(token, version, name, today, NOW)).outcome);
           }
+          for (const [version, text] of [
+            [1, 'Is the visa included?'],
+            [1, 'Is the visa included?'],
+            [3, 'Which hotel?'],
+            [1, ''],
+            [1, 'é'.repeat(1001)],
+          ] as const) {
+            results.push((await quotes.ask(token, version, text, NOW)).outcome);
+          }
           results.push((await quotes.decline(token, 1, '', NOW)).outcome);
           results.push((await quotes.accept(token, 1, 'Layla', TODAY, NOW)).outcome);
           results.push((await quotes.accept(token, 1, 'Layla', TODAY, NOW)).outcome);
@@ -409,7 +468,7 @@ describe('both stores', () => {
         return results;
       }),
     );
-    expect(outcomes[0]).toContain('already-accepted');
+    expect(outcomes[0]).toEqual(expect.arrayContaining(['already-accepted', 'asked', 'already-asked']));
     expect(outcomes[1]).toEqual(outcomes[0]);
   });
 });

@@ -31,6 +31,13 @@ export interface QuoteDecline {
   declinedAt: string;
 }
 
+/** A question the pilgrim asked on the quote page; it is kept as their note on the lead. */
+export interface QuoteQuestion {
+  version: number;
+  text: string;
+  askedAt: string;
+}
+
 export interface RecordedPayment {
   id: number;
   paidOn: string;

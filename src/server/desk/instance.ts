@@ -7,6 +7,7 @@ import { DeskListStore } from './list-store.ts';
 import { PipelineStore } from './pipeline-store.ts';
 import { PrivacyStore } from './privacy-store.ts';
 import { QuoteStore } from './quote-store.ts';
+import { QuotePage } from './quote-page.ts';
 import { StaffStore } from './staff-store.ts';
 
 /** The database of this process's lead store, where the desk keeps staff, sessions and the pipeline. */
@@ -61,4 +62,12 @@ export function staffStore(): StaffStore {
 export const deskAuth = new DeskAuth(() => leadApi.store, {
   adminPassword: serverConfig().ADMIN_PASSWORD,
   trustProxy: serverConfig().TRUST_PROXY,
+});
+
+/** The pilgrim's quote page and the answers it takes, on this process's store. */
+export const quotePage = new QuotePage(() => leadApi.store, {
+  siteUrl: serverConfig().SITE_URL,
+  limit: serverConfig().QUOTE_RATE_LIMIT,
+  windowMs: serverConfig().LEADS_RATE_WINDOW_SECONDS * 1000,
+  emails: quoteEmailsOn(),
 });

@@ -146,6 +146,34 @@ export async function setFollowUp(
   await tx.run(INSERT_HISTORY, [lead.id, lead.reference, actor, at, 'follow-up', detail]);
 }
 
+/** Adds a note to a locked lead; the caller records the history line that suits it. */
+export async function insertNote(
+  tx: SqlStatements,
+  leadId: string,
+  note: { author: string; at: string; body: string },
+): Promise<Note> {
+  const [row] = await tx.all<{ id: number }>(
+    'INSERT INTO lead_notes (lead_id, author, created_at, body) VALUES (?, ?, ?, ?) RETURNING id',
+    [leadId, note.author, note.at, note.body],
+  );
+  return { id: Number(row!.id), leadId, author: note.author, createdAt: note.at, body: note.body };
+}
+
+/** The newest note on a lead by `author` with exactly `body`, written at `since` or later; undefined when there is none. */
+export async function findNote(
+  db: SqlStatements,
+  leadId: string,
+  author: string,
+  body: string,
+  since: string,
+): Promise<Note | undefined> {
+  const rows = await db.all<NoteRow>(
+    'SELECT * FROM lead_notes WHERE lead_id = ? AND author = ? AND body = ? AND created_at >= ? ORDER BY id DESC LIMIT 1',
+    [leadId, author, body, since],
+  );
+  return rows[0] && toNote(rows[0]);
+}
+
 /** Adds one line to a locked lead's history, e.g. "Quote sent (version 2)". */
 export async function recordHistory(
   tx: SqlStatements,
@@ -246,13 +274,9 @@ export class PipelineStore implements PipelineQueries {
     return this.db.transaction(async (tx) => {
       const reference = await lockLead(tx, leadId);
       if (reference === undefined) return undefined;
-      const at = now.toISOString();
-      const [row] = await tx.all<{ id: number }>(
-        'INSERT INTO lead_notes (lead_id, author, created_at, body) VALUES (?, ?, ?, ?) RETURNING id',
-        [leadId, actor, at, text],
-      );
-      await tx.run(INSERT_HISTORY, [leadId, reference, actor, at, 'note', 'Note added']);
-      return { id: Number(row!.id), leadId, author: actor, createdAt: at, body: text };
+      const note = await insertNote(tx, leadId, { author: actor, at: now.toISOString(), body: text });
+      await tx.run(INSERT_HISTORY, [leadId, reference, actor, note.createdAt, 'note', 'Note added']);
+      return note;
     });
   }
 

@@ -1,14 +1,23 @@
 /*
  * The pilgrim's answers to a quote, given by its link: an acceptance or a decline, each recorded once
- * per quote (the table's key says so, whatever two clicks race). quote-store.ts runs them in its
- * transactions; they write the quote tables it owns and the lead's history through the pipeline.
+ * per quote (the table's key says so, whatever two clicks race), and questions, which land on the
+ * lead as the pilgrim's notes. quote-store.ts runs them in its transactions; they write the quote
+ * tables it owns, and the lead's notes and history through the pipeline.
  */
+import {
+  DECLINE_REASON_MAX_LENGTH,
+  QUESTION_MAX_LENGTH,
+  TYPED_NAME_MAX_LENGTH,
+  TYPED_NAME_MIN_LENGTH,
+  normalName,
+  normalText,
+} from '../../lib/quotes/answers.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
-import type { QuoteAcceptance, QuoteDecline, QuoteVersion } from '../../lib/quotes/records.ts';
+import type { QuoteAcceptance, QuoteDecline, QuoteQuestion, QuoteVersion } from '../../lib/quotes/records.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { SqlStatements } from '../db/database.ts';
 import { tokenHash } from './auth.ts';
-import { advanceStatus, recordHistory, setFollowUp } from './pipeline-store.ts';
+import { advanceStatus, findNote, insertNote, recordHistory, setFollowUp } from './pipeline-store.ts';
 import { BEFORE_BOOKED } from './quote-payments.ts';
 import * as records from './quote-records.ts';
 
@@ -19,10 +28,20 @@ export type DeclineOutcome =
   | { outcome: 'declined' | 'already-declined'; decline: QuoteDecline }
   | { outcome: 'already-accepted'; acceptance: QuoteAcceptance }
   | { outcome: 'superseded' | 'not-found' | 'reason-too-long' };
+/** `lead` says whose question it is, for the notification that tells staff. */
+export type AskOutcome =
+  | {
+      outcome: 'asked' | 'already-asked';
+      question: QuoteQuestion;
+      quoteId: string;
+      lead: { id: string; reference: string };
+    }
+  | { outcome: 'not-found' | 'question-needed' | 'question-too-long' };
 
 /** How the history names the pilgrim, who has no staff account. */
 const PILGRIM = 'pilgrim';
-const DECLINE_REASON_MAX_LENGTH = 1_000;
+/** The same words from the same link within a day are one question: a double click, or a form sent again. */
+const REPEATED_QUESTION_MS = 24 * 60 * 60 * 1000;
 
 /** The live quote a token opens, or undefined; a malformed token is never looked up. */
 export async function quoteOfToken(db: SqlStatements, token: string): Promise<records.QuoteRow | undefined> {
@@ -45,8 +64,8 @@ export async function acceptQuote(
   tx: SqlStatements,
   answer: { token: string; version: number; typedName: string; today: string; at: string },
 ): Promise<AcceptOutcome> {
-  const name = answer.typedName.trim().replace(/\s+/g, ' ');
-  if (name.length < 2 || name.length > 200) return { outcome: 'name-needed' };
+  const name = normalName(answer.typedName);
+  if (name.length < TYPED_NAME_MIN_LENGTH || name.length > TYPED_NAME_MAX_LENGTH) return { outcome: 'name-needed' };
   const locked = await lockByToken(tx, answer.token);
   if (!locked) return { outcome: 'not-found' };
   const { quote, lead, offered } = locked;
@@ -74,7 +93,7 @@ export async function declineQuote(
   tx: SqlStatements,
   answer: { token: string; version: number; reason: string; at: string },
 ): Promise<DeclineOutcome> {
-  const reason = answer.reason.trim();
+  const reason = normalText(answer.reason);
   if (reason.length > DECLINE_REASON_MAX_LENGTH) return { outcome: 'reason-too-long' };
   const locked = await lockByToken(tx, answer.token);
   if (!locked) return { outcome: 'not-found' };
@@ -92,4 +111,30 @@ export async function declineQuote(
   const detail = `Quote declined: version ${answer.version}`;
   await recordHistory(tx, locked.lead, { actor: PILGRIM, at: answer.at, action: 'quote', detail });
   return { outcome: 'declined', decline };
+}
+
+/**
+ * Puts the pilgrim's question on the lead as a note of theirs, with a line in its history; the same
+ * words again within a day change nothing. A version the link never showed is not found.
+ */
+export async function askQuestion(
+  tx: SqlStatements,
+  answer: { token: string; version: number; text: string; at: string },
+): Promise<AskOutcome> {
+  const text = normalText(answer.text);
+  if (text === '') return { outcome: 'question-needed' };
+  if (text.length > QUESTION_MAX_LENGTH) return { outcome: 'question-too-long' };
+  const locked = await lockByToken(tx, answer.token);
+  if (!locked || !(answer.version >= 1 && answer.version <= locked.offered.version)) return { outcome: 'not-found' };
+  const { lead, quote } = locked;
+  const since = new Date(Date.parse(answer.at) - REPEATED_QUESTION_MS).toISOString();
+  const earlier = await findNote(tx, lead.id, PILGRIM, text, since);
+  if (earlier) {
+    const question = { version: answer.version, text, askedAt: earlier.createdAt };
+    return { outcome: 'already-asked', question, quoteId: quote.id, lead };
+  }
+  await insertNote(tx, lead.id, { author: PILGRIM, at: answer.at, body: text });
+  const detail = `Question asked about version ${answer.version} (in the notes)`;
+  await recordHistory(tx, lead, { actor: PILGRIM, at: answer.at, action: 'quote', detail });
+  return { outcome: 'asked', question: { version: answer.version, text, askedAt: answer.at }, quoteId: quote.id, lead };
 }

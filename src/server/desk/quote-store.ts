@@ -1,8 +1,8 @@
 /*
  * Quotes, from the desk's draft to the pilgrim's answer and the payments (issue 21). This module owns
  * the tables quotes, quote_versions, quote_acceptances, quote_declines and quote_payments, with its
- * helpers: quote-records.ts reads them, quote-answers.ts records the pilgrim's answers,
- * quote-payments.ts the payments. The lead's status, follow-up and history move through the
+ * helpers: quote-records.ts reads them, quote-answers.ts records the pilgrim's answers (a question
+ * lands on the lead as the pilgrim's note), quote-payments.ts the payments. The lead's status, follow-up and history move through the
  * pipeline's functions in the same transaction.
  *
  * - A quote's versions: the newest is a draft staff may save again and again until it is sent; a sent
@@ -26,8 +26,16 @@ import { versionChanges } from '../../lib/quotes/versions.ts';
 import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import { tokenHash } from './auth.ts';
 import { advanceStatus, lockLead, recordHistory } from './pipeline-store.ts';
-import { acceptQuote, declineQuote, quoteOfToken, type AcceptOutcome, type DeclineOutcome } from './quote-answers.ts';
-import { queueAcceptance, queueQuoteSent, queueReceipt } from './quote-emails.ts';
+import {
+  acceptQuote,
+  askQuestion,
+  declineQuote,
+  quoteOfToken,
+  type AcceptOutcome,
+  type AskOutcome,
+  type DeclineOutcome,
+} from './quote-answers.ts';
+import { queueAcceptance, queueQuestionEmail, queueQuoteSent, queueReceipt } from './quote-emails.ts';
 import { insertPayment, leadAccount, type PaymentRecorded } from './quote-payments.ts';
 import * as records from './quote-records.ts';
 
@@ -44,7 +52,7 @@ export interface QuoteTarget {
 }
 
 export type Refused = { ok: false; problems: QuoteProblem[] };
-export type { AcceptOutcome, DeclineOutcome };
+export type { AcceptOutcome, AskOutcome, DeclineOutcome };
 export type DraftSaved = { ok: true; quoteId: string; version: number; changed: boolean };
 /** `token` is the quote's link (the same for every version); `emailedTo` the pilgrim's address its email was queued to, null when none was. */
 export type QuoteSent = { ok: true; quoteId: string; version: number; token: string; emailedTo: string | null };
@@ -247,6 +255,26 @@ export class QuoteStore {
   async decline(token: string, version: number, reason: string, now = new Date()): Promise<DeclineOutcome> {
     const answer = { token, version, reason, at: now.toISOString() };
     return this.db.transaction((tx) => declineQuote(tx, answer));
+  }
+
+  /** Puts the pilgrim's question (at most 1,000 characters) on the lead as their note and tells staff, once per submission: the same words again within a day change nothing. */
+  async ask(token: string, version: number, text: string, now = new Date()): Promise<AskOutcome> {
+    const answer = { token, version, text, at: now.toISOString() };
+    return this.db.transaction(async (tx) => {
+      const asked = await askQuestion(tx, answer);
+      if (asked.outcome === 'asked' && this.emails) {
+        const { lead, quoteId, question } = asked;
+        const notice = {
+          leadId: lead.id,
+          quoteId,
+          reference: lead.reference,
+          version: question.version,
+          question: question.text,
+        };
+        await queueQuestionEmail(tx, notice, now);
+      }
+      return asked;
+    });
   }
 
   /** Records a payment on a sent quote, checked by `checkPayment` (card numbers refused, nothing stored), with its receipt queued when asked; a payment on an accepted quote moves the lead to Booked. */

@@ -1,0 +1,137 @@
+/**
+ * The pilgrim's quote page, as rows and sentences: the newest sent version of a quote, its prices
+ * worked out from its lines, its dates in words, and where it stands (open, accepted, declined,
+ * expired) with what the pilgrim may still do. The page only lays these out.
+ */
+import { agencyDay, daysBetween } from '../agency-time.ts';
+import { countOf } from '../format.ts';
+import { lineLabel, paymentLabel, type QuoteDraft } from './model.ts';
+import { formatCents } from './money.ts';
+import type { PilgrimQuote } from './records.ts';
+import { formatDay } from './schedule.ts';
+import { quoteTotals, travellersOf } from './totals.ts';
+
+export type PilgrimState = 'open' | 'accepted' | 'declined' | 'expired';
+
+export interface PilgrimView {
+  reference: string;
+  version: number;
+  /** "November 24, 2026" when a later version replaced the first one sent, else null. */
+  updatedOn: string | null;
+  state: PilgrimState;
+  /** Where the quote stands, in one or two sentences; null while it is simply open. */
+  stateText: string | null;
+  canAccept: boolean;
+  canDecline: boolean;
+  travellers: string;
+  departs: string;
+  returns: string;
+  nights: string;
+  flights: string;
+  hotels: { city: string; name: string; nights: string; standing: string }[];
+  lines: { label: string; price: string; count: number; amount: string }[];
+  subtotal: string;
+  discount: { label: string; amount: string } | null;
+  total: string;
+  included: readonly string[];
+  note: string;
+  schedule: { label: string; dueOn: string; amount: string }[];
+  validUntil: string;
+}
+
+export interface PilgrimContext {
+  /** The office's day, `YYYY-MM-DD`: a quote is valid through its valid-until day. */
+  today: string;
+  timeZone: string;
+  /** The agency's phone as it is written, for "call us on …". */
+  phone: string;
+  /** The departure airports the catalogue names, to write "ORD" out in full. */
+  airports: readonly { code: string; name: string }[];
+}
+
+const CITY_NAMES = { makkah: 'Makkah', madinah: 'Madinah' } as const;
+
+/** "2 adults, 1 child, 1 infant": who the quote is for, from its lines (extras are items, not people). */
+export function travellersText(draft: Pick<QuoteDraft, 'lines'>): string {
+  const { adults, children, infants } = travellersOf(draft.lines);
+  const parts = [
+    adults > 0 && countOf(adults, 'adult'),
+    children > 0 && countOf(children, 'child', 'children'),
+    infants > 0 && countOf(infants, 'infant'),
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+/** "Flights from O'Hare International Airport (ORD)", or land only when the pilgrim books their own flights. */
+export function flightsText(code: string | null, airports: PilgrimContext['airports']): string {
+  if (code === null) return 'Land only: you book your own flights to Saudi Arabia.';
+  const named = airports.find((airport) => airport.code === code);
+  return `Return flights from ${named ? `${named.name} (${code})` : code}.`;
+}
+
+/** The page's rows and sentences for a quote its link opened, as of the office's `today`. */
+export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): PilgrimView {
+  const { version, acceptance, decline } = quote;
+  const { draft } = version;
+  const totals = quoteTotals(draft);
+  const dayOf = (iso: string) => formatDay(agencyDay(new Date(iso), context.timeZone));
+  const validUntil = formatDay(version.validUntil);
+  const expired = version.validUntil < context.today;
+  const state: PilgrimState = acceptance ? 'accepted' : decline ? 'declined' : expired ? 'expired' : 'open';
+  const canAccept = !acceptance && !expired;
+  const call = `call us on ${context.phone}`;
+  let stateText: string | null = null;
+  if (acceptance && acceptance.version === version.version) {
+    stateText = `Accepted on ${dayOf(acceptance.acceptedAt)} by ${acceptance.typedName}, for ${formatCents(acceptance.totalCents)}. Your booking is confirmed once the deposit is received.`;
+  } else if (acceptance) {
+    stateText = `Version ${acceptance.version} of this quote was accepted on ${dayOf(acceptance.acceptedAt)}, for ${formatCents(acceptance.totalCents)}. It has been updated since: please ${call} to go through the changes.`;
+  } else if (decline) {
+    const then = canAccept
+      ? `If you have changed your mind, you can still accept it below until ${validUntil}.`
+      : `If your plans change, please ${call}.`;
+    stateText = `You declined this quote on ${dayOf(decline.declinedAt)}. ${then}`;
+  } else if (expired) {
+    stateText = `This quote was valid until ${validUntil} and can no longer be accepted. Prices and places change: please ${call} and we will prepare a new quote.`;
+  }
+  const nights = (count: number) => countOf(count, 'night');
+  return {
+    reference: quote.reference,
+    version: version.version,
+    updatedOn: quote.updated && version.sentAt ? dayOf(version.sentAt) : null,
+    state,
+    stateText,
+    canAccept,
+    canDecline: state === 'open',
+    travellers: travellersText(draft),
+    departs: formatDay(draft.departureOn),
+    returns: formatDay(draft.returnOn),
+    nights: nights(daysBetween(draft.departureOn, draft.returnOn)),
+    flights: flightsText(draft.departureAirport, context.airports),
+    hotels: draft.hotels.map((hotel) => ({
+      city: CITY_NAMES[hotel.city],
+      name: hotel.name,
+      nights: nights(hotel.nights),
+      standing: hotel.confirmed ? 'Confirmed' : 'or similar',
+    })),
+    lines: draft.lines.map((line, index) => ({
+      label: lineLabel(line),
+      price: formatCents(line.unitCents),
+      count: line.count,
+      amount: formatCents(totals.lineCents[index]!),
+    })),
+    subtotal: formatCents(totals.subtotalCents),
+    discount: draft.discount && {
+      label: draft.discount.label || 'Discount',
+      amount: formatCents(-totals.discountCents),
+    },
+    total: formatCents(totals.totalCents),
+    included: draft.included,
+    note: draft.note,
+    schedule: draft.schedule.map((due, index) => ({
+      label: paymentLabel(index, draft.schedule.length),
+      dueOn: formatDay(due.dueOn),
+      amount: formatCents(due.amountCents),
+    })),
+    validUntil,
+  };
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, agencyDay } from '@/lib/agency-time';
+import { site } from '@/lib/site';
+import { PrivacyStore } from '../../../src/server/desk/privacy-store.ts';
+import { QuoteStore, type QuoteTarget } from '../../../src/server/desk/quote-store.ts';
+import { leadApiConfig } from '../../../src/server/leads/config.ts';
+import { openLeadStore } from '../../../src/server/leads/open-store.ts';
+import type { LeadStore } from '../../../src/server/leads/store.ts';
+import { quoteDraft } from '../../unit/support/quotes.ts';
+
+/** The store of the server Playwright starts (playwright.config.ts's webServer), which the quote specs write to. */
+const TEST_SERVER_STORE = { LEADS_DB: 'reports/e2e-leads.db' };
+
+const STAFF = { id: 'staff-e2e', email: 'agent@agency.example' };
+
+/** A quote sent to a new lead, by its link's token. */
+export interface SentQuote extends QuoteTarget {
+  token: string;
+  reference: string;
+}
+
+/**
+ * Runs `work` on the test server's store, opened from the test process as staff's desk would write
+ * to it (both sit on one SQLite file in WAL mode), and closes it.
+ */
+export async function onTestStore<T>(work: (store: LeadStore) => Promise<T>): Promise<T> {
+  const store = await openLeadStore(leadApiConfig(TEST_SERVER_STORE));
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * A lead with the fixture quote sent `sentDaysAgo` days ago (0: today), valid `validDays` days from
+ * sending: sent 10 days ago and valid 7, it expired three days ago. Dates follow the office's today.
+ */
+export async function sendQuote(
+  store: LeadStore,
+  options: { sentDaysAgo?: number; validDays?: number } = {},
+): Promise<SentQuote> {
+  const { sentDaysAgo = 0, validDays = 7 } = options;
+  const today = addDays(agencyDay(new Date(), site.timeZone), -sentDaysAgo);
+  const sentAt = new Date(Date.now() - sentDaysAgo * 86_400_000);
+  const departureOn = addDays(today, 90);
+  const validUntil = addDays(today, validDays);
+  const draft = quoteDraft({
+    departureOn,
+    returnOn: addDays(departureOn, 14),
+    validUntil,
+    note: 'Dear Layla, the rooms face the Haram as you asked. Zamzam water is included on the way home.',
+    schedule: [
+      { dueOn: validUntil, amountCents: 150_000 },
+      { dueOn: addDays(departureOn, -45), amountCents: 395_250 },
+    ],
+  });
+  const fields = {
+    name: 'Layla Haddad',
+    email: `layla-${randomUUID()}@example.com`,
+    phone: '713-555-0123',
+    adults: '2',
+  };
+  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, sentAt);
+  if (!lead) throw new Error('The lead was not stored');
+  const quotes = new QuoteStore(store.database);
+  const saved = await quotes.saveDraft({ leadId: lead.id }, draft, STAFF, today, sentAt);
+  if (!saved?.ok) throw new Error(`The draft was refused: ${JSON.stringify(saved)}`);
+  const target = { leadId: lead.id, quoteId: saved.quoteId };
+  const sent = await quotes.send(target, STAFF, today, sentAt);
+  if (!sent?.ok) throw new Error(`The quote was not sent: ${JSON.stringify(sent)}`);
+  return { ...target, token: sent.token, reference: lead.reference };
+}
+
+/** Stops a quote's link answering, as staff's "Withdraw" does. */
+export async function withdrawQuote(store: LeadStore, quote: QuoteTarget): Promise<void> {
+  await new QuoteStore(store.database).withdraw(quote, STAFF);
+}
+
+/** Erases the quote's lead, as an owner's privacy erasure does. */
+export async function eraseLead(store: LeadStore, quote: QuoteTarget): Promise<void> {
+  await new PrivacyStore(store).eraseLeads([quote.leadId], 'owner@agency.example');
+}

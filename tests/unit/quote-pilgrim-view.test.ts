@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { PilgrimQuote } from '@/lib/quotes/records';
+import { flightsText, pilgrimView, travellersText } from '@/lib/quotes/pilgrim-view';
+import { QUOTE_TODAY, quoteDraft } from './support/quotes';
+
+const SENT_AT = '2026-11-20T15:00:00.000Z';
+const context = {
+  today: QUOTE_TODAY,
+  timeZone: 'America/Chicago',
+  phone: '+1 (512) 555-0143',
+  airports: [{ code: 'ORD', name: "O'Hare International Airport" }],
+};
+
+const quote = (overrides: Partial<PilgrimQuote> = {}): PilgrimQuote => {
+  const draft = quoteDraft({ note: 'Dear Layla, as discussed.' });
+  return {
+    quoteId: 'q-1',
+    reference: 'MQ-7K3F9Q',
+    version: {
+      version: 1,
+      draft,
+      totalCents: 545_250,
+      validUntil: draft.validUntil,
+      savedAt: SENT_AT,
+      sentAt: SENT_AT,
+    },
+    updated: false,
+    acceptance: null,
+    decline: null,
+    ...overrides,
+  };
+};
+
+describe("the pilgrim's quote page", () => {
+  it('writes every line, the totals, dates, hotels and the schedule as the pilgrim reads them', () => {
+    const view = pilgrimView(quote(), context);
+    expect(view).toMatchObject({
+      reference: 'MQ-7K3F9Q',
+      version: 1,
+      updatedOn: null,
+      state: 'open',
+      stateText: null,
+      canAccept: true,
+      canDecline: true,
+      travellers: '2 adults, 1 child',
+      departs: 'March 10, 2027',
+      returns: 'March 24, 2027',
+      nights: '14 nights',
+      flights: "Return flights from O'Hare International Airport (ORD).",
+      subtotal: '$5,552.50',
+      discount: { label: 'Early booking', amount: '-$100' },
+      total: '$5,452.50',
+      included: ['Return flights from Chicago', 'Umrah visa'],
+      note: 'Dear Layla, as discussed.',
+      validUntil: 'November 27, 2026',
+    });
+    expect(view.lines).toEqual([
+      { label: 'Double room (2 sharing), per person', price: '$1,899', count: 2, amount: '$3,798' },
+      { label: 'Child with bed', price: '$1,499.50', count: 1, amount: '$1,499.50' },
+      { label: 'Travel insurance', price: '$85', count: 3, amount: '$255' },
+    ]);
+    expect(view.hotels).toEqual([
+      { city: 'Makkah', name: 'Hilton Suites Makkah', nights: '7 nights', standing: 'Confirmed' },
+      { city: 'Madinah', name: 'Pullman Zamzam Madinah', nights: '6 nights', standing: 'or similar' },
+    ]);
+    expect(view.schedule).toEqual([
+      { label: 'Deposit', dueOn: 'November 27, 2026', amount: '$1,500' },
+      { label: 'Balance', dueOn: 'January 24, 2027', amount: '$3,952.50' },
+    ]);
+  });
+
+  it('says when a newer version replaced the first, on the day the office sent it', () => {
+    const base = quote();
+    // 02:00 UTC on the 25th is still the 24th in Austin.
+    const version = { ...base.version, version: 2, sentAt: '2026-11-25T02:00:00.000Z' };
+    expect(pilgrimView({ ...base, version, updated: true }, context)).toMatchObject({
+      version: 2,
+      updatedOn: 'November 24, 2026',
+    });
+  });
+
+  it('is valid through its valid-until day, then expired with whom to call', () => {
+    expect(pilgrimView(quote(), { ...context, today: '2026-11-27' }).canAccept).toBe(true);
+    const expired = pilgrimView(quote(), { ...context, today: '2026-11-28' });
+    expect(expired).toMatchObject({ state: 'expired', canAccept: false, canDecline: false });
+    expect(expired.stateText).toBe(
+      'This quote was valid until November 27, 2026 and can no longer be accepted. Prices and places change: please call us on +1 (512) 555-0143 and we will prepare a new quote.',
+    );
+  });
+
+  it('says plainly that a quote was accepted, by whom and for how much', () => {
+    const acceptance = { version: 1, totalCents: 545_250, typedName: 'Layla Haddad', acceptedAt: SENT_AT };
+    const accepted = pilgrimView(quote({ acceptance }), { ...context, today: '2026-12-01' });
+    expect(accepted).toMatchObject({ state: 'accepted', canAccept: false, canDecline: false });
+    expect(accepted.stateText).toBe(
+      'Accepted on November 20, 2026 by Layla Haddad, for $5,452.50. Your booking is confirmed once the deposit is received.',
+    );
+    const base = quote({ acceptance });
+    const later = pilgrimView({ ...base, version: { ...base.version, version: 2 }, updated: true }, context);
+    expect(later.stateText).toContain('Version 1 of this quote was accepted on November 20, 2026, for $5,452.50.');
+    expect(later.stateText).toContain('call us on +1 (512) 555-0143');
+  });
+
+  it('lets a pilgrim who declined still accept while the offer stands', () => {
+    const decline = { version: 1, reason: '', declinedAt: SENT_AT };
+    const declined = pilgrimView(quote({ decline }), context);
+    expect(declined).toMatchObject({ state: 'declined', canAccept: true, canDecline: false });
+    expect(declined.stateText).toBe(
+      'You declined this quote on November 20, 2026. If you have changed your mind, you can still accept it below until November 27, 2026.',
+    );
+    const late = pilgrimView(quote({ decline }), { ...context, today: '2026-12-01' });
+    expect(late).toMatchObject({ canAccept: false });
+    expect(late.stateText).toContain('If your plans change, please call us on +1 (512) 555-0143.');
+  });
+
+  it('names who travels and how, from the lines', () => {
+    const lines = [
+      { kind: 'single', label: '', unitCents: 1, count: 1 },
+      { kind: 'infant', label: '', unitCents: 1, count: 2 },
+      { kind: 'extra', label: 'Insurance', unitCents: 1, count: 3 },
+    ] as const;
+    expect(travellersText({ lines: [...lines] })).toBe('1 adult, 2 infants');
+    expect(flightsText(null, [])).toBe('Land only: you book your own flights to Saudi Arabia.');
+    expect(flightsText('IAH', context.airports)).toBe('Return flights from IAH.');
+  });
+});
