@@ -98,7 +98,10 @@ export interface DeskFilter {
   until?: string | undefined;
   /** Name, email, phone (any punctuation) or reference; case does not matter. */
   search?: string | undefined;
-  /** With `today` (the agency's `YYYY-MM-DD`): follow-ups due that day, or before it, on open leads. */
+  /**
+   * With `today` (the agency's `YYYY-MM-DD`): leads due that day, or before it: a follow-up on an
+   * open lead, or the first unpaid payment of an accepted quote on a lead not lost (`paymentDueState`).
+   */
   due?: 'today' | 'overdue' | undefined;
   today?: string | undefined;
 }

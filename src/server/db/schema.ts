@@ -72,6 +72,31 @@ const indexContacts: Backfill = {
   },
 };
 
+/** Writes one payment of a sent version's schedule; the deposit is ordinal 0. */
+export const INSERT_DUE =
+  'INSERT INTO quote_dues (quote_id, version, ordinal, due_on, amount_cents) VALUES (?, ?, ?, ?, ?)';
+
+/** The rows of quote_dues for a sent version's schedule, one per payment, in the schedule's order. */
+export function dueRows(
+  quoteId: string,
+  version: number,
+  schedule: readonly { dueOn: string; amountCents: number }[],
+): SqlValue[][] {
+  return schedule.map((due, ordinal) => [quoteId, version, ordinal, due.dueOn, due.amountCents]);
+}
+
+/** The schedules of the versions sent before quote_dues existed. */
+const scheduleDues: Backfill = {
+  select: 'SELECT quote_id, version, draft FROM quote_versions WHERE sent_at IS NOT NULL',
+  update: INSERT_DUE,
+  params(rows) {
+    return rows.flatMap((row) => {
+      const { schedule } = JSON.parse(row['draft'] as string) as { schedule: { dueOn: string; amountCents: number }[] };
+      return dueRows(row['quote_id'] as string, Number(row['version']), schedule);
+    });
+  },
+};
+
 /** Every step, oldest first. Append; never edit a step that has shipped. */
 export const SCHEMA: readonly SchemaStep[] = [
   // 1. The leads, spent captcha nonces and the secrets kept in the database.
@@ -249,6 +274,20 @@ export const SCHEMA: readonly SchemaStep[] = [
   //    hash (quote-answers.ts). A quote whose link was issued before this step has none until staff
   //    make a new link.
   ['ALTER TABLE quotes ADD COLUMN link_token TEXT'],
+  // 8. Each sent version's payment schedule as rows (it is frozen with the version), so the desk's
+  //    "Due today" and "Overdue" can find the first unpaid payment of every booking in SQL; the
+  //    draft's JSON stays the quote's own record. Sent versions of older databases are filled in.
+  [
+    `CREATE TABLE quote_dues (
+       quote_id TEXT NOT NULL REFERENCES quotes (id),
+       version INTEGER NOT NULL,
+       ordinal INTEGER NOT NULL,
+       due_on {sorted_text} NOT NULL,
+       amount_cents BIGINT NOT NULL,
+       PRIMARY KEY (quote_id, version, ordinal)
+     );`,
+    scheduleDues,
+  ],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */

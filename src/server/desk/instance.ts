@@ -5,6 +5,7 @@ import { DeskAuth } from './auth.ts';
 import { DeskListStore } from './list-store.ts';
 import { PipelineStore } from './pipeline-store.ts';
 import { PrivacyStore } from './privacy-store.ts';
+import { QuoteStore } from './quote-store.ts';
 import { StaffStore } from './staff-store.ts';
 
 /** The database of this process's lead store, where the desk keeps staff, sessions and the pipeline. */
@@ -25,6 +26,11 @@ export function pipeline(): PipelineStore {
 /** Privacy requests and erasure over this process's store. */
 export function privacy(): PrivacyStore {
   return new PrivacyStore(leadApi.store);
+}
+
+/** Quotes, their payments and the bookings' accounts over this process's store. */
+export function quotes(): QuoteStore {
+  return new QuoteStore(deskDatabase());
 }
 
 /** Staff accounts and sessions on this process's store. */
