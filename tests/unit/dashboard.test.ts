@@ -26,7 +26,14 @@ function row(
   status: LeadStatus = 'new',
   firstContactedAt: string | null = null,
 ) {
-  return { formId, receivedAt, status, firstContactedAt, pageUrl: null } satisfies DashboardRow;
+  return {
+    id: `lead-${receivedAt}`,
+    formId,
+    receivedAt,
+    status,
+    firstContactedAt,
+    pageUrl: null,
+  } satisfies DashboardRow;
 }
 
 describe('the weeks', () => {

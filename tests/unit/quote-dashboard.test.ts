@@ -5,7 +5,7 @@ import {
   quotesChart,
   summarizeQuotes,
   type QuotePayment,
-  type QuoteRow,
+  type DashboardQuote,
 } from '@/lib/desk/quote-dashboard';
 
 const ZONE = 'America/Chicago';
@@ -13,10 +13,9 @@ const ZONE = 'America/Chicago';
 const NOW = new Date('2026-11-24T12:00:00Z');
 const HOUR_MS = 60 * 60 * 1000;
 
-function quote(overrides: Partial<QuoteRow> = {}): QuoteRow {
+function quote(overrides: Partial<DashboardQuote> = {}): DashboardQuote {
   return {
     leadId: 'lead-1',
-    leadReceivedAt: '2026-11-16T15:00:00.000Z',
     firstSentAt: '2026-11-16T18:00:00.000Z',
     quotedCents: 545_250,
     acceptedAt: null,
@@ -37,7 +36,6 @@ describe('summarizeQuotes', () => {
         // Sent before the 12 weeks, accepted within them: the acceptance counts, the send does not.
         quote({
           leadId: 'lead-3',
-          leadReceivedAt: '2026-08-20T15:00:00.000Z',
           firstSentAt: '2026-08-30T15:00:00.000Z',
           acceptedAt: '2026-09-08T15:00:00.000Z',
           acceptedCents: 200_000,
@@ -48,6 +46,7 @@ describe('summarizeQuotes', () => {
         { paidOn: '2026-11-22', amountCents: 10_050 },
         { paidOn: '2026-09-06', amountCents: 99_900 },
       ],
+      [],
       NOW,
       ZONE,
     );
@@ -80,18 +79,27 @@ describe('summarizeQuotes', () => {
   it('takes the median time from enquiry to first quote over the leads of the 12 weeks, their first quote only', () => {
     const received = '2026-11-16T15:00:00.000Z';
     const at = (hours: number) => new Date(Date.parse(received) + hours * HOUR_MS).toISOString();
+    const leads = [
+      { id: 'lead-1', receivedAt: received },
+      { id: 'lead-2', receivedAt: received },
+      { id: 'lead-3', receivedAt: received },
+      // Without a quote, a lead has no time to first quote.
+      { id: 'lead-5', receivedAt: received },
+      // A lead of before the 12 weeks is not among them.
+      { id: 'lead-4', receivedAt: '2026-09-01T15:00:00.000Z' },
+    ];
     const dashboard = summarizeQuotes(
       [
-        quote({ leadReceivedAt: received, firstSentAt: at(5) }),
-        quote({ leadReceivedAt: received, firstSentAt: at(2) }),
-        quote({ leadId: 'lead-2', leadReceivedAt: received, firstSentAt: at(30) }),
-        quote({ leadId: 'lead-3', leadReceivedAt: received, firstSentAt: at(4) }),
-        // An erased lead's quote still counts as sent, but its arrival is gone.
-        quote({ leadId: null, leadReceivedAt: null, firstSentAt: at(1) }),
-        // A lead of before the 12 weeks is not among them.
-        quote({ leadId: 'lead-4', leadReceivedAt: '2026-09-01T15:00:00.000Z', firstSentAt: at(0) }),
+        quote({ firstSentAt: at(5) }),
+        quote({ firstSentAt: at(2) }),
+        quote({ leadId: 'lead-2', firstSentAt: at(30) }),
+        quote({ leadId: 'lead-3', firstSentAt: at(4) }),
+        // An erased lead's quote still counts as sent, but its lead is gone.
+        quote({ leadId: null, firstSentAt: at(1) }),
+        quote({ leadId: 'lead-4', firstSentAt: at(0) }),
       ],
       [],
+      leads,
       NOW,
       ZONE,
     );
@@ -100,7 +108,7 @@ describe('summarizeQuotes', () => {
   });
 
   it('is all zero without quotes or payments', () => {
-    const dashboard = summarizeQuotes([], [], NOW, ZONE);
+    const dashboard = summarizeQuotes([], [], [], NOW, ZONE);
     expect(dashboard.weeks).toHaveLength(12);
     expect(dashboard).toMatchObject({ sent: 0, accepted: 0, quotedCents: 0, receivedCents: 0 });
     expect(dashboard.toFirstQuote).toEqual({ medianMs: null, basedOn: 0 });
@@ -117,6 +125,11 @@ describe('the quote figures', () => {
       quote({ leadId: 'lead-3', firstSentAt: '2026-11-24T12:00:00.000Z', quotedCents: 199_999 }),
     ],
     payments,
+    [
+      { id: 'lead-1', receivedAt: '2026-11-16T15:00:00.000Z' },
+      { id: 'lead-2', receivedAt: '2026-11-16T15:00:00.000Z' },
+      { id: 'lead-3', receivedAt: '2026-11-16T15:00:00.000Z' },
+    ],
     NOW,
     ZONE,
   );
@@ -134,7 +147,7 @@ describe('the quote figures', () => {
   });
 
   it('say so when nothing was quoted', () => {
-    const none = quoteFigures(summarizeQuotes([], [], NOW, ZONE));
+    const none = quoteFigures(summarizeQuotes([], [], [], NOW, ZONE));
     expect(none.map((figure) => figure.value)).toEqual(['0', 'No quote sent', 'No quote sent yet', '$0', '$0', '$0']);
   });
 
@@ -151,7 +164,7 @@ describe('the quote figures', () => {
       '3 quotes sent and 1 accepted in the last 12 weeks; 1 sent and 1 accepted so far this week. ' +
         'Value quoted $12,904.99, accepted $5,452.50, received $1,500.',
     );
-    expect(quotesChart(summarizeQuotes([], [], NOW, ZONE)).description).toBe(
+    expect(quotesChart(summarizeQuotes([], [], [], NOW, ZONE)).description).toBe(
       'No quote sent or accepted in the last 12 weeks.',
     );
   });

@@ -114,6 +114,8 @@ export interface DeskPage {
 
 /** The few columns the dashboard aggregates, one row per lead received since a given time. */
 export interface DashboardRow {
+  /** Which lead: its quotes give the time to first quote. */
+  id: string;
   formId: string;
   receivedAt: string;
   status: LeadStatus;

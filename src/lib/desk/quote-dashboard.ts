@@ -9,18 +9,19 @@
  * - Accepted counts each acceptance in its own week, at the total accepted, whenever the quote was sent.
  * - The acceptance rate is of the quotes first sent in the 12 weeks: how many are accepted so far.
  * - Received is the payments recorded for days in the 12 weeks.
- * Quotes of erased leads keep their amounts and count; their leads' arrival is gone, so they leave
- * the time to first quote.
+ * - The time to first quote is over the leads received in the 12 weeks that have a quote sent.
+ * Quotes of erased leads keep their amounts and count; their leads are gone, so they leave the time
+ * to first quote.
  */
 import { countOf, formatCount } from '../format.ts';
 import { formatCents } from '../quotes/money.ts';
 import { durationInWords, emptyWeeks, median, weekPlacer, type ResponseTime } from './dashboard.ts';
+import type { DashboardRow } from './model.ts';
 
 /** One quote sent or accepted in the period, as the store gives it. */
-export interface QuoteRow {
+export interface DashboardQuote {
+  /** Null once the lead is erased. */
   leadId: string | null;
-  /** When the quote's lead arrived; null once the lead is erased. */
-  leadReceivedAt: string | null;
   firstSentAt: string;
   /** The newest sent version's total. */
   quotedCents: number;
@@ -55,18 +56,19 @@ export interface QuoteDashboard extends QuoteCounts {
 
 const noCounts = (): QuoteCounts => ({ sent: 0, accepted: 0, quotedCents: 0, acceptedCents: 0, receivedCents: 0 });
 
-/** The quote figures of the 12 weeks up to `now`; anything outside them is left out. */
+/** The quote figures of the 12 weeks up to `now`, the time to first quote over `leads` (the dashboard's rows); anything outside them is left out. */
 export function summarizeQuotes(
-  quotes: readonly QuoteRow[],
+  quotes: readonly DashboardQuote[],
   payments: readonly QuotePayment[],
+  leads: readonly Pick<DashboardRow, 'id' | 'receivedAt'>[],
   now: Date,
   timeZone: string,
 ): QuoteDashboard {
   const placer = weekPlacer(now, timeZone);
   const weeks: QuoteWeek[] = emptyWeeks(placer.mondays, noCounts);
   const acceptance = { accepted: 0, of: 0 };
-  /** Each lead's arrival and its first quote, for the leads received in the period. */
-  const firstQuotes = new Map<string, { received: number; sent: number }>();
+  /** Each lead's first quote sent. */
+  const firstQuotes = new Map<string, number>();
   for (const quote of quotes) {
     const sentWeek = weeks[placer.ofInstant(Date.parse(quote.firstSentAt))];
     if (sentWeek) {
@@ -80,18 +82,20 @@ export function summarizeQuotes(
       acceptedWeek.accepted += 1;
       acceptedWeek.acceptedCents += quote.acceptedCents ?? 0;
     }
-    if (quote.leadId === null || quote.leadReceivedAt === null) continue;
-    const received = Date.parse(quote.leadReceivedAt);
-    if (placer.ofInstant(received) < 0) continue;
+    if (quote.leadId === null) continue;
     const sent = Date.parse(quote.firstSentAt);
     const earlier = firstQuotes.get(quote.leadId);
-    if (!earlier || sent < earlier.sent) firstQuotes.set(quote.leadId, { received, sent });
+    if (earlier === undefined || sent < earlier) firstQuotes.set(quote.leadId, sent);
   }
   for (const payment of payments) {
     const week = weeks[placer.ofDay(payment.paidOn)];
     if (week) week.receivedCents += payment.amountCents;
   }
-  const taken = [...firstQuotes.values()].map(({ received, sent }) => sent - received).filter((ms) => ms >= 0);
+  const taken = leads.flatMap((lead) => {
+    const sent = firstQuotes.get(lead.id);
+    const received = Date.parse(lead.receivedAt);
+    return sent !== undefined && placer.ofInstant(received) >= 0 && sent >= received ? [sent - received] : [];
+  });
   const total = (key: keyof QuoteCounts) => weeks.reduce((sum, week) => sum + week[key], 0);
   return {
     weeks,

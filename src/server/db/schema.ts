@@ -275,8 +275,10 @@ export const SCHEMA: readonly SchemaStep[] = [
   //    make a new link.
   ['ALTER TABLE quotes ADD COLUMN link_token TEXT'],
   // 8. Each sent version's payment schedule as rows (it is frozen with the version), so the desk's
-  //    "Due today" and "Overdue" can find the first unpaid payment of every booking in SQL; the
-  //    draft's JSON stays the quote's own record. Sent versions of older databases are filled in.
+  //    "Due today" and "Overdue" can find the first unpaid payment of every booking in SQL, by the
+  //    day it is due; the draft's JSON stays the quote's own record. Sent versions of older
+  //    databases are filled in. The dashboard finds the versions sent in its weeks by their time,
+  //    and each quote's first send and latest total without reading the drafts.
   [
     `CREATE TABLE quote_dues (
        quote_id TEXT NOT NULL REFERENCES quotes (id),
@@ -285,7 +287,10 @@ export const SCHEMA: readonly SchemaStep[] = [
        due_on {sorted_text} NOT NULL,
        amount_cents BIGINT NOT NULL,
        PRIMARY KEY (quote_id, version, ordinal)
-     );`,
+     );
+     CREATE INDEX quote_dues_day ON quote_dues (due_on);
+     CREATE INDEX quote_versions_sent ON quote_versions (sent_at, quote_id);
+     CREATE INDEX quote_versions_sends ON quote_versions (quote_id, version, sent_at, total_cents);`,
     scheduleDues,
   ],
 ];

@@ -99,7 +99,8 @@ function filterWhere(filter: DeskFilter): [string, SqlValue[]] {
     }
     // A follow-up on an open lead, or a payment of a booking (quote-accounts.ts).
     const followUp = `leads.status IN (${placeholders(OPEN_STATUSES)}) AND leads.follow_up ${filter.due === 'today' ? '=' : '<'} ?`;
-    add(`((${followUp}) OR ${paymentDueCondition(filter.due)})`, ...OPEN_STATUSES, filter.today, filter.today);
+    const [payment, paymentParams] = paymentDueCondition(filter.due, filter.today);
+    add(`((${followUp}) OR ${payment})`, ...OPEN_STATUSES, filter.today, ...paymentParams);
   }
   return [conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params];
 }
@@ -181,17 +182,19 @@ export class DeskListStore implements DeskListQueries {
 
   async dashboardRows(sinceIso: string): Promise<DashboardRow[]> {
     const rows = await this.db.all<{
+      id: string;
       form_id: string;
       received_at: string;
       status: LeadStatus;
       first_contacted_at: string | null;
       page_url: string | null;
     }>(
-      `SELECT form_id, received_at, status, first_contacted_at, page_url FROM leads
+      `SELECT id, form_id, received_at, status, first_contacted_at, page_url FROM leads
        WHERE received_at >= ? ORDER BY received_at`,
       [sinceIso],
     );
     return rows.map((row) => ({
+      id: row.id,
       formId: row.form_id,
       receivedAt: row.received_at,
       status: row.status,

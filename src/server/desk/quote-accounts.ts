@@ -4,13 +4,14 @@
  * account comes from here too). A lead's account is kept against its newest accepted quote, else its
  * newest sent one (`billedQuote`), and computed by `accountOf` from that version's schedule and the
  * quote's payments. The schedule is read from quote_dues, the rows `send` writes from the version it
- * freezes; the views find the first unpaid payment of every booking there in one statement.
+ * freezes; the views tell from them, in one statement over every booking, whose first unpaid
+ * payment is due.
  */
 import { billedQuote, UNCHASED_STATUSES, type LeadAccount } from '../../lib/desk/accounts.ts';
-import type { QuotePayment, QuoteRow as DashboardQuote } from '../../lib/desk/quote-dashboard.ts';
+import type { QuotePayment, DashboardQuote } from '../../lib/desk/quote-dashboard.ts';
 import { accountOf } from '../../lib/quotes/account.ts';
 import type { PaymentDue } from '../../lib/quotes/model.ts';
-import { placeholders, type SqlStatements } from '../db/database.ts';
+import { placeholders, type SqlStatements, type SqlValue } from '../db/database.ts';
 import { dueRows, INSERT_DUE } from '../db/schema.ts';
 
 /** Leads per statement: well under both databases' limits on parameters. */
@@ -75,9 +76,10 @@ export async function accountsOfLeads(
       quoteIds,
     );
     const paidOf = new Map(paid.map((row) => [row.quote_id, Number(row.paid)]));
+    const duesOf = Map.groupBy(dues, (due) => due.quote_id);
     for (const [quoteId, { leadId, version, acceptedAt }] of billed) {
-      const schedule = dues
-        .filter((due) => due.quote_id === quoteId && Number(due.version) === version)
+      const schedule = (duesOf.get(quoteId) ?? [])
+        .filter((due) => Number(due.version) === version)
         .map((due) => ({ dueOn: due.due_on, amountCents: Number(due.amount_cents) }));
       const account = accountOf(schedule, [{ amountCents: paidOf.get(quoteId) ?? 0 }], today);
       accounts.set(leadId, { quoteId, acceptedAt, account });
@@ -87,38 +89,40 @@ export async function accountsOfLeads(
 }
 
 /**
- * The condition, with one `?` for the office's today, that a lead's booking has its first unpaid
- * payment due that day ('today') or before it ('overdue'), as `paymentDueState` says: on its newest
- * accepted quote, the lead not lost. Payments pay the schedule in its order (`accountOf`), so the
- * first unpaid payment is the first whose running total exceeds what was paid; the dates of a
- * schedule are in order, so it is also the earliest.
+ * The condition that a lead's booking has its first unpaid payment due on the office's `today`
+ * ('today') or before it ('overdue'), as `paymentDueState` says: on its newest accepted quote, the
+ * lead not lost. Payments pay the schedule in its order (`accountOf`) and a schedule's days are in
+ * order, so a booking is overdue when less was paid than fell due before today, and due today when
+ * what was paid covers that but not what falls due by the end of today. Each accepted quote costs a
+ * few index lookups; for 'today', only the quotes with a payment due today are looked at.
  */
-export function paymentDueCondition(due: 'today' | 'overdue'): string {
+export function paymentDueCondition(due: 'today' | 'overdue', today: string): [string, SqlValue[]] {
   const unchased = UNCHASED_STATUSES.map((status) => `'${status}'`).join(', ');
-  return `(leads.status NOT IN (${unchased}) AND leads.id IN (
-    SELECT owed.lead_id FROM (
-      SELECT quotes.lead_id, due.due_on,
-        SUM(due.amount_cents) OVER (PARTITION BY due.quote_id ORDER BY due.ordinal) AS through_cents,
-        COALESCE(paid.cents, 0) AS paid_cents
-      FROM quotes
-      JOIN quote_acceptances acc ON acc.quote_id = quotes.id
-      JOIN quote_dues due ON due.quote_id = quotes.id AND due.version = acc.version
-      LEFT JOIN (SELECT quote_id, SUM(amount_cents) AS cents FROM quote_payments GROUP BY quote_id) paid
-        ON paid.quote_id = quotes.id
-      WHERE quotes.lead_id IS NOT NULL AND NOT EXISTS (
-        SELECT 1 FROM quotes later JOIN quote_acceptances later_acc ON later_acc.quote_id = later.id
-        WHERE later.lead_id = quotes.lead_id
-          AND (later.created_at > quotes.created_at OR (later.created_at = quotes.created_at AND later.id > quotes.id)))
-    ) owed
-    WHERE owed.through_cents > owed.paid_cents
-    GROUP BY owed.lead_id
-    HAVING MIN(owed.due_on) ${due === 'today' ? '=' : '<'} ?))`;
+  const paid =
+    'COALESCE((SELECT SUM(paid.amount_cents) FROM quote_payments paid WHERE paid.quote_id = acc.quote_id), 0)';
+  const owed = (days: string) =>
+    `COALESCE((SELECT SUM(due.amount_cents) FROM quote_dues due
+       WHERE due.quote_id = acc.quote_id AND due.version = acc.version AND ${days}), 0)`;
+  const [standing, params] =
+    due === 'overdue'
+      ? [`${owed('due.due_on < ?')} > ${paid}`, [today]]
+      : [
+          `acc.quote_id IN (SELECT today_due.quote_id FROM quote_dues today_due WHERE today_due.due_on = ?)
+           AND ${owed('due.due_on <= ?')} > ${paid} AND ${owed('due.due_on < ?')} <= ${paid}`,
+          [today, today, today],
+        ];
+  const sql = `(leads.status NOT IN (${unchased}) AND leads.id IN (
+    SELECT quotes.lead_id FROM quote_acceptances acc JOIN quotes ON quotes.id = acc.quote_id
+    WHERE quotes.lead_id IS NOT NULL AND ${standing} AND NOT EXISTS (
+      SELECT 1 FROM quotes later JOIN quote_acceptances later_acc ON later_acc.quote_id = later.id
+      WHERE later.lead_id = quotes.lead_id
+        AND (later.created_at > quotes.created_at OR (later.created_at = quotes.created_at AND later.id > quotes.id)))))`;
+  return [sql, params];
 }
 
 interface DashboardQuoteRow {
   id: string;
   lead_id: string | null;
-  received_at: string | null;
   first_sent_at: string;
   quoted_cents: number | string;
   accepted_at: string | null;
@@ -127,34 +131,38 @@ interface DashboardQuoteRow {
 
 /**
  * The quotes the dashboard counts: every quote first sent or accepted since `sinceIso`, with its
- * lead's arrival (gone once erased; the amounts stay), and the payments received since `sinceDay`.
+ * lead (none once erased; the amounts stay), and the payments received since `sinceDay`.
  */
 export async function quoteDashboardRows(
   db: SqlStatements,
   sinceIso: string,
   sinceDay: string,
 ): Promise<{ quotes: DashboardQuote[]; payments: QuotePayment[] }> {
+  // The quotes with a version sent or an acceptance in the weeks (the versions found by the index on
+  // their send time), then each one's first send and its newest sent version's total, both read from
+  // the index of the versions' sends and totals rather than the versions' drafts.
   const quotes = await db.all<DashboardQuoteRow>(
-    `SELECT quotes.id, quotes.lead_id, leads.received_at, sent.first_sent_at, latest.total_cents AS quoted_cents,
-       acc.accepted_at, acc.total_cents AS accepted_cents
-     FROM (SELECT quote_id, MIN(sent_at) AS first_sent_at, MAX(version) AS last_version
-           FROM quote_versions WHERE sent_at IS NOT NULL GROUP BY quote_id) sent
-     JOIN quotes ON quotes.id = sent.quote_id
-     JOIN quote_versions latest ON latest.quote_id = sent.quote_id AND latest.version = sent.last_version
-     LEFT JOIN leads ON leads.id = quotes.lead_id
-     LEFT JOIN quote_acceptances acc ON acc.quote_id = quotes.id
-     WHERE sent.first_sent_at >= ? OR acc.accepted_at >= ?
-     ORDER BY sent.first_sent_at, quotes.id`,
+    `SELECT quotes.id, quotes.lead_id, acc.accepted_at, acc.total_cents AS accepted_cents,
+       (SELECT MIN(sent.sent_at) FROM quote_versions sent WHERE sent.quote_id = quotes.id) AS first_sent_at,
+       (SELECT latest.total_cents FROM quote_versions latest
+        WHERE latest.quote_id = quotes.id AND latest.sent_at IS NOT NULL
+        ORDER BY latest.version DESC LIMIT 1) AS quoted_cents
+     FROM quotes LEFT JOIN quote_acceptances acc ON acc.quote_id = quotes.id
+     WHERE quotes.id IN (SELECT quote_id FROM quote_versions WHERE sent_at >= ?
+                         UNION SELECT quote_id FROM quote_acceptances WHERE accepted_at >= ?)`,
     [sinceIso, sinceIso],
   );
   const payments = await db.all<{ paid_on: string; amount_cents: number | string }>(
     'SELECT paid_on, amount_cents FROM quote_payments WHERE paid_on >= ? ORDER BY paid_on, id',
     [sinceDay],
   );
+  // A version sent in the weeks may belong to a quote first sent before them: it counts only if accepted in them.
+  const counted = quotes.filter(
+    (row) => row.first_sent_at >= sinceIso || (row.accepted_at !== null && row.accepted_at >= sinceIso),
+  );
   return {
-    quotes: quotes.map((row) => ({
+    quotes: counted.map((row) => ({
       leadId: row.lead_id,
-      leadReceivedAt: row.received_at,
       firstSentAt: row.first_sent_at,
       quotedCents: Number(row.quoted_cents),
       acceptedAt: row.accepted_at,

@@ -25,7 +25,7 @@ import { tokenHash } from './auth.ts';
 import { advanceStatus, lockLead, recordHistory } from './pipeline-store.ts';
 import { acceptQuote, declineQuote, quoteOfToken, type AcceptOutcome, type DeclineOutcome } from './quote-answers.ts';
 import type { LeadAccount } from '../../lib/desk/accounts.ts';
-import type { QuotePayment, QuoteRow as DashboardQuote } from '../../lib/desk/quote-dashboard.ts';
+import type { QuotePayment, DashboardQuote } from '../../lib/desk/quote-dashboard.ts';
 import { accountsOfLeads, insertDues, quoteDashboardRows } from './quote-accounts.ts';
 import { insertPayment, leadAccount, type PaymentRecorded } from './quote-payments.ts';
 import * as records from './quote-records.ts';
