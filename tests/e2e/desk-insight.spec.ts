@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { agencyDay } from '@/lib/agency-time';
+import { parse } from 'csv-parse/sync';
+import { addDays, agencyDay, agencyDayStart } from '@/lib/agency-time';
 import { FORMS } from '@/lib/forms/definitions';
 import type { FormDef } from '@/lib/forms/types';
 import { site } from '@/lib/site';
 import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineStore } from '@/server/desk/pipeline-store';
+import { QuoteStore } from '@/server/desk/quote-store';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import type { SqlDatabase } from '@/server/db/database';
@@ -13,6 +15,7 @@ import { STORE_KINDS, type StoreKind } from '../support/store-kinds.ts';
 import { fullRunOnly, startDesk, signIn, type Desk } from './support/desk.ts';
 import { axeViolations, axeViolationsWithWideTables, htmlProblems } from './support/gates.ts';
 import { WebhookReceiver, challenge, post, waitFor } from './support/lead-load.ts';
+import { quoteDraft } from '../unit/support/quotes.ts';
 
 /**
  * The dashboard and the privacy requests on a real server over each store: leads sent through the
@@ -75,6 +78,18 @@ async function gates(browser: Browser, desk: Desk, path: string, name: string): 
   await page.context().close();
 }
 
+/** For the describe it is called in: a desk of its own, started before its tests and stopped after them. */
+function ownDesk(kind: StoreKind) {
+  const setup = { desk: undefined as unknown as Desk };
+  test.beforeAll(async () => {
+    setup.desk = await startDesk(kind);
+  });
+  test.afterAll(async () => {
+    await setup.desk.stop();
+  });
+  return setup;
+}
+
 /** For the describe it is called in: a desk whose every lead goes to a webhook receiver of its own. */
 function deskWithWebhook(kind: StoreKind, env: Record<string, string> = {}) {
   const setup = { receiver: new WebhookReceiver(), desk: undefined as unknown as Desk };
@@ -112,19 +127,13 @@ for (const kind of STORE_KINDS) {
   // On PostgreSQL the smoke tests only: see FULL_BROWSER_STORE.
   const full = fullRunOnly(kind);
   test.describe(`dashboard on ${kind}`, () => {
-    let desk: Desk;
-
-    test.beforeAll(async () => {
-      desk = await startDesk(kind);
-    });
-    test.afterAll(async () => {
-      await desk.stop();
-    });
+    const own = ownDesk(kind);
 
     full(
       'counts the leads of this week by group, page and status, and the time to first contact',
       async ({ browser }) => {
         test.setTimeout(120_000);
+        const { desk } = own;
         await gates(browser, desk, '/admin/dashboard', `dashboard-empty-${kind}`);
 
         const chicago = await send(desk, 'chicago', {
@@ -177,7 +186,7 @@ for (const kind of STORE_KINDS) {
         await expect(figure(page, 'Leads last week')).toHaveText('0');
         await expect(figure(page, 'Time to first contact')).toHaveText('3 hours');
         await expect(page.getByText('median over 3 contacted leads of the last 12 weeks')).toBeVisible();
-        await expect(figure(page, 'Overdue follow-ups')).toHaveText('1');
+        await expect(figure(page, 'Overdue')).toHaveText('1');
 
         const weekly = page.getByRole('img', { name: 'Leads per week by kind of page' });
         await expect(weekly).toHaveAccessibleDescription(
@@ -207,6 +216,134 @@ for (const kind of STORE_KINDS) {
         await page.context().close();
 
         await gates(browser, desk, '/admin/dashboard', `dashboard-${kind}`);
+      },
+    );
+  });
+
+  test.describe(`quotes and payments on ${kind}`, () => {
+    const own = ownDesk(kind);
+
+    full(
+      'a booking shows paid and balance in the list, a late payment puts it under Overdue, and the dashboard and CSV count it',
+      async ({ browser }) => {
+        test.setTimeout(120_000);
+        const { desk } = own;
+        const today = agencyDay(new Date(), site.timeZone);
+        /** An instant on the office's day `days` from today, at `hour` o'clock there. */
+        const at = (days: number, hour = 10) =>
+          new Date(Date.parse(agencyDayStart(addDays(today, days), site.timeZone)) + hour * HOUR_MS);
+        const staff = { id: 'staff-owner', email: desk.owner.email };
+        // A family quoted a month ago, three hours after they asked, who accepted and paid the deposit;
+        // the second payment fell due three days ago. And another family quoted two days ago.
+        const store = await openLeadStore(leadApiConfig(desk.env));
+        const quotes = new QuoteStore(store.database);
+        const lead = async (name: string, email: string, received: Date) =>
+          (await store.insertLead(
+            { formId: 'umrah', fields: { name, email, adults: '2' }, pageUrl: null, userAgent: null },
+            undefined,
+            received,
+          ))!;
+        /** Saves and sends a quote as staff did `days` from today, at 1 pm. */
+        const quote = async (leadId: string, days: number, draft: ReturnType<typeof quoteDraft>) => {
+          const sentOn = addDays(today, days);
+          const saved = await quotes.saveDraft({ leadId }, draft, staff, sentOn, at(days, 13));
+          if (!saved?.ok) throw new Error(`draft refused: ${JSON.stringify(saved)}`);
+          const sent = await quotes.send({ leadId, quoteId: saved.quoteId }, staff, sentOn, at(days, 13));
+          if (!sent?.ok) throw new Error('not sent');
+          return { leadId, quoteId: saved.quoteId, token: sent.token };
+        };
+        const trip = { departureOn: addDays(today, 60), returnOn: addDays(today, 74) };
+        const booked = await lead('Layla Haddad', 'layla@example.com', at(-30));
+        const quoted = await lead('Omar Farouk', 'omar@example.com', at(-3));
+        try {
+          const first = await quote(
+            booked.id,
+            -30,
+            quoteDraft({
+              ...trip,
+              validUntil: addDays(today, -25),
+              schedule: [
+                { dueOn: addDays(today, -25), amountCents: 150_000 },
+                { dueOn: addDays(today, -3), amountCents: 200_000 },
+                { dueOn: addDays(today, 15), amountCents: 195_250 },
+              ],
+            }),
+          );
+          await quotes.accept(first.token, 1, 'Layla Haddad', addDays(today, -29), at(-29, 16));
+          const deposit = { paidOn: addDays(today, -28), amountCents: 150_000, method: 'bank-transfer' };
+          expect((await quotes.recordPayment(first, deposit, staff, addDays(today, -28), at(-28)))?.ok).toBe(true);
+          const schedule = [
+            { dueOn: addDays(today, 5), amountCents: 150_000 },
+            { dueOn: addDays(today, 15), amountCents: 395_250 },
+          ];
+          await quote(quoted.id, -2, quoteDraft({ ...trip, validUntil: addDays(today, 5), schedule }));
+        } finally {
+          await store.close();
+        }
+
+        // Without scripts, as the desk must work.
+        const page = await ownerPage(browser, desk, { javaScriptEnabled: false });
+        await page.goto(`${desk.origin}/admin/leads`);
+        const row = (reference: string) => page.locator('tbody tr').filter({ hasText: reference });
+        /** The lines of a lead's Payments cell. */
+        const payments = (reference: string) => row(reference).locator('td').last().locator('span, strong');
+        await expect(payments(booked.reference)).toHaveText([
+          'Accepted $5,452.50',
+          'Paid $1,500',
+          'Balance $3,952.50',
+          `Payment 2 due ${addDays(today, -3)}`,
+          'Payment 2 overdue',
+        ]);
+        await expect(payments(quoted.reference)).toHaveText([
+          'Quoted $5,452.50',
+          'Paid $0',
+          'Balance $5,452.50',
+          `Deposit due ${addDays(today, 5)}`,
+        ]);
+        await page.getByRole('link', { name: 'Overdue (1)' }).click();
+        await expect(page.getByRole('heading', { name: 'Overdue', level: 1 })).toBeVisible();
+        await expect(page.locator('tbody tr')).toHaveCount(1);
+        await expect(row(booked.reference).getByText('Payment 2 overdue')).toBeVisible();
+
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: 'Download CSV' }).click(),
+        ]);
+        const csv = parse(readFileSync((await download.path())!, 'utf8'), { columns: true }) as Record<
+          string,
+          string
+        >[];
+        expect(csv).toHaveLength(1);
+        expect(csv[0]).toMatchObject({
+          reference: booked.reference,
+          status: 'Booked',
+          quote_total: '5452.50',
+          accepted_on: addDays(today, -29),
+          paid: '1500.00',
+          balance: '3952.50',
+        });
+
+        await page.goto(`${desk.origin}/admin/dashboard`);
+        await expect(figure(page, 'Overdue')).toHaveText('1');
+        await expect(figure(page, 'Quotes sent')).toHaveText('2');
+        await expect(figure(page, 'Acceptance rate')).toHaveText('50%');
+        await expect(page.getByText('1 of the 2 quotes sent in the last 12 weeks accepted so far')).toBeVisible();
+        // The first family waited 3 hours for their quote, the second 27: the median is between.
+        await expect(figure(page, 'Time to first quote')).toHaveText('15 hours');
+        await expect(figure(page, 'Value quoted')).toHaveText('$10,905');
+        await expect(figure(page, 'Value accepted')).toHaveText('$5,452.50');
+        await expect(figure(page, 'Value received')).toHaveText('$1,500');
+        await expect(page.getByRole('img', { name: 'Quotes sent and accepted per week' })).toHaveAccessibleDescription(
+          /^2 quotes sent and 1 accepted in the last 12 weeks; .* Value quoted \$10,905, accepted \$5,452\.50, received \$1,500\.$/,
+        );
+        const weeks = await chartTable(page, 'Quotes sent and accepted per week');
+        expect(weeks).toHaveLength(12);
+        expect(weeks.map((week) => Number(week[1])).reduce((sum, sent) => sum + sent)).toBe(2);
+        expect(weeks.find((week) => week[5] === '$1,500')).toBeDefined();
+        await page.context().close();
+
+        await gates(browser, desk, '/admin/leads?due=overdue', `overdue-payments-${kind}`);
+        await gates(browser, desk, '/admin/dashboard', `dashboard-quotes-${kind}`);
       },
     );
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERIES_STYLES, horizontalBarChart, niceTicks, stackedBarChart } from '@/lib/desk/charts';
+import { SERIES_STYLES, groupedBarChart, horizontalBarChart, niceTicks, stackedBarChart } from '@/lib/desk/charts';
 
 /** WCAG's contrast ratio of a #rrggbb colour against white. */
 function contrastOnWhite(hex: string): number {
@@ -64,6 +64,41 @@ describe('stackedBarChart', () => {
     expect(chart.bars[1]!.note).toBe('so far');
     expect(chart.bars[2]!.segments).toEqual([]);
     expect(chart.bars[2]!.top).toBe(chart.plot.bottom);
+  });
+});
+
+describe('groupedBarChart', () => {
+  const chart = groupedBarChart({
+    categories: [{ label: 'Nov 16' }, { label: 'Nov 23', note: 'so far' }],
+    values: [
+      [4, 2],
+      [0, 1],
+    ],
+  });
+
+  it('stands the series side by side on the axis, within their bar, heights in proportion to the tallest', () => {
+    const [first, second] = chart.bars;
+    const [sent, accepted] = first!.segments;
+    expect(chart.ticks.map((tick) => tick.value)).toEqual([0, 1, 2, 3, 4]);
+    expect(sent!.y + sent!.height).toBeCloseTo(chart.plot.bottom);
+    expect(accepted!.y + accepted!.height).toBeCloseTo(chart.plot.bottom);
+    expect(sent!.height / accepted!.height).toBeCloseTo(2);
+    expect(sent!.y).toBeCloseTo(chart.plot.top);
+    expect(sent!.x).toBeCloseTo(first!.x);
+    expect(accepted!.x).toBeCloseTo(sent!.x + sent!.width);
+    expect(accepted!.x + accepted!.width).toBeCloseTo(first!.x + first!.width);
+    expect(first!.top).toBeCloseTo(sent!.y);
+    // A series with nothing draws nothing, and the other keeps its own place.
+    expect(second!.segments.map((segment) => [segment.series, segment.x - second!.x])).toEqual([
+      [1, expect.closeTo(sent!.width)],
+    ]);
+  });
+
+  it('has an axis with nothing to show', () => {
+    const empty = groupedBarChart({ categories: [{ label: 'Nov 16' }], values: [[0, 0]] });
+    expect(empty.bars[0]!.segments).toEqual([]);
+    expect(empty.bars[0]!.top).toBe(empty.plot.bottom);
+    expect(empty.ticks.map((tick) => tick.value)).toEqual([0, 1]);
   });
 });
 

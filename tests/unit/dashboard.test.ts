@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dashboardFirstDay,
   dashboardSince,
+  emptyWeeks,
   durationInWords,
   headlineFigures,
   median,
@@ -10,6 +12,7 @@ import {
   responseInWords,
   summarizeDashboard,
   weekMondays,
+  weekPlacer,
 } from '@/lib/desk/dashboard';
 import type { DashboardRow, LeadStatus } from '@/server/desk/types';
 
@@ -23,7 +26,14 @@ function row(
   status: LeadStatus = 'new',
   firstContactedAt: string | null = null,
 ) {
-  return { formId, receivedAt, status, firstContactedAt, pageUrl: null } satisfies DashboardRow;
+  return {
+    id: `lead-${receivedAt}`,
+    formId,
+    receivedAt,
+    status,
+    firstContactedAt,
+    pageUrl: null,
+  } satisfies DashboardRow;
 }
 
 describe('the weeks', () => {
@@ -34,6 +44,33 @@ describe('the weeks', () => {
     expect(mondays[0]).toBe('2026-09-07');
     // The first week began at midnight in Austin, while daylight saving time was still in force.
     expect(dashboardSince(NOW, ZONE)).toBe('2026-09-07T05:00:00.000Z');
+    expect(dashboardFirstDay(NOW, ZONE)).toBe('2026-09-07');
+  });
+
+  it('place an instant or an office day in its week, and nothing outside the 12', () => {
+    const placer = weekPlacer(NOW, ZONE);
+    expect(placer.mondays).toEqual(weekMondays(NOW, ZONE));
+    expect(placer.ofInstant(Date.parse('2026-09-07T05:00:00.000Z'))).toBe(0);
+    expect(placer.ofInstant(Date.parse('2026-09-07T04:59:59.999Z'))).toBe(-1);
+    expect(placer.ofInstant(Date.parse('2026-11-23T05:59:00.000Z'))).toBe(10);
+    expect(placer.ofInstant(Date.parse('2026-11-30T05:59:00.000Z'))).toBe(11);
+    expect(placer.ofInstant(Date.parse('2026-11-30T06:00:00.000Z'))).toBe(-1);
+    expect(placer.ofInstant(Number.NaN)).toBe(-1);
+    expect(placer.ofDay('2026-09-06')).toBe(-1);
+    expect(placer.ofDay('2026-09-07')).toBe(0);
+    expect(placer.ofDay('2026-11-22')).toBe(10);
+    expect(placer.ofDay('2026-11-29')).toBe(11);
+    expect(placer.ofDay('2026-11-30')).toBe(-1);
+  });
+
+  it('start empty, labelled, the current one partial', () => {
+    const weeks = emptyWeeks(['2026-11-16', '2026-11-23'], () => ({ count: 0 }));
+    expect(weeks).toEqual([
+      { monday: '2026-11-16', label: 'Nov 16', partial: false, count: 0 },
+      { monday: '2026-11-23', label: 'Nov 23', partial: true, count: 0 },
+    ]);
+    weeks[0]!.count += 1;
+    expect(weeks[1]!.count).toBe(0);
   });
 
   it('place a lead in the week it was sent in the office, not in UTC', () => {
@@ -216,7 +253,7 @@ describe('what the charts say', () => {
       ['Leads this week', '1'],
       ['Leads last week', '4'],
       ['Time to first contact', '40 minutes'],
-      ['Overdue follow-ups', '2'],
+      ['Overdue', '2'],
     ]);
   });
 

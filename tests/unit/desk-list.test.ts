@@ -20,7 +20,9 @@ import {
   replySubject,
   visitorDetails,
 } from '@/lib/desk/lead';
+import { ACCOUNT_CSV_COLUMNS } from '@/lib/desk/accounts';
 import { FORMS } from '@/lib/forms/definitions';
+import { accountOf } from '@/lib/quotes/account';
 import { csvColumns, deskCsv, leadsCsv } from '@/server/leads/csv';
 import type { DeskLead } from '@/server/desk/types';
 
@@ -162,6 +164,7 @@ describe('list rows', () => {
       received: 'Nov 24, 2026, 9:05 AM CST',
       followUp: '2026-11-20',
       followUpNote: '',
+      account: { quote: '', paid: '', balance: '', next: '', note: '' },
     });
     expect(deskRow(deskLead({ followUp: '2026-11-20' }), TODAY, TZ).followUpNote).toBe('overdue');
     expect(deskRow(deskLead(), TODAY, TZ).assignee).toBe('Unassigned');
@@ -280,6 +283,10 @@ describe('the desk’s CSV', () => {
       'assigned_to',
       'follow_up',
       'last_note',
+      'quote_total',
+      'accepted_on',
+      'paid',
+      'balance',
       'name',
       'email',
       'phone',
@@ -294,8 +301,32 @@ describe('the desk’s CSV', () => {
       followUp: '2026-12-01',
       lastNote: 'Quoted $9,000,\n"gold"',
     });
-    const [header, row] = parse(deskCsv([lead], 'hajj')) as string[][];
+    const booking = {
+      quoteId: 'quote-1',
+      // 11:30 pm on Nov 30 in Austin: the office's Nov 30, though UTC has turned to Dec 1.
+      acceptedAt: '2026-12-01T05:30:00.000Z',
+      account: accountOf(
+        [
+          { dueOn: '2026-12-01', amountCents: 150_000 },
+          { dueOn: '2027-01-24', amountCents: 395_250 },
+        ],
+        [{ amountCents: 150_000 }],
+        TODAY,
+      ),
+    };
+    const csv = deskCsv([lead, deskLead({ id: 'lead-2', formId: 'hajj', fields: { name: '-1+2' } })], 'hajj', {
+      bookings: new Map([['lead-1', booking]]),
+      timeZone: TZ,
+    });
+    const [header, row, other] = parse(csv) as string[][];
     const cell = (name: string) => row![header!.indexOf(name)];
+    expect(cell('quote_total')).toBe('5452.50');
+    expect(cell('accepted_on')).toBe('2026-11-30');
+    expect(cell('paid')).toBe('1500.00');
+    expect(cell('balance')).toBe('3952.50');
+    // A lead with no quote sent has its booking's cells empty; a name typed as a formula is defused.
+    expect(ACCOUNT_CSV_COLUMNS.map((name) => other![header!.indexOf(name)])).toEqual(['', '', '', '']);
+    expect(other![header!.indexOf('name')]).toBe("'-1+2");
     expect(cell('status')).toBe('Lost');
     expect(cell('lost_reason')).toBe("'=cmd()");
     expect(cell('assigned_to')).toBe('omar@agency.example');

@@ -473,6 +473,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     await desk.pipeline.updatePipeline(after.id, { status: 'contacted' }, 'a', at(45));
     expect(await desk.lists.dashboardRows(since.receivedAt)).toEqual([
       {
+        id: since.id,
         formId: 'hajj',
         receivedAt: at(20).toISOString(),
         status: 'new',
@@ -480,6 +481,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
         pageUrl: 'https://miqat-travel.example/umrah-packages',
       },
       {
+        id: after.id,
         formId: 'umrah',
         receivedAt: at(30).toISOString(),
         status: 'contacted',

@@ -35,6 +35,9 @@ export interface StackedInput {
 export interface StackedSegment {
   series: number;
   value: number;
+  /** Its left edge and width: the whole bar's when stacked, a share of it side by side. */
+  x: number;
+  width: number;
   y: number;
   height: number;
 }
@@ -62,24 +65,37 @@ export interface StackedChart {
 
 const STACKED = { width: 360, height: 250, left: 34, right: 4, top: 20, bottom: 50, gap: 0.25 };
 
-/** A vertical bar per category, its series stacked bottom up, on an axis of nice ticks. */
-export function stackedBarChart(input: StackedInput): StackedChart {
+/** Vertical bars, one per category: the plot, its axis of nice ticks up to `max`, and each category's slot. */
+function columnFrame(count: number, max: number) {
   const { width, height, left, right, top, bottom, gap } = STACKED;
   const plot = { left, right: width - right, top, bottom: height - bottom };
-  const totals = input.values.map((row) => row.reduce((sum, value) => sum + value, 0));
-  const tickValues = niceTicks(Math.max(0, ...totals));
+  const tickValues = niceTicks(Math.max(0, max));
   const scaleMax = tickValues.at(-1)!;
-  const plotHeight = plot.bottom - plot.top;
-  const y = (value: number) => plot.bottom - (value / scaleMax) * plotHeight;
-  const band = (plot.right - plot.left) / Math.max(1, input.categories.length);
+  const y = (value: number) => plot.bottom - (value / scaleMax) * (plot.bottom - plot.top);
+  const band = (plot.right - plot.left) / Math.max(1, count);
   const barWidth = band * (1 - gap);
+  return {
+    width,
+    height,
+    plot,
+    ticks: tickValues.map((value) => ({ value, position: y(value) })),
+    y,
+    barWidth,
+    barX: (index: number) => plot.left + band * index + (band - barWidth) / 2,
+  };
+}
+
+/** A vertical bar per category, its series stacked bottom up, on an axis of nice ticks. */
+export function stackedBarChart(input: StackedInput): StackedChart {
+  const totals = input.values.map((row) => row.reduce((sum, value) => sum + value, 0));
+  const { y, barWidth, barX, ...frame } = columnFrame(input.categories.length, Math.max(0, ...totals));
   const bars = input.categories.map((category, index) => {
-    const x = plot.left + band * index + (band - barWidth) / 2;
+    const x = barX(index);
     let base = 0;
     const segments: StackedSegment[] = [];
     (input.values[index] ?? []).forEach((value, series) => {
       if (value <= 0) return;
-      segments.push({ series, value, y: y(base + value), height: y(base) - y(base + value) });
+      segments.push({ series, value, x, width: barWidth, y: y(base + value), height: y(base) - y(base + value) });
       base += value;
     });
     return {
@@ -93,7 +109,42 @@ export function stackedBarChart(input: StackedInput): StackedChart {
       segments,
     };
   });
-  return { width, height, plot, ticks: tickValues.map((value) => ({ value, position: y(value) })), bars };
+  return { ...frame, bars };
+}
+
+/** A group of bars per category, one per series side by side from the axis, on an axis of nice ticks up to the tallest. */
+export function groupedBarChart(input: StackedInput): StackedChart {
+  const series = Math.max(1, ...input.values.map((row) => row.length));
+  const { y, barWidth, barX, ...frame } = columnFrame(input.categories.length, Math.max(0, ...input.values.flat()));
+  const bars = input.categories.map((category, index) => {
+    const x = barX(index);
+    const row = input.values[index] ?? [];
+    const segments = row.flatMap((value, serie) =>
+      value > 0
+        ? [
+            {
+              series: serie,
+              value,
+              x: x + (barWidth / series) * serie,
+              width: barWidth / series,
+              y: y(value),
+              height: y(0) - y(value),
+            },
+          ]
+        : [],
+    );
+    return {
+      x,
+      width: barWidth,
+      centre: x + barWidth / 2,
+      total: row.reduce((sum, value) => sum + value, 0),
+      top: Math.min(y(0), ...segments.map((segment) => segment.y)),
+      label: category.label,
+      note: category.note,
+      segments,
+    };
+  });
+  return { ...frame, bars };
 }
 
 export interface HorizontalInput {

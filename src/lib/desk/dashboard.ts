@@ -72,9 +72,14 @@ export function weekMondays(now: Date, timeZone: string, weeks = DASHBOARD_WEEKS
   return Array.from({ length: weeks }, (_, index) => addDays(current, 7 * (index - weeks + 1)));
 }
 
+/** The office day the dashboard's first week begins: what to ask for payments from. */
+export function dashboardFirstDay(now: Date, timeZone: string): string {
+  return weekMondays(now, timeZone)[0]!;
+}
+
 /** The instant the dashboard's first week begins: what to ask `dashboardRows` for. */
 export function dashboardSince(now: Date, timeZone: string): string {
-  return agencyDayStart(weekMondays(now, timeZone)[0]!, timeZone);
+  return agencyDayStart(dashboardFirstDay(now, timeZone), timeZone);
 }
 
 /** "Nov 17": a Monday as the week's label. */
@@ -82,6 +87,44 @@ function weekLabel(monday: string): string {
   return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${monday}T00:00:00Z`),
   );
+}
+
+/** The dashboard's weeks, oldest first, each labelled and the current one partial, with `empty`'s counters. */
+export function emptyWeeks<Counts extends object>(
+  mondays: readonly string[],
+  empty: () => Counts,
+): ({ monday: string; label: string; partial: boolean } & Counts)[] {
+  return mondays.map((monday, index) => ({
+    monday,
+    label: weekLabel(monday),
+    partial: index === mondays.length - 1,
+    ...empty(),
+  }));
+}
+
+/**
+ * The dashboard's weeks and which of them an instant or an office day falls in (-1 for none). The
+ * boundaries are computed once as instants, so each of 10,000 rows is then placed by comparing
+ * numbers (a time-zone conversion per row would not be cheap).
+ */
+export function weekPlacer(now: Date, timeZone: string) {
+  const mondays = weekMondays(now, timeZone);
+  const starts = mondays.map((monday) => Date.parse(agencyDayStart(monday, timeZone)));
+  const endDay = addDays(mondays.at(-1)!, 7);
+  const end = Date.parse(agencyDayStart(endDay, timeZone));
+  const place = <T>(value: T, bounds: readonly T[], after: T): number => {
+    if (!(value >= bounds[0]!) || value >= after) return -1;
+    let index = bounds.length - 1;
+    while (bounds[index]! > value) index -= 1;
+    return index;
+  };
+  return {
+    mondays,
+    /** The week of an instant given in milliseconds. */
+    ofInstant: (ms: number) => place(ms, starts, end),
+    /** The week of an office day, `YYYY-MM-DD`. */
+    ofDay: (day: string) => place(day, mondays, endDay),
+  };
 }
 
 /** The middle value of the sorted numbers (the mean of the two middle ones for an even count). */
@@ -94,15 +137,8 @@ export function median(values: readonly number[]): number | null {
 
 /** The dashboard's figures for the 12 weeks up to `now`; rows received outside them are left out. */
 export function summarizeDashboard(rows: readonly DashboardRow[], now: Date, timeZone: string): Dashboard {
-  const mondays = weekMondays(now, timeZone);
-  // Week boundaries as instants, computed once: each row is then placed by comparing numbers, which
-  // keeps 10,000 rows cheap (a time-zone conversion per row would not be).
-  const starts = mondays.map((monday) => Date.parse(agencyDayStart(monday, timeZone)));
-  const end = Date.parse(agencyDayStart(addDays(mondays.at(-1)!, 7), timeZone));
-  const weeks: Week[] = mondays.map((monday, index) => ({
-    monday,
-    label: weekLabel(monday),
-    partial: index === mondays.length - 1,
+  const placer = weekPlacer(now, timeZone);
+  const weeks: Week[] = emptyWeeks(placer.mondays, () => ({
     byGroup: Object.fromEntries(GROUPS.map((group) => [group, 0])) as Record<FormGroup, number>,
     total: 0,
   }));
@@ -112,10 +148,8 @@ export function summarizeDashboard(rows: readonly DashboardRow[], now: Date, tim
   let total = 0;
   for (const row of rows) {
     const received = Date.parse(row.receivedAt);
-    if (!(received >= starts[0]!) || received >= end) continue;
-    let index = starts.length - 1;
-    while (starts[index]! > received) index -= 1;
-    const week = weeks[index]!;
+    const week = weeks[placer.ofInstant(received)];
+    if (!week) continue;
     // A form no page uses any more still counts, with the general enquiries.
     week.byGroup[findForm(row.formId)?.group ?? 'contact'] += 1;
     week.total += 1;
@@ -235,7 +269,7 @@ export function statusChart(dashboard: Dashboard) {
   };
 }
 
-/** The figures at the top of the dashboard; `overdue` is the count of open follow-ups past their day. */
+/** The figures at the top of the dashboard; `overdue` is the count of the Overdue list: follow-ups and payments past their day. */
 export function headlineFigures(dashboard: Dashboard, overdue: number) {
   const response = responseInWords(dashboard.response);
   return [
@@ -250,6 +284,6 @@ export function headlineFigures(dashboard: Dashboard, overdue: number) {
       note: `Week of ${dashboard.weeks.at(-2)?.label ?? ''}`,
     },
     { label: 'Time to first contact', value: response.value, note: response.basis },
-    { label: 'Overdue follow-ups', value: formatCount(overdue), note: 'Open leads past their follow-up day' },
+    { label: 'Overdue', value: formatCount(overdue), note: 'Leads with a follow-up or a payment past its day' },
   ];
 }

@@ -3,6 +3,7 @@
  * anything unknown ignored and said so), its page links, and its rows as the staff read them.
  */
 import { agencyDayStart, formatAgencyTime, nextDay } from '../agency-time.ts';
+import { accountCell, type AccountCell, type LeadAccount } from './accounts.ts';
 import { FORMS, findForm } from '../forms/definitions.ts';
 import { formatCount } from '../format.ts';
 import { FORM_GROUPS, type FormGroup } from '../forms/types.ts';
@@ -194,10 +195,12 @@ export interface DeskRow extends InboxRow {
   followUp: string;
   /** "due today" or "overdue", in words beside the date. */
   followUpNote: string;
+  /** Paid, balance and the next payment of the lead's booking; its note says when a payment makes the lead due. */
+  account: AccountCell;
 }
 
-/** A lead as a line of the desk's list, times in the agency's zone. */
-export function deskRow(lead: DeskLead, today: string, timeZone: string): DeskRow {
+/** A lead as a line of the desk's list, times in the agency's zone, with its booking where it has a quote sent. */
+export function deskRow(lead: DeskLead, today: string, timeZone: string, booking?: LeadAccount): DeskRow {
   const state = followUpState(lead, today);
   return {
     ...inboxRow(lead),
@@ -206,6 +209,7 @@ export function deskRow(lead: DeskLead, today: string, timeZone: string): DeskRo
     assignee: lead.assignee?.email ?? 'Unassigned',
     followUp: lead.followUp ?? '',
     followUpNote: state ? DUE_VIEWS[state].toLowerCase() : '',
+    account: accountCell(lead.status, booking),
   };
 }
 

@@ -98,7 +98,10 @@ export interface DeskFilter {
   until?: string | undefined;
   /** Name, email, phone (any punctuation) or reference; case does not matter. */
   search?: string | undefined;
-  /** With `today` (the agency's `YYYY-MM-DD`): follow-ups due that day, or before it, on open leads. */
+  /**
+   * With `today` (the agency's `YYYY-MM-DD`): leads due that day, or before it: a follow-up on an
+   * open lead, or the first unpaid payment of an accepted quote on a lead not lost (`paymentDueState`).
+   */
   due?: 'today' | 'overdue' | undefined;
   today?: string | undefined;
 }
@@ -111,6 +114,8 @@ export interface DeskPage {
 
 /** The few columns the dashboard aggregates, one row per lead received since a given time. */
 export interface DashboardRow {
+  /** Which lead: its quotes give the time to first quote. */
+  id: string;
   formId: string;
   receivedAt: string;
   status: LeadStatus;

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { agencyDay } from '@/lib/agency-time';
 import { parseListQuery } from '@/lib/desk/list';
 import { site } from '@/lib/site';
-import { lists } from '@/server/desk/instance';
+import { lists, quotes } from '@/server/desk/instance';
 import { deskCsv } from '@/server/leads/csv';
 
 export const prerender = false;
@@ -11,7 +11,12 @@ export const prerender = false;
 export const GET: APIRoute = async ({ url }) => {
   const today = agencyDay(new Date(), site.timeZone);
   const { query, filter } = parseListQuery(url.searchParams, { today, timeZone: site.timeZone });
-  const csv = deskCsv(await lists().allDesk(filter), filter.formIds);
+  const leads = await lists().allDesk(filter);
+  const bookings = await quotes().accountsOfLeads(
+    leads.map((lead) => lead.id),
+    today,
+  );
+  const csv = deskCsv(leads, filter.formIds, { bookings, timeZone: site.timeZone });
   const name = [query.form ?? query.group ?? 'all', query.status, query.due].filter(Boolean).join('-');
   return new Response(csv, {
     headers: {

@@ -73,6 +73,31 @@ const indexContacts: Backfill = {
   },
 };
 
+/** Writes one payment of a sent version's schedule; the deposit is ordinal 0. */
+export const INSERT_DUE =
+  'INSERT INTO quote_dues (quote_id, version, ordinal, due_on, amount_cents) VALUES (?, ?, ?, ?, ?)';
+
+/** The rows of quote_dues for a sent version's schedule, one per payment, in the schedule's order. */
+export function dueRows(
+  quoteId: string,
+  version: number,
+  schedule: readonly { dueOn: string; amountCents: number }[],
+): SqlValue[][] {
+  return schedule.map((due, ordinal) => [quoteId, version, ordinal, due.dueOn, due.amountCents]);
+}
+
+/** The schedules of the versions sent before quote_dues existed. */
+const scheduleDues: Backfill = {
+  select: 'SELECT quote_id, version, draft FROM quote_versions WHERE sent_at IS NOT NULL',
+  update: INSERT_DUE,
+  params(rows) {
+    return rows.flatMap((row) => {
+      const { schedule } = JSON.parse(row['draft'] as string) as { schedule: { dueOn: string; amountCents: number }[] };
+      return dueRows(row['quote_id'] as string, Number(row['version']), schedule);
+    });
+  },
+};
+
 /** Every step, oldest first. Append; never edit a step that has shipped. */
 export const SCHEMA: readonly SchemaStep[] = [
   // 1. The leads, spent captcha nonces and the secrets kept in the database.
@@ -303,6 +328,25 @@ export const SCHEMA: readonly SchemaStep[] = [
        ALTER TABLE outbox ALTER COLUMN queued_at SET NOT NULL;`,
     },
     'CREATE UNIQUE INDEX outbox_message ON outbox (lead_id, channel, destination, message_key)',
+  ],
+  // 9. Each sent version's payment schedule as rows (it is frozen with the version), so the desk's
+  //    "Due today" and "Overdue" can find the first unpaid payment of every booking in SQL, by the
+  //    day it is due; the draft's JSON stays the quote's own record. Sent versions of older
+  //    databases are filled in. The dashboard finds the versions sent in its weeks by their time,
+  //    and each quote's first send and latest total without reading the drafts.
+  [
+    `CREATE TABLE quote_dues (
+       quote_id TEXT NOT NULL REFERENCES quotes (id),
+       version INTEGER NOT NULL,
+       ordinal INTEGER NOT NULL,
+       due_on {sorted_text} NOT NULL,
+       amount_cents BIGINT NOT NULL,
+       PRIMARY KEY (quote_id, version, ordinal)
+     );
+     CREATE INDEX quote_dues_day ON quote_dues (due_on);
+     CREATE INDEX quote_versions_sent ON quote_versions (sent_at, quote_id);
+     CREATE INDEX quote_versions_sends ON quote_versions (quote_id, version, sent_at, total_cents);`,
+    scheduleDues,
   ],
 ];
 

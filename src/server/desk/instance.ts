@@ -53,6 +53,11 @@ export function privacy(): PrivacyStore {
   return new PrivacyStore(leadApi.store);
 }
 
+/** Quotes, their payments and the bookings' accounts over this process's store. */
+export function quotes(): QuoteStore {
+  return new QuoteStore(deskDatabase());
+}
+
 /** Staff accounts and sessions on this process's store. */
 export function staffStore(): StaffStore {
   return new StaffStore(deskDatabase());

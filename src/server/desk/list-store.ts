@@ -2,6 +2,7 @@ import { searchDigits } from '../../lib/leads/contact-index.ts';
 import { normalizeReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlStatements, type SqlValue } from '../db/database.ts';
 import { toLead, type LeadRow } from '../leads/sql-lead-store.ts';
+import { paymentDueCondition } from './quote-accounts.ts';
 import {
   CLOSED_STATUSES,
   LEAD_STATUSES,
@@ -70,7 +71,7 @@ function searchCondition(search: string): [string, SqlValue[]] | undefined {
   return [`(${alternatives.join(' OR ')})`, params];
 }
 
-/** The WHERE clause of a desk filter, every condition on the leads table's own (indexed) columns. */
+/** The WHERE clause of a desk filter: conditions on the leads table's own (indexed) columns, and for the due views its bookings' payments. */
 function filterWhere(filter: DeskFilter): [string, SqlValue[]] {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
@@ -96,8 +97,10 @@ function filterWhere(filter: DeskFilter): [string, SqlValue[]] {
     if (filter.today === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(filter.today)) {
       throw new Error(`A "${filter.due}" filter needs today's agency day as \`today\` (YYYY-MM-DD)`);
     }
-    add(`leads.status IN (${placeholders(OPEN_STATUSES)})`, ...OPEN_STATUSES);
-    add(filter.due === 'today' ? 'leads.follow_up = ?' : 'leads.follow_up < ?', filter.today);
+    // A follow-up on an open lead, or a payment of a booking (quote-accounts.ts).
+    const followUp = `leads.status IN (${placeholders(OPEN_STATUSES)}) AND leads.follow_up ${filter.due === 'today' ? '=' : '<'} ?`;
+    const [payment, paymentParams] = paymentDueCondition(filter.due, filter.today);
+    add(`((${followUp}) OR ${payment})`, ...OPEN_STATUSES, filter.today, ...paymentParams);
   }
   return [conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params];
 }
@@ -179,17 +182,19 @@ export class DeskListStore implements DeskListQueries {
 
   async dashboardRows(sinceIso: string): Promise<DashboardRow[]> {
     const rows = await this.db.all<{
+      id: string;
       form_id: string;
       received_at: string;
       status: LeadStatus;
       first_contacted_at: string | null;
       page_url: string | null;
     }>(
-      `SELECT form_id, received_at, status, first_contacted_at, page_url FROM leads
+      `SELECT id, form_id, received_at, status, first_contacted_at, page_url FROM leads
        WHERE received_at >= ? ORDER BY received_at`,
       [sinceIso],
     );
     return rows.map((row) => ({
+      id: row.id,
       formId: row.form_id,
       receivedAt: row.received_at,
       status: row.status,

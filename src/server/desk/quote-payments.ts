@@ -1,15 +1,18 @@
 /*
  * Payments on a quote and where the booking stands (quote-store.ts gives them to the desk). The
  * account is computed from the billed version's schedule and the payments every time
- * (`accountOf`), never stored, so it cannot drift from them.
+ * (`accountOf`), never stored, so it cannot drift from them; a lead's account is worked out as the
+ * list's are, in quote-accounts.ts.
  */
+import type { LeadAccount } from '../../lib/desk/accounts.ts';
 import { accountOf, type Account } from '../../lib/quotes/account.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import { checkPayment, PAYMENT_METHODS } from '../../lib/quotes/payments.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import type { SqlStatements } from '../db/database.ts';
 import { advanceStatus, recordHistory } from './pipeline-store.ts';
-import { acceptanceOf, billedVersion, paymentsOf, quotesOf, versionsOf, type LockedQuote } from './quote-records.ts';
+import { accountsOfLeads } from './quote-accounts.ts';
+import { acceptanceOf, billedVersion, paymentsOf, versionsOf, type LockedQuote } from './quote-records.ts';
 
 export type PaymentRecorded = { ok: true; account: Account } | { ok: false; problems: QuoteProblem[] };
 
@@ -52,15 +55,6 @@ export async function insertPayment(
 }
 
 /** Paid, balance and next due for a lead's booking: its accepted quote, else its newest sent one; null with none sent. */
-export async function leadAccount(
-  db: SqlStatements,
-  leadId: string,
-  today: string,
-): Promise<{ quoteId: string; account: Account } | null> {
-  const quotes = await quotesOf(db, leadId);
-  const chosen =
-    quotes.findLast((quote) => quote.acceptance) ?? quotes.findLast((quote) => billedVersion(quote.versions, null));
-  const billed = chosen && billedVersion(chosen.versions, chosen.acceptance);
-  if (!chosen || !billed) return null;
-  return { quoteId: chosen.id, account: accountOf(billed.draft.schedule, chosen.payments, today) };
+export async function leadAccount(db: SqlStatements, leadId: string, today: string): Promise<LeadAccount | null> {
+  return (await accountsOfLeads(db, [leadId], today)).get(leadId) ?? null;
 }

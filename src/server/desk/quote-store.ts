@@ -16,7 +16,6 @@
  *   transaction (quote-emails.ts), so an email goes out exactly when what it tells is stored.
  */
 import { randomUUID } from 'node:crypto';
-import type { Account } from '../../lib/quotes/account.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import type { PilgrimQuote, StoredQuote } from '../../lib/quotes/records.ts';
@@ -36,6 +35,9 @@ import {
   type DeclineOutcome,
 } from './quote-answers.ts';
 import { queueAcceptance, queueQuestionEmail, queueQuoteSent, queueReceipt } from './quote-emails.ts';
+import type { LeadAccount } from '../../lib/desk/accounts.ts';
+import type { QuotePayment, DashboardQuote } from '../../lib/desk/quote-dashboard.ts';
+import { accountsOfLeads, insertDues, quoteDashboardRows } from './quote-accounts.ts';
 import { insertPayment, leadAccount, type PaymentRecorded } from './quote-payments.ts';
 import * as records from './quote-records.ts';
 
@@ -160,6 +162,7 @@ export class QuoteStore {
         quote.id,
         latest.version,
       ]);
+      await insertDues(tx, quote.id, latest.version, latest.draft.schedule);
       const token = quote.link_token ?? (await this.issueToken(tx, quote.id));
       const detail = `Quote sent: version ${latest.version}, ${formatCents(latest.totalCents)}, valid until ${latest.validUntil}`;
       await recordHistory(tx, lead, { actor: staff.email, at, action: 'quote', detail });
@@ -302,8 +305,21 @@ export class QuoteStore {
   }
 
   /** Paid, balance and next due for the lead's booking (its accepted quote, else its newest sent); null with none sent. */
-  async accountOfLead(leadId: string, today: string): Promise<{ quoteId: string; account: Account } | null> {
+  async accountOfLead(leadId: string, today: string): Promise<LeadAccount | null> {
     return leadAccount(this.db, leadId, today);
+  }
+
+  /** Where the bookings of these leads stand (the list and its CSV), by lead id; a lead with no quote sent has none. */
+  async accountsOfLeads(leadIds: readonly string[], today: string): Promise<Map<string, LeadAccount>> {
+    return accountsOfLeads(this.db, leadIds, today);
+  }
+
+  /** The dashboard's quotes first sent or accepted since `sinceIso`, and the payments received since the office day `sinceDay`. */
+  async dashboardRows(
+    sinceIso: string,
+    sinceDay: string,
+  ): Promise<{ quotes: DashboardQuote[]; payments: QuotePayment[] }> {
+    return quoteDashboardRows(this.db, sinceIso, sinceDay);
   }
 
   /** Gives the quote a new token, replacing any other: only its hash is stored. */

@@ -1,11 +1,19 @@
 import { stringify } from 'csv-stringify/sync';
+import { ACCOUNT_CSV_COLUMNS, accountCsv, type LeadAccount } from '../../lib/desk/accounts.ts';
 import { FORMS, findForm, wireNames } from '../../lib/forms/definitions.ts';
 import { STATUS_LABELS, type DeskLead } from '../desk/types.ts';
 import type { StoredLead } from './store.ts';
 
 const META_COLUMNS = ['id', 'reference', 'received_at', 'form_id', 'page_url', 'user_agent'] as const;
-/** Where each lead stands with the staff: the desk's export adds these after the lead's details. */
-const DESK_COLUMNS = ['status', 'lost_reason', 'assigned_to', 'follow_up', 'last_note'] as const;
+/** Where each lead stands with the staff and its booking: the desk's export adds these after the lead's details. */
+const DESK_COLUMNS = [
+  'status',
+  'lost_reason',
+  'assigned_to',
+  'follow_up',
+  'last_note',
+  ...ACCOUNT_CSV_COLUMNS,
+] as const;
 
 /** The forms an export covers: one id, several (a group of pages), or every form when none is given. */
 function formsOf(formIds?: string | readonly string[]) {
@@ -29,14 +37,22 @@ export function leadsCsv(leads: readonly StoredLead[], formIds?: string | readon
   return toCsv(csvColumns(formIds), leads, () => ({}));
 }
 
-/** The desk's export: every column of `leadsCsv` plus status, lost reason, assignee, follow-up and the last note. */
-export function deskCsv(leads: readonly DeskLead[], formIds?: string | readonly string[]): string {
+/**
+ * The desk's export: every column of `leadsCsv` plus status, lost reason, assignee, follow-up, the
+ * last note and the booking (quote total, the office's day it was accepted, paid, balance).
+ */
+export function deskCsv(
+  leads: readonly DeskLead[],
+  formIds: string | readonly string[] | undefined,
+  accounts: { bookings: ReadonlyMap<string, LeadAccount>; timeZone: string },
+): string {
   return toCsv(csvColumns(formIds, true), leads, (lead) => ({
     status: STATUS_LABELS[lead.status],
     lost_reason: lead.lostReason ?? '',
     assigned_to: lead.assignee?.email ?? '',
     follow_up: lead.followUp ?? '',
     last_note: lead.lastNote ?? '',
+    ...accountCsv(accounts.bookings.get(lead.id), accounts.timeZone),
   }));
 }
 
