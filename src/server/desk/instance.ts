@@ -30,7 +30,7 @@ export function quoteEmailsOn(): boolean {
   return serverConfig().SMTP_URL !== undefined;
 }
 
-/** Quotes, their links and payments over this process's store. */
+/** Quotes, their links, payments and the bookings' accounts over this process's store. */
 export function quotes(): QuoteStore {
   return new QuoteStore(deskDatabase(), { emails: quoteEmailsOn() });
 }
@@ -51,11 +51,6 @@ export function quoteSettings(): QuoteSettings {
 /** Privacy requests and erasure over this process's store. */
 export function privacy(): PrivacyStore {
   return new PrivacyStore(leadApi.store);
-}
-
-/** Quotes, their payments and the bookings' accounts over this process's store. */
-export function quotes(): QuoteStore {
-  return new QuoteStore(deskDatabase());
 }
 
 /** Staff accounts and sessions on this process's store. */
