@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { paymentDueState } from '@/lib/desk/accounts';
 import type { QuoteDraft } from '@/lib/quotes/model';
 import type { SqlStatements } from '@/server/db/database';
+import { SCHEMA } from '@/server/db/schema';
 import type { SqliteDatabase } from '@/server/db/sqlite';
 import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineStore } from '@/server/desk/pipeline-store';
@@ -241,14 +242,13 @@ describe.each(STORE_KINDS)('bookings for the desk on %s', (kind) => {
     const before = await quotes.accountOfLead(leadId, '2027-01-25');
     const location: TestStoreLocation = store.location;
     if (location.kind === 'sqlite') {
-      const undo =
-        'DROP TABLE quote_dues; DROP INDEX quote_versions_sent; DROP INDEX quote_versions_sends; PRAGMA user_version = 7;';
+      const undo = `DROP TABLE quote_dues; DROP INDEX quote_versions_sent; DROP INDEX quote_versions_sends; PRAGMA user_version = ${SCHEMA.length - 1};`;
       (store.database as SqliteDatabase).db.exec(undo);
     } else {
       await store.database.run('DROP TABLE quote_dues');
       await store.database.run('DROP INDEX quote_versions_sent');
       await store.database.run('DROP INDEX quote_versions_sends');
-      await store.database.run('DELETE FROM schema_steps WHERE step = 8');
+      await store.database.run('DELETE FROM schema_steps WHERE step = ?', [SCHEMA.length]);
     }
     const reopened = storeAt(location);
     open.push(reopened);
