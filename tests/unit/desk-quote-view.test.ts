@@ -1,9 +1,9 @@
+import { quoteLink } from '@/lib/quotes/token';
 import { describe, expect, it } from 'vitest';
 import { chooseStart, leadPackageSlug, packageStartOf, startingForm, type PackageStart } from '@/lib/desk/quote-start';
 import {
   quoteActionLocation,
   quoteDoneMessage,
-  quoteLink,
   quoteMessage,
   quoteView,
   readPaymentForm,

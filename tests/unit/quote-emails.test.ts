@@ -1,13 +1,8 @@
+import { quoteLink } from '@/lib/quotes/token';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { agencySender, signatureLines, talkToUsLines } from '@/lib/agency-email';
-import {
-  BOOKING_CONFIRMED_WHEN,
-  composeQuoteEmail,
-  quoteEmailLabel,
-  quoteLink,
-  type QuoteEmail,
-} from '@/lib/quotes/emails';
+import { BOOKING_CONFIRMED_WHEN, composeQuoteEmail, quoteEmailLabel, type QuoteEmail } from '@/lib/quotes/emails';
 
 const SITE = 'https://miqat-travel.example';
 const CONTEXT = { siteUrl: SITE, leadId: 'lead-1' };

@@ -79,11 +79,6 @@ export function quoteView(quote: StoredQuote, today: string, timeZone: string): 
   };
 }
 
-/** The pilgrim's private link to a quote. */
-export function quoteLink(siteUrl: string, token: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/quote/${token}`;
-}
-
 /** The WhatsApp message that carries the link, in the agency's words; the pilgrim's first name when the enquiry gave one. */
 export function quoteMessage(parts: {
   name: string;

@@ -14,6 +14,7 @@ import { signatureLines, talkToUsLines } from '../agency-email.ts';
 import type { NextDue } from './account.ts';
 import { formatCents } from './money.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from './payments.ts';
+import { quoteLink } from './token.ts';
 
 /** The terms' own sentence (src/content/pages/terms-conditions.mdx, "Bookings and quotes"); a test keeps the two alike. */
 export const BOOKING_CONFIRMED_WHEN =
@@ -87,11 +88,6 @@ export interface ComposedEmail {
 export interface EmailContext {
   siteUrl: string;
   leadId: string;
-}
-
-/** The pilgrim's private link to the quote. */
-export function quoteLink(siteUrl: string, token: string): string {
-  return `${siteUrl}/quote/${token}`;
 }
 
 /** The lead's page in the desk, for the staff's emails. */

@@ -17,3 +17,8 @@ export function newQuoteToken(): string {
 export function isWellFormedToken(text: string): boolean {
   return TOKEN_PATTERN.test(text);
 }
+
+/** The pilgrim's private link to a quote, on the site's origin. */
+export function quoteLink(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/quote/${token}`;
+}

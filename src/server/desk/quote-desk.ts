@@ -6,7 +6,6 @@
  */
 import {
   quoteActionLocation,
-  quoteLink,
   quoteMessage,
   quoteView,
   readPaymentForm,
@@ -18,6 +17,7 @@ import {
   type QuoteView,
 } from '../../lib/desk/quote-view.ts';
 import type { Account } from '../../lib/quotes/account.ts';
+import { quoteLink } from '../../lib/quotes/token.ts';
 import type { RecordedPayment } from '../../lib/quotes/records.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { checkPayment } from '../../lib/quotes/payments.ts';
