@@ -60,8 +60,8 @@ describe("the pilgrim's quote page", () => {
       { label: 'Travel insurance', price: '$85', count: 3, amount: '$255' },
     ]);
     expect(view.hotels).toEqual([
-      { city: 'Makkah', name: 'Hilton Suites Makkah', nights: '7 nights', standing: 'Confirmed' },
-      { city: 'Madinah', name: 'Pullman Zamzam Madinah', nights: '6 nights', standing: 'or similar' },
+      { city: 'Makkah', name: 'Hilton Suites Makkah', nights: 7, standing: 'Confirmed' },
+      { city: 'Madinah', name: 'Pullman Zamzam Madinah', nights: 6, standing: 'or similar' },
     ]);
     expect(view.schedule).toEqual([
       { label: 'Deposit', dueOn: 'November 27, 2026', amount: '$1,500' },

@@ -28,7 +28,7 @@ export interface PilgrimView {
   returns: string;
   nights: string;
   flights: string;
-  hotels: { city: string; name: string; nights: string; standing: string }[];
+  hotels: { city: string; name: string; nights: number; standing: string }[];
   lines: { label: string; price: string; count: number; amount: string }[];
   subtotal: string;
   discount: { label: string; amount: string } | null;
@@ -93,7 +93,6 @@ export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): Pilgr
   } else if (expired) {
     stateText = `This quote was valid until ${validUntil} and can no longer be accepted. Prices and places change: please ${call} and we will prepare a new quote.`;
   }
-  const nights = (count: number) => countOf(count, 'night');
   return {
     reference: quote.reference,
     version: version.version,
@@ -105,12 +104,12 @@ export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): Pilgr
     travellers: travellersText(draft),
     departs: formatDay(draft.departureOn),
     returns: formatDay(draft.returnOn),
-    nights: nights(daysBetween(draft.departureOn, draft.returnOn)),
+    nights: countOf(daysBetween(draft.departureOn, draft.returnOn), 'night'),
     flights: flightsText(draft.departureAirport, context.airports),
     hotels: draft.hotels.map((hotel) => ({
       city: CITY_NAMES[hotel.city],
       name: hotel.name,
-      nights: nights(hotel.nights),
+      nights: hotel.nights,
       standing: hotel.confirmed ? 'Confirmed' : 'or similar',
     })),
     lines: draft.lines.map((line, index) => ({
