@@ -193,6 +193,8 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
   const noteRows: SqlValue[][] = [];
   const outboxRows: SqlValue[][] = [];
   const quoteRows: QuoteRows = { quotes: [], versions: [], dues: [], acceptances: [], declines: [], payments: [] };
+  // Each store gets links of its own.
+  QUOTE_TOKENS.length = 0;
   for (let n = 0; n < LEADS; n += 1) {
     const form = forms[n % forms.length]!;
     const fields = leadFields(form, n);

@@ -168,6 +168,8 @@ describe.each(STORE_KINDS)('bookings for the desk on %s', (kind) => {
     expect(await view('overdue', DEPOSIT_DAY)).toEqual([]);
     expect(await view('overdue', '2026-11-28')).toEqual(sorted([unpaid.leadId, partDeposit.leadId, followUp]));
     expect(await view('today', BALANCE_DAY)).toEqual(sorted([deposit.leadId]));
+    expect(await lists.countDesk({ due: 'overdue', today: '2026-11-28' })).toBe(3);
+    expect(await lists.countDesk({ due: 'today', today: BALANCE_DAY })).toBe(1);
     expect(await view('overdue', '2027-01-25')).toEqual(
       sorted([unpaid.leadId, deposit.leadId, partDeposit.leadId, followUp]),
     );

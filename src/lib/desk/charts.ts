@@ -114,19 +114,19 @@ export function stackedBarChart(input: StackedInput): StackedChart {
 
 /** A group of bars per category, one per series side by side from the axis, on an axis of nice ticks up to the tallest. */
 export function groupedBarChart(input: StackedInput): StackedChart {
-  const series = Math.max(1, ...input.values.map((row) => row.length));
+  const seriesCount = Math.max(1, ...input.values.map((row) => row.length));
   const { y, barWidth, barX, ...frame } = columnFrame(input.categories.length, Math.max(0, ...input.values.flat()));
   const bars = input.categories.map((category, index) => {
     const x = barX(index);
     const row = input.values[index] ?? [];
-    const segments = row.flatMap((value, serie) =>
+    const segments = row.flatMap((value, series) =>
       value > 0
         ? [
             {
-              series: serie,
+              series,
               value,
-              x: x + (barWidth / series) * serie,
-              width: barWidth / series,
+              x: x + (barWidth / seriesCount) * series,
+              width: barWidth / seriesCount,
               y: y(value),
               height: y(0) - y(value),
             },

@@ -155,13 +155,19 @@ export class DeskListStore implements DeskListQueries {
 
   async listDesk(filter: DeskFilter, offset: number, limit: number): Promise<DeskPage> {
     const [where, params] = filterWhere(filter);
-    const [count] = await this.db.all<{ total: number }>(`SELECT COUNT(*) AS total FROM leads ${where}`, params);
+    const total = await this.countDesk(filter);
     const leads = await selectDesk(this.db, `${where} ORDER BY leads.seq DESC LIMIT ? OFFSET ?`, [
       ...params,
       Math.max(0, Math.floor(limit)),
       Math.max(0, Math.floor(offset)),
     ]);
-    return { leads, total: Number(count?.total ?? 0) };
+    return { leads, total };
+  }
+
+  async countDesk(filter: DeskFilter): Promise<number> {
+    const [where, params] = filterWhere(filter);
+    const [count] = await this.db.all<{ total: number }>(`SELECT COUNT(*) AS total FROM leads ${where}`, params);
+    return Number(count?.total ?? 0);
   }
 
   async allDesk(filter: DeskFilter): Promise<DeskLead[]> {

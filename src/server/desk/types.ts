@@ -74,6 +74,8 @@ export interface DeskListQueries {
   deskLead(id: string): Promise<DeskLead | undefined>;
   /** Newest first, `limit` from `offset`, with the total matching the filter. */
   listDesk(filter: DeskFilter, offset: number, limit: number): Promise<DeskPage>;
+  /** How many leads match the filter: the views' counts and the dashboard's Overdue. */
+  countDesk(filter: DeskFilter): Promise<number>;
   /** Every lead matching the filter, newest first, for the CSV. */
   allDesk(filter: DeskFilter): Promise<DeskLead[]>;
   /** Other leads with the same email or phone (digits), newest first. */
