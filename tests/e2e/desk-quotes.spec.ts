@@ -7,12 +7,14 @@ import { QuoteStore } from '@/server/desk/quote-store';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
+import { parseMail, startSmtpServer } from '../unit/support/smtp.ts';
 import { axeViolations, axeViolationsWithWideTables, htmlProblems } from './support/gates.ts';
 
 /**
  * Quotes and payments in the desk, in Chromium against the built server on SQLite (the stores'
  * parity is the unit suites' job): staff make a quote from an enquiry, are refused a schedule that
- * does not add up, send it, pass its link on; the pilgrim's acceptance is recorded through the
+ * does not add up, send it (a local SMTP server receives its email), pass its link on; the pilgrim's
+ * acceptance is recorded through the
  * store, as a second instance would; staff take the deposit and the lead is Booked.
  */
 
@@ -58,15 +60,18 @@ const history = (page: Page) => page.locator('section[aria-labelledby="history-h
 test.describe('quotes and payments in the desk', () => {
   test.describe.configure({ mode: 'serial' });
   let desk: Desk;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let lead: { id: string; reference: string };
   let link = '';
 
   test.beforeAll(async () => {
-    desk = await startDesk('sqlite');
+    smtp = await startSmtpServer();
+    desk = await startDesk('sqlite', { SMTP_URL: smtp.url, LEADS_WORKER_INTERVAL_MS: '250' });
     lead = await bookingLead(desk, 'Layla Haddad', '(713) 555-0123');
   });
   test.afterAll(async () => {
     await desk?.stop();
+    await smtp?.close();
   });
 
   test('staff make a quote from an enquiry, are refused a schedule that does not add up, send it and pass the link on', async ({
@@ -127,6 +132,16 @@ test.describe('quotes and payments in the desk', () => {
     await expect(page.getByText('Now: Quoted')).toBeVisible();
     link = await page.getByLabel('Private link').inputValue();
     expect(link).toMatch(new RegExp(`^${resolveSiteUrl({})}/quote/[\\w-]{43}$`));
+    // The pilgrim's email leaves through the outbox: the reference, the total and the same link.
+    await expect
+      .poll(() => smtp.state.received.filter((mail) => mail.raw.includes('/quote/')).length, { timeout: 15_000 })
+      .toBe(1);
+    const sentMail = smtp.state.received.find((mail) => mail.raw.includes('/quote/'))!;
+    expect(sentMail.to).toEqual(['layla@example.com']);
+    const { headers, text } = parseMail(sentMail.raw);
+    expect(headers['subject']).toContain(lead.reference);
+    expect(text).toContain(link);
+    expect(text).toContain('$5,553');
     const [quote] = await withQuotes(desk, (quotes) => quotes.quotesOfLead(lead.id));
     const again = await page.request.post(`${desk.origin}/admin/leads/${lead.id}`, {
       form: {
