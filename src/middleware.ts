@@ -7,7 +7,7 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 
 const DESK = /^\/admin(?:\/|$)/;
-const OWNERS_ONLY = /^\/admin\/(?:staff|privacy)(?:[/.?]|$)/;
+const OWNERS_ONLY = /^\/admin\/(?:staff|privacy|templates)(?:[/.?]|$)/;
 /** Where a person whose password must change may still go. */
 const WHILE_CHANGING = new Set(['/admin/password', '/admin/sign-out']);
 
@@ -61,7 +61,7 @@ async function guardDesk(context: APIContext, next: MiddlewareNext): Promise<Res
     }
   }
   if (OWNERS_ONLY.test(url.pathname) && session.staff.role !== 'owner') {
-    return notice(403, 'Owners only', 'Only an owner can manage staff and privacy requests.');
+    return notice(403, 'Owners only', 'Only an owner can manage staff, reply templates and privacy requests.');
   }
   if (session.staff.mustChangePassword && !WHILE_CHANGING.has(url.pathname)) {
     return context.redirect('/admin/password', 303);

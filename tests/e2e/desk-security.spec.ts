@@ -342,7 +342,9 @@ for (const kind of STORE_KINDS) {
       for (const route of ownersOnly) {
         const opened = await page.goto(`${desk.origin}${route}`);
         expect(opened?.status(), route).toBe(403);
-        await expect(page.getByRole('alert')).toHaveText('Only an owner can manage staff and privacy requests.');
+        await expect(page.getByRole('alert')).toHaveText(
+          'Only an owner can manage staff, reply templates and privacy requests.',
+        );
         const posted = await page.request.post(`${desk.origin}${route}`, {
           form: { csrf, action: 'add', email: 'agent-made@agency.example', role: 'owner' },
           headers: { Origin: desk.origin },

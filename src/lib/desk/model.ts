@@ -72,7 +72,8 @@ export interface Note {
   body: string;
 }
 
-export type HistoryAction = 'status' | 'assignee' | 'follow-up' | 'note' | 'quote' | 'payment' | 'erased';
+export type HistoryAction =
+  'status' | 'assignee' | 'follow-up' | 'note' | 'quote' | 'payment' | 'reply' | 'whatsapp' | 'erased';
 
 export interface HistoryEntry {
   id: number;

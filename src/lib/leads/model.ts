@@ -2,6 +2,7 @@
  * What a lead is, wherever it is read: the visitor's fields as sent, its deliveries and their tries.
  * The stores (src/server/leads/) keep and return these; the desk and the emails shape them.
  */
+import type { ReplyEmail } from '../desk/reply-email.ts';
 import type { QuoteEmail } from '../quotes/emails.ts';
 
 export interface NewLead {
@@ -30,8 +31,8 @@ export interface DeliveryTarget {
   destination: string;
 }
 
-/** A message queued for a lead after it arrived (the quote emails), by the store that owns its subject. */
-export type OutboxMessage = QuoteEmail;
+/** A message queued for a lead after it arrived (the quote emails, staff's replies), by the store that owns its subject. */
+export type OutboxMessage = QuoteEmail | ReplyEmail;
 
 /** What a new lead brings beside its fields, all written in the lead's own transaction. */
 export interface InsertOptions {

@@ -2,7 +2,7 @@ import { findForm } from '../forms/definitions.ts';
 import type { FormDef } from '../forms/types.ts';
 import { countOf } from '../format.ts';
 import type { Delivery, DeliveryAttempt, StoredLead } from '../leads/model.ts';
-import { quoteEmailLabel } from '../quotes/emails.ts';
+import { messageLabel } from '../desk/reply-email.ts';
 import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
 
 /** Who sent a lead and from where, as one line of the desk's list shows it. */
@@ -79,7 +79,7 @@ export function deliveryLine(
       ? `Delivered${delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ''}`
       : `Pending, next try ${formatTime(new Date(delivery.nextAttemptAt).toISOString())}`;
   return {
-    target: `${delivery.message ? quoteEmailLabel(delivery.message) : CHANNELS[delivery.channel]} to ${delivery.destination}`,
+    target: `${delivery.message ? messageLabel(delivery.message) : CHANNELS[delivery.channel]} to ${delivery.destination}`,
     state,
     attempts: countOf(delivery.attempts, 'attempt'),
   };

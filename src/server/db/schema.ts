@@ -99,6 +99,81 @@ const scheduleDues: Backfill = {
 };
 
 /** Every step, oldest first. Append; never edit a step that has shipped. */
+/**
+ * The three reply templates a new desk starts with (step 10), in the agency's words; owners change
+ * them on /admin/templates. Written out here rather than in the step's SQL: the schema reads `{word}`
+ * as its own placeholder, and these carry the templates' `{{word}}` ones. The documents follow the
+ * site's visa guide and facts (src/lib/facts.ts: visa.passport, visa.photo, health.acwy).
+ */
+const STARTING_TEMPLATES: readonly (readonly [name: string, subject: string, body: string])[] = [
+  [
+    'First reply',
+    'Your enquiry {{reference}} with {{agency_name}}',
+    `Assalamu alaikum {{pilgrim_name}},
+
+Thank you for contacting {{agency_name}}. Your enquiry (reference {{reference}}) is with me, and I will look after it from here.
+
+So that I can suggest the right dates, hotels and price, could you tell me:
+- when you would like to travel, and how flexible your dates are
+- how many people are going, and the ages of any children
+- which US airport you would fly from
+
+If anyone in your group is elderly or needs a wheelchair, tell me and we will plan around it. You can reply to this email or call us, whichever is easier.
+
+With best wishes,
+{{staff_name}}
+{{agency_name}}`,
+  ],
+  [
+    'Documents needed',
+    'Documents for your visa ({{reference}})',
+    `Assalamu alaikum {{pilgrim_name}},
+
+To apply for your Umrah visa or Saudi tourist eVisa, we need the following from each traveler, babies included:
+- a passport valid for at least six months from the day you arrive in Saudi Arabia, with two blank pages
+- a clear scan of the passport's photo page, with nothing cropped
+- a recent digital photo on a plain white background (no prints needed)
+- if the passport was not issued by the United States: both sides of the green card, or the US visa
+- for a child whose parents are not both traveling: the absent parent's signed permission and the child's birth certificate
+
+If a passport has less than six months left on your arrival date, please renew it first: we can only apply once you hold the new one.
+
+Everyone aged one and over also needs the meningitis (ACWY) vaccine at least 10 days before arrival. The certificate is not uploaded, but keep it with your passport.
+
+You can reply to this email with the files attached, or call us if you would rather send them another way.
+
+With best wishes,
+{{staff_name}}
+{{agency_name}}`,
+  ],
+  [
+    'Quote follow-up',
+    'Your quote {{reference}}: any questions?',
+    `Assalamu alaikum {{pilgrim_name}},
+
+I hope you and your family have had a chance to look at your quote. It is here whenever you need it:
+{{quote_link}}
+
+If you would like other dates, hotels or room sharing, just tell me and I will send you an updated quote. When you are happy with it, you can accept it on that page, and I will be in touch about the deposit.
+
+Any question, large or small, is welcome.
+
+With best wishes,
+{{staff_name}}
+{{agency_name}}`,
+  ],
+];
+
+/** Writes the starting templates once, as the step's data (the SELECT gives the one row that runs it). */
+const startingTemplates: Backfill = {
+  select: 'SELECT 1 AS one',
+  update: 'INSERT INTO reply_templates (name, subject, body, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)',
+  params() {
+    const at = new Date().toISOString();
+    return STARTING_TEMPLATES.map(([name, subject, body]) => [name, subject, body, '', at]);
+  },
+};
+
 export const SCHEMA: readonly SchemaStep[] = [
   // 1. The leads, spent captcha nonces and the secrets kept in the database.
   [
@@ -347,6 +422,21 @@ export const SCHEMA: readonly SchemaStep[] = [
      CREATE INDEX quote_versions_sent ON quote_versions (sent_at, quote_id);
      CREATE INDEX quote_versions_sends ON quote_versions (quote_id, version, sent_at, total_cents);`,
     scheduleDues,
+  ],
+  // 10. Replies from the desk (src/server/desk/reply-store.ts): the owners' reply templates, with who
+  //     changed each last and when ('' for the starting ones), and the name each staff member sends
+  //     replies under (the sender's display name and {{staff_name}}; '' until they give it).
+  [
+    `CREATE TABLE reply_templates (
+       id {id},
+       name TEXT NOT NULL UNIQUE,
+       subject TEXT NOT NULL,
+       body TEXT NOT NULL,
+       updated_by TEXT NOT NULL,
+       updated_at TEXT NOT NULL
+     );
+     ALTER TABLE staff ADD COLUMN display_name TEXT NOT NULL DEFAULT '';`,
+    startingTemplates,
   ],
 ];
 

@@ -8,6 +8,7 @@ import { PipelineStore } from './pipeline-store.ts';
 import { PrivacyStore } from './privacy-store.ts';
 import { QuoteStore } from './quote-store.ts';
 import { QuotePage } from './quote-page.ts';
+import { ReplyStore } from './reply-store.ts';
 import { StaffStore } from './staff-store.ts';
 
 /** The database of this process's lead store, where the desk keeps staff, sessions and the pipeline. */
@@ -46,6 +47,16 @@ export function quoteSettings(): QuoteSettings {
       paymentsAfterDeposit: config.QUOTE_PAYMENTS_AFTER_DEPOSIT,
     },
   };
+}
+
+/** Reply templates, the names staff send under, and replies, over this process's store. */
+export function replies(): ReplyStore {
+  return new ReplyStore(deskDatabase(), { siteUrl: serverConfig().SITE_URL });
+}
+
+/** What the Reply card needs beside the lead and who replies: this process's stores and whether email is on. */
+export function replySetup() {
+  return { emailsOn: quoteEmailsOn(), siteUrl: serverConfig().SITE_URL, replies: replies(), quotes: quotes() };
 }
 
 /** Privacy requests and erasure over this process's store. */

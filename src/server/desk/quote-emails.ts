@@ -21,7 +21,7 @@ import type { LockedQuote } from './quote-records.ts';
 import { paymentsOf, versionsOf } from './quote-records.ts';
 
 /** The pilgrim's address: the email the lead's form took, when it looks like one. */
-async function pilgrimAddress(tx: SqlStatements, leadId: string): Promise<string | undefined> {
+export async function pilgrimAddress(tx: SqlStatements, leadId: string): Promise<string | undefined> {
   const [row] = await tx.all<{ form_id: string; fields: string }>('SELECT form_id, fields FROM leads WHERE id = ?', [
     leadId,
   ]);

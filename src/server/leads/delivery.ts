@@ -1,6 +1,7 @@
 import { agencySender, signatureLines, talkToUsLines } from '../../lib/agency-email.ts';
 import { fieldLabel, findForm, wireNames } from '../../lib/forms/definitions.ts';
 import { requestBody } from '../../lib/forms/submission.ts';
+import { replySender } from '../../lib/desk/reply-email.ts';
 import { composeQuoteEmail } from '../../lib/quotes/emails.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
 import type { Delivery, OutboxMessage, StoredLead } from './store.ts';
@@ -156,8 +157,8 @@ export function acknowledgementEmail(lead: StoredLead, to: string, from: string,
 }
 
 /**
- * A message the outbox holds (a quote email), written out now from its facts: its links carry this
- * server's SITE_URL. A pilgrim's comes from the agency and is answered to its address; staff's come
+ * A message the outbox holds: a quote email, written out now from its facts (its links carry this
+ * server's SITE_URL), or a staff member's reply, written out when it was sent. A pilgrim's comes from the agency and is answered to its address; staff's come
  * from LEADS_NOTIFY_FROM. One Message-ID per outbox row, so a retried email is known as the same one.
  */
 export function messageEmail(
@@ -166,6 +167,13 @@ export function messageEmail(
   from: string,
   siteUrl: string,
 ): MailMessage {
+  const messageId = `<message-${delivery.id}@${mailDomain(from)}>`;
+  if (message.kind === 'reply') {
+    // Written out in full when staff sent it: what the lead's history shows is what goes.
+    const { subject, text, senderName } = message;
+    const sender = replySender(senderName, from);
+    return { from: sender, to: delivery.destination, replyTo: agencyContact.email, subject, text, messageId };
+  }
   const composed = composeQuoteEmail(message, { siteUrl, leadId: delivery.leadId });
   const pilgrim = composed.audience === 'pilgrim';
   return {
@@ -174,6 +182,6 @@ export function messageEmail(
     ...(pilgrim ? { replyTo: agencyContact.email } : {}),
     subject: composed.subject,
     text: composed.text,
-    messageId: `<message-${delivery.id}@${mailDomain(from)}>`,
+    messageId,
   };
 }
