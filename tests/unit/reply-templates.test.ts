@@ -99,7 +99,7 @@ describe('rendering a template on a lead', () => {
   });
 
   it('says why when the lead has no live quote for {{quote_link}}, instead of a broken link', () => {
-    const withoutQuote = { ...VALUES, quote_link: undefined };
+    const withoutQuote = { ...VALUES, quote_link: '' };
     const rendered = renderTemplate('Your quote: {{quote_link}}', withoutQuote);
     expect(rendered).toEqual({
       ok: false,
