@@ -336,9 +336,10 @@ for (const kind of STORE_KINDS) {
       await expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
       await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
       await expect(nav.getByRole('link', { name: 'Privacy' })).toHaveCount(0);
+      await expect(nav.getByRole('link', { name: 'Templates' })).toHaveCount(0);
       const csrf = await csrfOf(page);
-      const ownersOnly = deskRoutes().filter((route) => /^\/admin\/(staff|privacy)/.test(route));
-      expect(ownersOnly).toContain('/admin/staff');
+      const ownersOnly = deskRoutes().filter((route) => /^\/admin\/(staff|privacy|templates)/.test(route));
+      expect(ownersOnly).toEqual(expect.arrayContaining(['/admin/staff', '/admin/templates']));
       for (const route of ownersOnly) {
         const opened = await page.goto(`${desk.origin}${route}`);
         expect(opened?.status(), route).toBe(403);

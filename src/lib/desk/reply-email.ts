@@ -74,6 +74,8 @@ export interface ReplyPanel {
   leadId: string;
   /** Why no reply can be written here at all; undefined when one can. */
   blocked: string | undefined;
+  /** Blocked because the staff member has not given the name replies go out under. */
+  needsName: boolean;
   /** The address an email goes to, or undefined with `emailOff` saying why it is not offered. */
   to: string | undefined;
   emailOff: string | undefined;

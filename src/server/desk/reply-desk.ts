@@ -35,7 +35,7 @@ export interface ReplyContext {
 }
 
 const KEY = /^[0-9a-f-]{36}$/;
-const NO_NAME = 'Replies go out under your name. Add it on your account page (Account, then "Your name") first.';
+const NO_NAME = 'Replies go out under your name: add it on your account page first.';
 
 /** The lead's values for the placeholders: the quote link only while its newest live quote has one. */
 async function placeholderValues(context: ReplyContext, staffName: string): Promise<PlaceholderValues> {
@@ -76,7 +76,7 @@ export async function replyPanel(context: ReplyContext, templateId: string | nul
   const staffName = await context.replies.staffName(context.staff.id);
   const blocked = emailOff && whatsappOff ? `${emailOff} ${whatsappOff}` : staffName === '' ? NO_NAME : undefined;
   const templates = (await context.replies.listTemplates()).map(({ id, name }) => ({ id, name }));
-  const base = { leadId: lead.id, blocked, to, emailOff, whatsappOff, templates };
+  const base = { leadId: lead.id, blocked, needsName: blocked === NO_NAME, to, emailOff, whatsappOff, templates };
   if (drawn) return { ...base, ...drawn };
   const fresh: Drawn = {
     chosen: '',
@@ -115,7 +115,9 @@ export async function replyPost(
     const value = data.get(name);
     return typeof value === 'string' ? value : '';
   };
-  const typed = { chosen: text('template'), subject: text('subject'), body: text('body'), key: text('key') };
+  // A browser posts a text box's new lines as CRLF; WhatsApp and the history take them as typed.
+  const body = text('body').replace(/\r\n?/g, '\n');
+  const typed = { chosen: text('template'), subject: text('subject'), body, key: text('key') };
   const refuse = async (status: number, problems: Drawn['problems']) => ({
     status,
     panel: await replyPanel(context, null, { ...typed, key: KEY.test(typed.key) ? typed.key : randomUUID(), problems }),
@@ -133,20 +135,20 @@ export async function replyPost(
   if (problems.length > 0) return refuse(400, problems);
   const values = await placeholderValues(context, staffName);
   const subject = renderTemplate(typed.subject, values);
-  const body = renderTemplate(typed.body, values);
-  if (!subject.ok || !body.ok) {
+  const message = renderTemplate(typed.body, values);
+  if (!subject.ok || !message.ok) {
     return refuse(400, [
       ...(subject.ok || send === 'whatsapp' ? [] : [{ field: 'subject' as const, message: subject.message }]),
-      ...(body.ok ? [] : [{ field: 'body' as const, message: body.message }]),
+      ...(message.ok ? [] : [{ field: 'body' as const, message: message.message }]),
     ]);
   }
   const { lead, staff } = context;
   const back = `/admin/leads/${encodeURIComponent(lead.id)}`;
   if (send === 'whatsapp') {
-    const recorded = await context.replies.recordWhatsApp(lead.id, phone!, body.text, staff.email);
-    return recorded ? { redirect: whatsappMessageUrl(phone!, body.text) } : undefined;
+    const recorded = await context.replies.recordWhatsApp(lead.id, phone!, message.text, staff.email);
+    return recorded ? { redirect: whatsappMessageUrl(phone!, message.text) } : undefined;
   }
-  const reply = { subject: subject.text, body: body.text, key: typed.key };
+  const reply = { subject: subject.text, body: message.text, key: typed.key };
   const sent = await context.replies.sendReply(lead.id, reply, { email: staff.email, name: staffName });
   if (sent === undefined) return undefined;
   if (!sent.ok) return refuse(400, [{ message: sent.problem }]);
