@@ -88,6 +88,13 @@ async function openAccounts(kind: StoreKind) {
 
 const sorted = (ids: readonly string[]) => [...ids].sort();
 
+/** How many steps come before the one that made quote_dues, which is found by what it creates. */
+const DUES_STEP = SCHEMA.findIndex((step) =>
+  step.some((action) => typeof action === 'string' && action.includes('CREATE TABLE quote_dues')),
+);
+/** What the steps after quote_dues's made, undone newest first (each later step adds its own here). */
+const UNDO_AFTER_DUES = ['DROP TABLE reply_templates', 'ALTER TABLE staff DROP COLUMN display_name'];
+
 describe.each(STORE_KINDS)('bookings for the desk on %s', (kind) => {
   it('gives each lead the account its lead page shows, in three statements for many leads', async () => {
     const { store, quotes, lead, booking } = await openAccounts(kind);
@@ -243,14 +250,18 @@ describe.each(STORE_KINDS)('bookings for the desk on %s', (kind) => {
     const { leadId } = await booking({ paid: [150_000] });
     const before = await quotes.accountOfLead(leadId, '2027-01-25');
     const location: TestStoreLocation = store.location;
+    // Back to the schema before quote_dues: that step and the ones after it undone.
+    const undo = [
+      ...UNDO_AFTER_DUES,
+      'DROP TABLE quote_dues',
+      'DROP INDEX quote_versions_sent',
+      'DROP INDEX quote_versions_sends',
+    ];
     if (location.kind === 'sqlite') {
-      const undo = `DROP TABLE quote_dues; DROP INDEX quote_versions_sent; DROP INDEX quote_versions_sends; PRAGMA user_version = ${SCHEMA.length - 1};`;
-      (store.database as SqliteDatabase).db.exec(undo);
+      (store.database as SqliteDatabase).db.exec(`${undo.join('; ')}; PRAGMA user_version = ${DUES_STEP};`);
     } else {
-      await store.database.run('DROP TABLE quote_dues');
-      await store.database.run('DROP INDEX quote_versions_sent');
-      await store.database.run('DROP INDEX quote_versions_sends');
-      await store.database.run('DELETE FROM schema_steps WHERE step = ?', [SCHEMA.length]);
+      for (const sql of undo) await store.database.run(sql);
+      await store.database.run('DELETE FROM schema_steps WHERE step > ?', [DUES_STEP]);
     }
     const reopened = storeAt(location);
     open.push(reopened);
