@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { ReplyStore } from '@/server/desk/reply-store';
+import { StaffStore } from '@/server/desk/staff-store';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
@@ -35,11 +36,11 @@ async function bookingLead(desk: Desk, name: string, phone: string): Promise<{ i
   return (await response.json()) as { id: string; reference: string };
 }
 
-/** The id of the template called `name`, read from the store as a second instance would. */
-async function templateId(desk: Desk, name: string): Promise<number> {
+/** Runs `work` on the desk's reply store from the test process, as a second instance of the server would. */
+async function withReplies<T>(desk: Desk, work: (replies: ReplyStore, staff: StaffStore) => Promise<T>): Promise<T> {
   const store = await openLeadStore(leadApiConfig(desk.env));
   try {
-    return (await new ReplyStore(store.database, { siteUrl: '' }).listTemplates()).find((t) => t.name === name)!.id;
+    return await work(new ReplyStore(store.database, { siteUrl: '' }), new StaffStore(store.database));
   } finally {
     await store.close();
   }
@@ -146,7 +147,12 @@ test.describe('replies and templates in the desk', () => {
   test('the templates page and the lead page with a filled reply form pass axe and html-validate, wide and narrow', async ({
     browser,
   }) => {
-    const first = await templateId(desk, 'First reply');
+    test.setTimeout(90_000);
+    // The owner gives a name, so the lead page draws the reply form itself.
+    const first = await withReplies(desk, async (replies, staff) => {
+      await replies.setStaffName((await staff.staffByEmail(desk.owner.email))!.id, 'Omar Siddiqui');
+      return (await replies.listTemplates()).find((template) => template.name === 'First reply')!.id;
+    });
     await gates(browser, desk, {
       templates: '/admin/templates',
       'a template to change': `/admin/templates?edit=${first}`,
@@ -169,6 +175,15 @@ async function gates(browser: Browser, desk: Desk, paths: Record<string, string>
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
     }
+    // The reply form refused (an empty message) comes back on its own page, with the problem announced.
+    await page.getByLabel('Message').fill('');
+    await page.getByRole('button', { name: 'Send email' }).click();
+    await expect(page.getByRole('alert')).toContainText('Write the message.');
+    expect(page.url()).toMatch(/\/admin\/leads\/[^/]+\/reply$/);
+    expect(await htmlProblems(await page.content(), `refused reply-${width}`), `refused reply at ${width} px`).toEqual(
+      [],
+    );
+    expect(await axeViolations(page), `refused reply at ${width} px`).toEqual([]);
     await context.close();
   }
 }
