@@ -8,7 +8,7 @@ import { DeliveryWorker, type Mailer, type WorkerExtras } from './worker.ts';
 const SCHEDULED_EVERY_MS = 60_000;
 
 /** The digest and the first-contact alert, for a worker that can send email (nothing to queue without it). */
-export function deskMail(store: LeadStore, config: LeadApiConfig): WorkerExtras {
+function deskMail(store: LeadStore, config: LeadApiConfig): WorkerExtras {
   const scheduler = new DigestScheduler(store.database, {
     digestHour: config.digestHour,
     targetHours: config.firstContactTargetHours,
