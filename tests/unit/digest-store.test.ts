@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agencyContact } from '@/lib/site-contact';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
@@ -228,6 +228,32 @@ describe.each(STORE_KINDS)('the morning digest on %s', { timeout: 30_000 }, (kin
     // Bilal's only lines were his overdue follow-up and the erased enquiry.
     const bilal = mails.find((mail) => mail.to[0] === 'bilal@agency.example')!;
     expect(bilal.headers['subject']).toBe('Your desk today: 1 follow-up');
+  });
+});
+
+describe("the delivery worker's scheduled work", () => {
+  it('runs once a minute at most, and a failed run is logged and tried again next time', async () => {
+    const store = await openTestStore('sqlite');
+    cleanups.push(() => store.close());
+    const runs: string[] = [];
+    let failing = true;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    cleanups.push(() => errors.mockRestore());
+    const worker = new DeliveryWorker(store, leadApiConfig(storeEnv(store.location)), undefined, {
+      scheduled: {
+        everyMs: 60_000,
+        run: async (now) => {
+          runs.push(now.toISOString());
+          if (failing) throw new Error('the database went away');
+        },
+      },
+    });
+    await worker.runScheduled(MORNING);
+    await worker.runScheduled(new Date(MORNING.getTime() + 59_000));
+    failing = false;
+    await worker.runScheduled(new Date(MORNING.getTime() + 60_000));
+    expect(runs).toEqual([MORNING.toISOString(), new Date(MORNING.getTime() + 60_000).toISOString()]);
+    expect(errors).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type DigestMember,
 } from '@/lib/desk/digest';
 import { findForm } from '@/lib/forms/definitions';
-import { officeMsBetween, openingOf, waitedOfficeHours } from '@/lib/desk/office-hours';
+import { officeMsBetween, openingOf, waitedOfficeHours, type OpeningRow } from '@/lib/desk/office-hours';
 import { messageLabel } from '@/lib/leads/rows';
 import { agencyContact } from '@/lib/site-contact';
 
@@ -23,7 +23,8 @@ import { agencyContact } from '@/lib/site-contact';
 const { hours, timeZone } = agencyContact;
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);
-const between = (from: string, to: string, rows = hours) => officeMsBetween(at(from), at(to), rows, timeZone) / HOUR;
+const between = (from: string, to: string, rows: readonly OpeningRow[] = hours) =>
+  officeMsBetween(at(from), at(to), rows, timeZone) / HOUR;
 
 describe("the office's clock", () => {
   it('reads the wall clock of the office on its days, whatever the season', () => {
