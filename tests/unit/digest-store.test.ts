@@ -238,7 +238,11 @@ describe("the delivery worker's scheduled work", () => {
     const runs: string[] = [];
     let failing = true;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    cleanups.push(() => errors.mockRestore());
+    const logs = vi.spyOn(console, 'log').mockImplementation(() => {});
+    cleanups.push(() => {
+      errors.mockRestore();
+      logs.mockRestore();
+    });
     const worker = new DeliveryWorker(store, leadApiConfig(storeEnv(store.location)), undefined, {
       scheduled: {
         everyMs: 60_000,
@@ -254,6 +258,7 @@ describe("the delivery worker's scheduled work", () => {
     await worker.runScheduled(new Date(MORNING.getTime() + 60_000));
     expect(runs).toEqual([MORNING.toISOString(), new Date(MORNING.getTime() + 60_000).toISOString()]);
     expect(errors).toHaveBeenCalledTimes(1);
+    expect(logs).toHaveBeenCalledWith('The scheduled work of the delivery worker works again.');
   });
 });
 

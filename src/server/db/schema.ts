@@ -396,6 +396,7 @@ export const SCHEMA: readonly SchemaStep[] = [
        outbox_id BIGINT,
        PRIMARY KEY (staff_id, day)
      );
+     CREATE INDEX digest_days_day ON digest_days (day);
      CREATE TABLE job_leases (
        name TEXT PRIMARY KEY,
        holder TEXT NOT NULL,
