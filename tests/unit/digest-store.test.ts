@@ -10,6 +10,7 @@ import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { DeliveryWorker } from '@/server/leads/worker';
 import { QUOTE_TODAY, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
+import { digestFor } from '@/lib/desk/digest';
 import { STORE_KINDS, openTestStore, storeAt, storeEnv, type StoreKind } from './support/stores';
 
 /*
@@ -119,6 +120,12 @@ describe.each(STORE_KINDS)('the morning digest on %s', { timeout: 30_000 }, (kin
     expect(facts.balances).toEqual([
       expect.objectContaining({ reference: desk.booked.reference, label: 'Deposit', dueOn: '2026-11-27' }),
     ]);
+
+    // What a digest reads when it is sent, for one member, is that member's share of the whole.
+    for (const member of [desk.amina, desk.bilal, desk.omar]) {
+      const own = await digestFacts(desk.store.database, DAY, member);
+      expect(digestFor(member, own)).toEqual(digestFor(member, facts));
+    }
 
     expect(await desk.scheduler().run(MORNING)).toEqual({ digests: 4, alerts: 0 });
     // Both owners, both agents; never the user name "owner".

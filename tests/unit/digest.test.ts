@@ -91,6 +91,7 @@ const FACTS: DigestFacts = {
     { ...line('MQ-NOONE1', null), followUp: '2026-11-26' },
   ],
   unassigned: [{ ...line('MQ-NEW001', null, 'Yusuf Khan'), formId: 'umrah', receivedAt: '2026-11-25T23:10:00Z' }],
+  unassignedTotal: 1,
   expiring: [{ ...line('MQ-AAAAA3', 'amina'), validUntil: '2026-11-27', totalCents: 545_250 }],
   balances: [
     { ...line('MQ-AAAAA4', 'amina'), label: 'Deposit', dueOn: '2026-11-28', outstandingCents: 150_000 },
@@ -114,7 +115,14 @@ describe('the morning digest', () => {
     expect(refs(omar.othersOverdue)).toEqual(['MQ-AAAAA2', 'MQ-BBBBB1']);
     expect(refs(omar.othersBalancesOverdue)).toEqual(['MQ-BBBBB2']);
     expect(digestIsEmpty(amina)).toBe(false);
-    const quiet = { today: '2026-11-26', followUps: [], unassigned: [], expiring: [], balances: [] };
+    const quiet = {
+      today: '2026-11-26',
+      followUps: [],
+      unassigned: [],
+      unassignedTotal: 0,
+      expiring: [],
+      balances: [],
+    };
     expect(digestIsEmpty(digestFor(OMAR, quiet))).toBe(true);
   });
 
@@ -149,10 +157,19 @@ describe('the morning digest', () => {
       formId: 'contact',
       receivedAt: '2026-11-25T15:00:00Z',
     }));
-    const { text } = digestEmail(digestFor(AMINA, { ...FACTS, unassigned: many }), { siteUrl: SITE, timeZone });
+    const { text } = digestEmail(digestFor(AMINA, { ...FACTS, unassigned: many, unassignedTotal: many.length }), {
+      siteUrl: SITE,
+      timeZone,
+    });
     expect(text).toContain(`New enquiries nobody has taken (${SECTION_LIMIT + 5})`);
     expect(text).toContain('…and 5 more.');
     expect(text).not.toContain(`MQ-N000${SECTION_LIMIT}`);
+    // The store reads only as many as the email lists, and says how many there are.
+    const read = { ...FACTS, unassigned: many.slice(0, SECTION_LIMIT), unassignedTotal: 400 };
+    const counted = digestEmail(digestFor(AMINA, read), { siteUrl: SITE, timeZone });
+    expect(counted.subject).toContain('400 new enquiries');
+    expect(counted.text).toContain('New enquiries nobody has taken (400)');
+    expect(counted.text).toContain(`…and ${400 - SECTION_LIMIT} more.`);
   });
 });
 

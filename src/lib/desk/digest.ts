@@ -64,8 +64,10 @@ export interface DigestFacts {
   today: string;
   /** Follow-ups of open enquiries due today or before. */
   followUps: FollowUpItem[];
-  /** New enquiries nobody is assigned to. */
+  /** New enquiries nobody is assigned to: the oldest first, perhaps only the first `SECTION_LIMIT`… */
   unassigned: NewEnquiryItem[];
+  /** …of this many. */
+  unassignedTotal: number;
   /** Sent quotes, not answered, whose valid-until is today or within two days. */
   expiring: ExpiringQuoteItem[];
   /** Bookings whose first unpaid payment falls due this week (or already has). */
@@ -85,6 +87,7 @@ export interface Digest {
   dueToday: FollowUpItem[];
   overdue: FollowUpItem[];
   unassigned: NewEnquiryItem[];
+  unassignedTotal: number;
   expiring: ExpiringQuoteItem[];
   balances: BalanceItem[];
   /** Owners only: follow-ups and payments overdue with the rest of the staff. */
@@ -110,6 +113,7 @@ export function digestFor(member: DigestMember, facts: DigestFacts): Digest {
     dueToday: followUps.filter((item) => item.followUp === today),
     overdue: followUps.filter((item) => item.followUp < today),
     unassigned: facts.unassigned,
+    unassignedTotal: facts.unassignedTotal,
     expiring: facts.expiring.filter(mine),
     balances: facts.balances.filter(mine),
     othersOverdue: others(facts.followUps).filter((item) => item.followUp < today),
@@ -155,11 +159,14 @@ function who(item: DigestLead): string {
 /** Lines per section: past it the email says how many more and links to the desk's view of them all. */
 export const SECTION_LIMIT = 20;
 
-/** A section: its heading with the count, one block per item (the first `SECTION_LIMIT`), and the view that lists them all. */
-function section(heading: string, blocks: readonly string[][], view?: string): string[] {
+/**
+ * A section: its heading with the count (`total`, when the blocks are only the first of them), one
+ * block per item (the first `SECTION_LIMIT`), and the view that lists them all.
+ */
+function section(heading: string, blocks: readonly string[][], view?: string, total = blocks.length): string[] {
   if (blocks.length === 0) return [];
-  const title = `${heading} (${blocks.length})`;
-  const more = blocks.length - SECTION_LIMIT;
+  const title = `${heading} (${total})`;
+  const more = total - Math.min(blocks.length, SECTION_LIMIT);
   return [
     title,
     '-'.repeat(title.length),
@@ -182,7 +189,7 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
   const followUps = digest.dueToday.length + digest.overdue.length;
   const summary = [
     followUps > 0 && countOf(followUps, 'follow-up'),
-    digest.unassigned.length > 0 && countOf(digest.unassigned.length, 'new enquiry', 'new enquiries'),
+    digest.unassignedTotal > 0 && countOf(digest.unassignedTotal, 'new enquiry', 'new enquiries'),
     digest.expiring.length > 0 && countOf(digest.expiring.length, 'quote expiring', 'quotes expiring'),
     digest.balances.length > 0 && countOf(digest.balances.length, 'payment due', 'payments due'),
     digest.othersOverdue.length + digest.othersBalancesOverdue.length > 0 &&
@@ -208,6 +215,7 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
         link(item),
       ]),
       viewLink(siteUrl, { status: 'new', assignee: 'none' }),
+      digest.unassignedTotal,
     ),
     ...section(
       'Quotes expiring within two days',

@@ -16,6 +16,7 @@ import { UNCHASED_STATUSES } from '../../lib/desk/accounts.ts';
 import {
   BALANCES_WITHIN_DAYS,
   EXPIRING_WITHIN_DAYS,
+  SECTION_LIMIT,
   digestEmail,
   digestFor,
   digestIsEmpty,
@@ -94,17 +95,34 @@ const LEAD_LINE = `leads.id, leads.reference, leads.form_id, leads.fields, leads
   staff.email AS assignee_email`;
 const WITH_ASSIGNEE = 'FROM leads LEFT JOIN staff ON staff.id = leads.assignee_id';
 
-/** The desk's facts for the office day `today`, for every member at once: five statements, whatever the staff. */
-export async function digestFacts(db: SqlStatements, today: string): Promise<DigestFacts> {
+/**
+ * The desk's facts for the office day `today`: for every member at once (the scheduler, a handful of
+ * statements whatever the staff), or as much as `member`'s digest needs (an agent's own enquiries;
+ * an owner's own and unassigned ones, and everyone's follow-ups and payments for the team's overdue).
+ * The unassigned enquiries are read only as far as an email lists them, with their count.
+ */
+export async function digestFacts(db: SqlStatements, today: string, member?: DigestMember): Promise<DigestFacts> {
+  const agent = member?.role === 'agent' ? member.id : undefined;
+  const [ownCondition, ownParams] =
+    member === undefined
+      ? ['', []]
+      : agent !== undefined
+        ? ['AND leads.assignee_id = ?', [agent]]
+        : ['AND (leads.assignee_id = ? OR leads.assignee_id IS NULL)', [member.id]];
+  const [agentCondition, agentParams] = agent === undefined ? ['', []] : ['AND leads.assignee_id = ?', [agent]];
   const followUps = await db.all<LeadLineRow & { follow_up: string }>(
     `SELECT ${LEAD_LINE}, leads.follow_up ${WITH_ASSIGNEE}
-     WHERE leads.status IN (${placeholders(OPEN_STATUSES)}) AND leads.follow_up <= ?
+     WHERE leads.status IN (${placeholders(OPEN_STATUSES)}) AND leads.follow_up <= ? ${agentCondition}
      ORDER BY leads.follow_up, leads.seq`,
-    [...OPEN_STATUSES, today],
+    [...OPEN_STATUSES, today, ...agentParams],
   );
   const unassigned = await db.all<LeadLineRow & { received_at: string }>(
     `SELECT ${LEAD_LINE}, leads.received_at ${WITH_ASSIGNEE}
-     WHERE leads.status = 'new' AND leads.assignee_id IS NULL ORDER BY leads.seq`,
+     WHERE leads.status = 'new' AND leads.assignee_id IS NULL ORDER BY leads.seq LIMIT ?`,
+    [SECTION_LIMIT],
+  );
+  const [unassignedCount] = await db.all<{ total: number | string }>(
+    "SELECT COUNT(*) AS total FROM leads WHERE status = 'new' AND assignee_id IS NULL",
   );
   // The version on offer is the newest sent; a quote answered or withdrawn expires to no one.
   const expiring = await db.all<LeadLineRow & { valid_until: string; total_cents: number | string }>(
@@ -117,25 +135,26 @@ export async function digestFacts(db: SqlStatements, today: string): Promise<Dig
        AND quotes.withdrawn_at IS NULL
        AND NOT EXISTS (SELECT 1 FROM quote_acceptances acc WHERE acc.quote_id = quotes.id)
        AND NOT EXISTS (SELECT 1 FROM quote_declines declined WHERE declined.quote_id = quotes.id)
-       AND leads.status IN (${placeholders(OPEN_STATUSES)})
+       AND leads.status IN (${placeholders(OPEN_STATUSES)}) ${ownCondition}
      ORDER BY offered.valid_until, leads.seq`,
-    [today, addDays(today, EXPIRING_WITHIN_DAYS), ...OPEN_STATUSES],
+    [today, addDays(today, EXPIRING_WITHIN_DAYS), ...OPEN_STATUSES, ...ownParams],
   );
   return {
     today,
     followUps: followUps.map((row) => ({ ...digestLead(row), followUp: row.follow_up })),
     unassigned: unassigned.map((row) => ({ ...digestLead(row), formId: row.form_id, receivedAt: row.received_at })),
+    unassignedTotal: Number(unassignedCount?.total ?? 0),
     expiring: expiring.map((row) => ({
       ...digestLead(row),
       validUntil: row.valid_until,
       totalCents: Number(row.total_cents),
     })),
-    balances: await balancesDue(db, today),
+    balances: await balancesDue(db, today, agent),
   };
 }
 
 /** Bookings whose first unpaid payment is due by the end of this week (or is overdue), soonest first. */
-async function balancesDue(db: SqlStatements, today: string): Promise<DigestFacts['balances']> {
+async function balancesDue(db: SqlStatements, today: string, assigneeId?: string): Promise<DigestFacts['balances']> {
   const weekEnd = addDays(today, BALANCES_WITHIN_DAYS);
   // Only bookings owing something due by then; accountOf then says which payment and how much.
   const owing = await db.all<{ lead_id: string }>(
@@ -144,10 +163,11 @@ async function balancesDue(db: SqlStatements, today: string): Promise<DigestFact
      JOIN quote_dues due ON due.quote_id = acc.quote_id AND due.version = acc.version
      JOIN leads ON leads.id = quotes.lead_id
      WHERE due.due_on <= ? AND leads.status NOT IN (${placeholders(UNCHASED_STATUSES)})
+       ${assigneeId === undefined ? '' : 'AND leads.assignee_id = ?'}
      GROUP BY acc.quote_id, quotes.lead_id
      HAVING SUM(due.amount_cents) >
        COALESCE((SELECT SUM(paid.amount_cents) FROM quote_payments paid WHERE paid.quote_id = acc.quote_id), 0)`,
-    [weekEnd, ...UNCHASED_STATUSES],
+    [weekEnd, ...UNCHASED_STATUSES, ...(assigneeId === undefined ? [] : [assigneeId])],
   );
   const ids = owing.map((row) => row.lead_id);
   if (ids.length === 0) return [];
@@ -299,7 +319,7 @@ export class DigestScheduler {
       message.staffId,
     ]);
     if (!member) return null;
-    const digest = digestFor(member, await digestFacts(this.db, message.day));
+    const digest = digestFor(member, await digestFacts(this.db, message.day, member));
     if (digestIsEmpty(digest)) return null;
     const { siteUrl, timeZone } = this.settings;
     return composedMail(delivery, { audience: 'staff', ...digestEmail(digest, { siteUrl, timeZone }) }, from);
