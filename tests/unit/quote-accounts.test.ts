@@ -30,6 +30,14 @@ afterEach(async () => {
 const NOW = new Date('2026-11-20T15:00:00.000Z');
 const AMINA: StaffActor = { id: 'staff-1', email: 'amina@agency.example' };
 const DEPOSIT_DAY = '2026-11-27';
+/** How many steps come before the one that made quote_dues: the test takes the database back to then. */
+const DUES_STEP = SCHEMA.findIndex((step) => JSON.stringify(step).includes('CREATE TABLE quote_dues'));
+/**
+ * Undoes the steps after quote_dues' so they can run again (each step appended after it adds its
+ * undo here): the digest's tables and column (its outbox change runs again as it is).
+ */
+const UNDO_LATER_STEPS =
+  'DROP TABLE digest_days; DROP TABLE job_leases; ALTER TABLE leads DROP COLUMN first_contact_alerted_at;';
 const BALANCE_DAY = '2027-01-24';
 
 async function openAccounts(kind: StoreKind) {
@@ -244,13 +252,15 @@ describe.each(STORE_KINDS)('bookings for the desk on %s', (kind) => {
     const before = await quotes.accountOfLead(leadId, '2027-01-25');
     const location: TestStoreLocation = store.location;
     if (location.kind === 'sqlite') {
-      const undo = `DROP TABLE quote_dues; DROP INDEX quote_versions_sent; DROP INDEX quote_versions_sends; PRAGMA user_version = ${SCHEMA.length - 1};`;
+      const undo = `${UNDO_LATER_STEPS} DROP TABLE quote_dues; DROP INDEX quote_versions_sent; DROP INDEX quote_versions_sends; PRAGMA user_version = ${DUES_STEP};`;
       (store.database as SqliteDatabase).db.exec(undo);
     } else {
+      for (const statement of UNDO_LATER_STEPS.split(';').filter((sql) => sql.trim()))
+        await store.database.run(statement);
       await store.database.run('DROP TABLE quote_dues');
       await store.database.run('DROP INDEX quote_versions_sent');
       await store.database.run('DROP INDEX quote_versions_sends');
-      await store.database.run('DELETE FROM schema_steps WHERE step = ?', [SCHEMA.length]);
+      await store.database.run('DELETE FROM schema_steps WHERE step > ?', [DUES_STEP]);
     }
     const reopened = storeAt(location);
     open.push(reopened);

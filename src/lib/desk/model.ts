@@ -72,7 +72,8 @@ export interface Note {
   body: string;
 }
 
-export type HistoryAction = 'status' | 'assignee' | 'follow-up' | 'note' | 'quote' | 'payment' | 'erased';
+/** `alert`: the owners were emailed that the enquiry was still New past the first-contact target. */
+export type HistoryAction = 'status' | 'assignee' | 'follow-up' | 'note' | 'quote' | 'payment' | 'erased' | 'alert';
 
 export interface HistoryEntry {
   id: number;

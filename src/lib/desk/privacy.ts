@@ -10,7 +10,7 @@ import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from '../forms/constants.ts';
 import { REFERENCE_PATTERN } from '../leads/reference.ts';
 import { phoneDigits } from '../leads/contact-index.ts';
 import { visitorName } from '../leads/visitor.ts';
-import { quoteEmailLabel } from '../quotes/emails.ts';
+import { messageLabel } from '../leads/rows.ts';
 import { STATUS_LABELS, type PersonRecord } from './model.ts';
 
 /** Fewer digits than this match too many people to be one person's number (the store's own rule). */
@@ -127,7 +127,7 @@ export function personExport(records: readonly PersonRecord[], query: PersonQuer
       deliveries: deliveries.map((delivery) => ({
         channel: delivery.channel,
         // What a queued message was, in the desk's words; its facts are in the quotes below.
-        ...(delivery.message ? { message: quoteEmailLabel(delivery.message) } : {}),
+        ...(delivery.message ? { message: messageLabel(delivery.message) } : {}),
         destination: delivery.destination,
         status: delivery.status,
         attempts: delivery.attempts,

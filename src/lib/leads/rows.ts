@@ -1,7 +1,7 @@
 import { findForm } from '../forms/definitions.ts';
 import type { FormDef } from '../forms/types.ts';
 import { countOf } from '../format.ts';
-import type { Delivery, DeliveryAttempt, StoredLead } from '../leads/model.ts';
+import type { Delivery, DeliveryAttempt, OutboxMessage, StoredLead } from '../leads/model.ts';
 import { quoteEmailLabel } from '../quotes/emails.ts';
 import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
 
@@ -69,6 +69,13 @@ const CHANNELS: Record<Delivery['channel'], string> = {
 /** How many of each delivery's tries the lead page lists, the newest. */
 export const ATTEMPTS_LISTED = 10;
 
+/** How the desk names a queued message among a lead's deliveries: "Quote email (version 2)", "First-contact alert". */
+export function messageLabel(message: OutboxMessage): string {
+  if (message.kind === 'first-contact-alert') return 'First-contact alert';
+  if (message.kind === 'digest') return `Morning digest (${message.day})`;
+  return quoteEmailLabel(message);
+}
+
 /** A delivery as the lead page lists it: where it goes, its state in words and how often it was tried. */
 export function deliveryLine(
   delivery: Delivery,
@@ -79,7 +86,7 @@ export function deliveryLine(
       ? `Delivered${delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ''}`
       : `Pending, next try ${formatTime(new Date(delivery.nextAttemptAt).toISOString())}`;
   return {
-    target: `${delivery.message ? quoteEmailLabel(delivery.message) : CHANNELS[delivery.channel]} to ${delivery.destination}`,
+    target: `${delivery.message ? messageLabel(delivery.message) : CHANNELS[delivery.channel]} to ${delivery.destination}`,
     state,
     attempts: countOf(delivery.attempts, 'attempt'),
   };

@@ -1,6 +1,7 @@
 import { agencySender, signatureLines, talkToUsLines } from '../../lib/agency-email.ts';
 import { fieldLabel, findForm, wireNames } from '../../lib/forms/definitions.ts';
 import { requestBody } from '../../lib/forms/submission.ts';
+import { firstContactAlertEmail, type DigestMessage } from '../../lib/desk/digest.ts';
 import { composeQuoteEmail } from '../../lib/quotes/emails.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
 import type { Delivery, OutboxMessage, StoredLead } from './store.ts';
@@ -156,17 +157,30 @@ export function acknowledgementEmail(lead: StoredLead, to: string, from: string,
 }
 
 /**
- * A message the outbox holds (a quote email), written out now from its facts: its links carry this
- * server's SITE_URL. A pilgrim's comes from the agency and is answered to its address; staff's come
- * from LEADS_NOTIFY_FROM. One Message-ID per outbox row, so a retried email is known as the same one.
+ * A message the outbox holds about a lead (a quote email, the first-contact alert), written out now
+ * from its facts: its links carry this server's SITE_URL. A pilgrim's comes from the agency and is
+ * answered to its address; staff's come from LEADS_NOTIFY_FROM.
  */
 export function messageEmail(
-  delivery: Pick<Delivery, 'id' | 'leadId' | 'destination'>,
-  message: OutboxMessage,
+  delivery: Pick<Delivery, 'id' | 'destination'> & { leadId: string },
+  message: Exclude<OutboxMessage, DigestMessage>,
   from: string,
   siteUrl: string,
 ): MailMessage {
-  const composed = composeQuoteEmail(message, { siteUrl, leadId: delivery.leadId });
+  const context = { siteUrl, leadId: delivery.leadId, timeZone: agencyContact.timeZone };
+  const composed =
+    message.kind === 'first-contact-alert'
+      ? { audience: 'staff' as const, ...firstContactAlertEmail(message, context) }
+      : composeQuoteEmail(message, context);
+  return composedMail(delivery, composed, from);
+}
+
+/** An email written out for an outbox row; one Message-ID per row, so a retried email is known as the same one. */
+export function composedMail(
+  delivery: Pick<Delivery, 'id' | 'destination'>,
+  composed: { audience: 'pilgrim' | 'staff'; subject: string; text: string },
+  from: string,
+): MailMessage {
   const pilgrim = composed.audience === 'pilgrim';
   return {
     from: pilgrim ? agencySender(from) : from,
