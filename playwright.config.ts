@@ -15,6 +15,7 @@ export const baseURL = `http://localhost:${port}`;
  */
 const SERVER_SPECS = [
   'compression',
+  'font-coverage',
   'forms-http',
   'hostile-requests',
   'lead-api',

@@ -10,6 +10,7 @@
 // before and after today), half the Lost leads a declined one. The list's "Due today" and "Overdue" views, the dashboard's quote figures and the
 // page of a booked lead with two versions and three payments are timed with them, and so is the
 // pilgrim's quote page, `/quote/<token>`, each request for another quote's link, without a session.
+// The morning digest is built for 50 staff over the same leads (benchDigest): figures, no budget.
 // A benchmark, not a test: the times are round trips over loopback, which is the server's time plus
 // well under a millisecond.
 import type { ChildProcess } from 'node:child_process';
@@ -27,7 +28,10 @@ import { quoteTotals } from '../src/lib/quotes/totals.ts';
 import { dueRows } from '../src/server/db/schema.ts';
 import { tokenHash } from '../src/server/desk/auth.ts';
 import { hashPassword } from '../src/server/desk/passwords.ts';
+import { DigestScheduler } from '../src/server/desk/digest-store.ts';
 import { StaffStore } from '../src/server/desk/staff-store.ts';
+import type { Delivery } from '../src/server/leads/store.ts';
+import type { LeadStore } from '../src/server/leads/store.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../src/server/desk/types.ts';
 import { contactIndex } from '../src/lib/leads/contact-index.ts';
 import { openLeadStore } from '../src/server/leads/open-store.ts';
@@ -52,6 +56,9 @@ const BOOKED_LEAD_N = 3;
 const BOOKED_LEAD_ID = randomUUID();
 /** The links of a sample of the quotes sent, for timing `quoteByToken`. */
 const QUOTE_TOKENS: string[] = [];
+/** The morning digest is built for this many staff (the owner, the agents and more added for it). */
+const DIGEST_STAFF = 50;
+
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const BATCH = 250;
 
@@ -404,6 +411,73 @@ async function measureQuotePage(origin: string): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
+/**
+ * The morning digest for `DIGEST_STAFF` staff over the seeded leads: the scheduler's pass (the desk's
+ * facts read once, each member's digest worked out, claimed and queued) and each digest written out
+ * from the desk as the worker does when it sends it. The office is open every day here, so the bench
+ * runs any day. Figures only: no budget.
+ */
+async function benchDigest(store: LeadStore, label: string, passwordHash: string): Promise<void> {
+  const staff = new StaffStore(store.database);
+  const existing = 1 + AGENTS.length;
+  for (let n = existing; n < DIGEST_STAFF; n += 1) {
+    const role = n % 10 === 0 ? 'owner' : 'agent';
+    await staff.addStaff({ email: `digest-staff-${n}@example.com`, role, passwordHash, mustChangePassword: false });
+  }
+  const everyDay = [
+    {
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+      opens: '00:00',
+      closes: '23:59',
+    },
+  ];
+  const scheduler = new DigestScheduler(store.database, {
+    digestHour: 0,
+    targetHours: undefined,
+    siteUrl: 'https://miqat-travel.example',
+    timeZone: 'America/Chicago',
+    hours: everyDay,
+  });
+  const now = new Date();
+  const started = performance.now();
+  const queued = await scheduler.queueDigests(now);
+  const passMs = performance.now() - started;
+  const rows = await store.database.all<{ id: number; destination: string; payload: string }>(
+    'SELECT id, destination, payload FROM outbox WHERE lead_id IS NULL',
+  );
+  const composeTimes: number[] = [];
+  let lines = 0;
+  for (const row of rows) {
+    const delivery: Delivery = {
+      id: Number(row.id),
+      leadId: null,
+      channel: 'message',
+      destination: row.destination,
+      message: JSON.parse(row.payload) as Delivery['message'],
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      deliveredAt: null,
+    };
+    const before = performance.now();
+    const mail = await scheduler.compose(delivery, 'bench@example.com', now);
+    composeTimes.push(performance.now() - before);
+    lines += mail?.text.split('\n').length ?? 0;
+  }
+  composeTimes.sort((a, b) => a - b);
+  const total = composeTimes.reduce((sum, time) => sum + time, 0);
+  console.log(
+    `  digest for ${DIGEST_STAFF} staff: scheduler pass ${passMs.toFixed(0)} ms (${queued} queued); ` +
+      `written out when sent ${total.toFixed(0)} ms in all, p50 ${percentile(composeTimes, 0.5).toFixed(1)} ms, ` +
+      `p95 ${percentile(composeTimes, 0.95).toFixed(1)} ms each (${Math.round(lines / Math.max(1, rows.length))} lines each on average)`,
+  );
+  DIGEST_FIGURES.push({ store: label, passMs, queued, totalMs: total, p95: percentile(composeTimes, 0.95) });
+}
+
+/** The digest's figures per store, printed after the pages' table. */
+const DIGEST_FIGURES: { store: string; passMs: number; queued: number; totalMs: number; p95: number }[] = [];
+
 async function benchStore(
   label: string,
   config: { dbPath: string; databaseUrl: string | undefined },
@@ -421,6 +495,7 @@ async function benchStore(
   console.log(
     `${label}: seeded ${LEADS.toLocaleString('en-US')} leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
+  await benchDigest(store, label, passwordHash);
   await store.close();
 
   const { process: server, origin } = await startBenchServer(env);
@@ -490,5 +565,10 @@ console.log(
 for (const row of rows)
   console.log(
     `${row.store.padEnd(12)}${row.page.padEnd(32)}${ms(row.p50)}${ms(row.p95)}${ms(row.max)}  ${row.p95 <= BUDGET_P95_MS ? 'ok' : 'OVER BUDGET'}`,
+  );
+for (const figure of DIGEST_FIGURES)
+  console.log(
+    `${figure.store.padEnd(12)}${`digest, ${DIGEST_STAFF} staff`.padEnd(32)}pass ${figure.passMs.toFixed(0)} ms (${figure.queued} queued), ` +
+      `written out ${figure.totalMs.toFixed(0)} ms in all (p95 ${figure.p95.toFixed(1)} ms each)`,
   );
 if (rows.some((row) => row.p95 > BUDGET_P95_MS)) process.exit(1);

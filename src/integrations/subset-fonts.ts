@@ -3,6 +3,7 @@ import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import subsetFont from 'subset-font';
+import { FONT_CHARACTERS } from '../lib/font-subset.ts';
 
 export interface FontSubset {
   /** File inside an installed @fontsource package, e.g. `@fontsource-variable/inter/files/x.woff2`. */
@@ -14,15 +15,6 @@ export interface FontSubset {
 }
 
 const CACHE_DIR = 'node_modules/.cache/miqat-fonts';
-
-/**
- * The characters the copy uses: ASCII plus the typographic punctuation and symbols US English
- * needs. Anything else still shows, drawn from the fallback font.
- */
-const SUBSET_TEXT = [
-  String.fromCharCode(...Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => 0x20 + i)),
-  '\u00a0‘’“”–—•…·©®™°×€£→é',
-].join('');
 
 /**
  * Layout features worth their bytes: kerning, ligatures, marks and numeral styles. Not Inter's
@@ -45,7 +37,7 @@ export async function subsetFonts(subsets: readonly FontSubset[]): Promise<strin
       const input = await readFile(require.resolve(source));
       const key = createHash('sha256')
         .update(input)
-        .update(JSON.stringify([SUBSET_TEXT, FEATURES, weight]))
+        .update(JSON.stringify([FONT_CHARACTERS, FEATURES, weight]))
         .digest('hex')
         .slice(0, 16);
       const path = join(CACHE_DIR, key, name);
@@ -54,7 +46,7 @@ export async function subsetFonts(subsets: readonly FontSubset[]): Promise<strin
         () => false,
       );
       if (!made) {
-        const output = await subsetFont(input, SUBSET_TEXT, {
+        const output = await subsetFont(input, FONT_CHARACTERS, {
           targetFormat: 'woff2',
           variationAxes: { wght: weight },
           keepFeatures: FEATURES,

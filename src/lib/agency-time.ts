@@ -44,13 +44,30 @@ function zoneOffsetMs(date: Date, timeZone: string): number {
 
 /** The instant the office's day `YYYY-MM-DD` begins (midnight there), as ISO text in UTC. */
 export function agencyDayStart(day: string, timeZone: string): string {
+  return agencyInstant(day, '00:00', timeZone);
+}
+
+/** The instant the office's clock shows `HH:MM` on its day `YYYY-MM-DD`, as ISO text in UTC. */
+export function agencyInstant(day: string, time: string, timeZone: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const midnightUtc = Date.UTC(year, month - 1, date);
-  // The offset at midnight may differ from the offset a few hours later on a clock-change day; the
-  // second pass settles on the offset in force at the office's own midnight.
-  let guess = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
-  guess = midnightUtc - zoneOffsetMs(new Date(guess), timeZone);
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wallUtc = Date.UTC(year, month - 1, date, hour, minute);
+  // The offset at the wall time read as UTC may differ from the one in force hours later on a
+  // clock-change day; the second pass settles on the offset in force at the office's own time.
+  let guess = wallUtc - zoneOffsetMs(new Date(wallUtc), timeZone);
+  guess = wallUtc - zoneOffsetMs(new Date(guess), timeZone);
   return new Date(guess).toISOString();
+}
+
+/** The office's wall-clock hour (0-23) at an instant. */
+export function agencyHour(date: Date, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: 'numeric' }).format(date);
+  return Number(hour);
+}
+
+/** The day of the week of `YYYY-MM-DD`, as schema.org names it ("Monday"). */
+export function weekdayOf(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The office's day after `day`, `YYYY-MM-DD`. */

@@ -1,5 +1,6 @@
 import { pastSeasons, placeholderText, WATCHED_PHRASES } from './fact-lookup.ts';
 import { factNameProblems } from './fact-names.ts';
+import { charactersOutsideFonts } from './font-subset.ts';
 import {
   doubledClaims,
   lowerCaseSentenceStarts,
@@ -179,6 +180,18 @@ function badComponents(file: ContentFile): Finding[] {
   }));
 }
 
+/** Characters the site's fonts do not carry: they would show in the fallback font, mid-word or mid-line. */
+function charactersWithoutGlyphs(file: ContentFile, lines: readonly Line[]): Finding[] {
+  return lines.flatMap((line) =>
+    charactersOutsideFonts(line.text).map((character) => ({
+      file: file.path,
+      line: line.number,
+      text: character,
+      fix: `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not in the site's fonts and would show in the fallback font: write it another way ("EUR 500" for "€500", "-" or "–" for "−"), or add it to FONT_CHARACTERS in src/lib/font-subset.ts, which makes every page's fonts larger`,
+    })),
+  );
+}
+
 /** Wording mistakes a reader notices (copy-rules.ts), as findings in this file. */
 function wordingProblems(file: ContentFile, lines: readonly CopyLine[]): Finding[] {
   const rules: ((lines: readonly CopyLine[]) => CopyProblem[])[] = [
@@ -201,6 +214,7 @@ export function checkFile(file: ContentFile, cataloguePrices: ReadonlySet<number
     ...pastSeasonYears(file, lines),
     ...unbackedPrices(file, lines, cataloguePrices),
     ...wordingProblems(file, lines),
+    ...charactersWithoutGlyphs(file, lines),
   ].sort((a, b) => a.line - b.line);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The agency's name, contacts, hours and promised reply time: part of the site settings
+ * The agency's name, contacts, hours, time zone and promised reply time: part of the site settings
  * (`site.ts` spreads them in and validates them at build), kept apart because the server's
  * outbox worker runs on Node's type stripping, where `site.ts` (with `@/` imports and
  * `import.meta.env`) cannot load. The visitor's acknowledgement email reads them from here.
@@ -23,6 +23,8 @@ export const agencyContact = {
     { days: 'Saturday', dayOfWeek: ['Saturday'], opens: '10:00', closes: '16:00', label: '10:00 AM - 4:00 PM' },
     { days: 'Sunday', dayOfWeek: ['Sunday'], label: 'Closed' },
   ],
+  /** The office's IANA time zone (the office is in Austin): its hours, the desk's days and the digest's hour are in it. */
+  timeZone: 'America/Chicago',
   /** "We reply …": the promise printed under every form and in the acknowledgement. */
   replyTime: 'within 24 hours',
 };

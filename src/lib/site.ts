@@ -52,6 +52,5 @@ export const site = parseSiteSettings({
   },
   themeColor: '#0f5a43',
   locale: 'en_US',
-  // The office is in Austin.
-  timeZone: 'America/Chicago',
+  timeZone: agencyContact.timeZone,
 });

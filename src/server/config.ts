@@ -103,6 +103,15 @@ function retentionDays(value: string, name: string): number | undefined {
   return days;
 }
 
+/** `DIGEST_HOUR`: an hour of the office's day, or `off`. */
+function digestHour(value: string, name: string): number | undefined {
+  if (value === 'off') return undefined;
+  const hour = Number(value);
+  if (!/^\d{1,2}$/.test(value) || hour > 23)
+    throw new Error(`${name} must be an hour from 0 to 23 or "off", got "${value}"`);
+  return hour;
+}
+
 const declarations = {
   PORT: variable('4321', 'The port the server listens on.', port),
   HOST: variable('localhost', 'The address it listens on; `0.0.0.0` for every interface.', text),
@@ -196,6 +205,16 @@ const declarations = {
     '1',
     "How many payments a new quote's schedule has after the deposit, the balance included (`1`: deposit and balance).",
     (value, name) => boundedWholeNumber(value, name, 11),
+  ),
+  DIGEST_HOUR: variable(
+    '8',
+    "The office hour (0-23, in the site settings' time zone) from which each member of staff is emailed the morning digest on days the office opens; `off` sends none. Needs `SMTP_URL`.",
+    digestHour,
+  ),
+  FIRST_CONTACT_TARGET_HOURS: variable(
+    '2',
+    "How many office hours (the site settings' opening hours) an enquiry may stay New before the owners are emailed, once per enquiry; `off` sends no alert. Needs `SMTP_URL`.",
+    (value, name) => (value === 'off' ? undefined : boundedWholeNumber(value, name, 100)),
   ),
   SHUTDOWN_TIMEOUT_MS: variable(
     '10000',

@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { axeViolations, collectProblems, htmlProblems, selfHydratingIslandsReady } from './support/gates';
+import {
+  axeViolations,
+  collectProblems,
+  htmlProblems,
+  lazyPicturesInView,
+  selfHydratingIslandsReady,
+} from './support/gates';
 import { onePerShape } from '../support/page-shapes';
 import { builtHtml, sitemapPaths } from './support/site';
 
@@ -30,7 +36,7 @@ test('the browser gates cover every shape of page the site builds', () => {
 for (const path of browserPaths) {
   // One visit, judged at each width in turn: the layout follows the window as it would on a phone
   // turned sideways, and the page is loaded and hydrated once.
-  test(`${path} at ${widths.join(' and ')}px: axe finds no WCAG A/AA violation and the console stays clean`, async ({
+  test(`${path} at ${widths.join(' and ')}px: axe finds no WCAG A/AA violation, the console stays clean and no picture on a phone's first screen is lazy`, async ({
     page,
   }) => {
     const problems = collectProblems(page);
@@ -42,6 +48,8 @@ for (const path of browserPaths) {
       await page.setViewportSize({ width, height: 900 });
       expect(await axeViolations(page), `at ${width}px`).toEqual([]);
     }
+    // The page is still at its top, in the phone's width.
+    expect(await lazyPicturesInView(page), 'lazy pictures in view at 390 px').toEqual([]);
     expect(problems).toEqual([]);
   });
 }

@@ -16,6 +16,13 @@ function documentedVariables(): Map<string, string> {
 }
 
 describe('the configuration schema', () => {
+  it('has one table in docs/operations.md, each variable in one row', () => {
+    const section = readFileSync('docs/operations.md', 'utf8').split('## Configuration')[1]!.split('\n## ')[0]!;
+    const names = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((match) => match[1]);
+    expect(names.length).toBe(new Set(names).size);
+    expect(section.match(/^\| variable /gm)).toHaveLength(1);
+  });
+
   it('is documented in docs/operations.md, every variable with its default and no row it lacks', () => {
     const table = documentedVariables();
     const variables = configVariables();

@@ -97,6 +97,15 @@ describe('content check', () => {
     );
   });
 
+  it('fails on a character the site fonts lack, naming it and where to add it, and passes Turkish place names', () => {
+    const findings = check('missing-glyph.yaml');
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([
+      [2, '→'],
+      [2, '€'],
+    ]);
+    expect(formatFindings(findings)).toContain('FONT_CHARACTERS in src/lib/font-subset.ts');
+  });
+
   it('reminds, without failing, of pages not reviewed for a year and seasons that have passed', () => {
     const files = [fixture('stale.mdx'), fixture('clean.mdx')];
     expect(reminders(files, new Date('2026-11-24T00:00:00Z'))).toEqual([

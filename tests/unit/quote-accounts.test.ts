@@ -30,6 +30,16 @@ afterEach(async () => {
 const NOW = new Date('2026-11-20T15:00:00.000Z');
 const AMINA: StaffActor = { id: 'staff-1', email: 'amina@agency.example' };
 const DEPOSIT_DAY = '2026-11-27';
+/** How many steps come before the one that made quote_dues: the test takes the database back to then. */
+const DUES_STEP = SCHEMA.findIndex((step) => JSON.stringify(step).includes('CREATE TABLE quote_dues'));
+/**
+ * Undoes the steps after quote_dues' so they can run again (each step appended after it adds its
+ * undo here): the digest's tables and column (its outbox change runs again as it is), the reply
+ * templates and the staff's display names.
+ */
+const UNDO_LATER_STEPS =
+  'DROP TABLE digest_days; DROP TABLE job_leases; ALTER TABLE leads DROP COLUMN first_contact_alerted_at; ' +
+  'DROP TABLE reply_templates; ALTER TABLE staff DROP COLUMN display_name;';
 const BALANCE_DAY = '2027-01-24';
 
 async function openAccounts(kind: StoreKind) {
@@ -87,13 +97,6 @@ async function openAccounts(kind: StoreKind) {
 }
 
 const sorted = (ids: readonly string[]) => [...ids].sort();
-
-/** How many steps come before the one that made quote_dues, which is found by what it creates. */
-const DUES_STEP = SCHEMA.findIndex((step) =>
-  step.some((action) => typeof action === 'string' && action.includes('CREATE TABLE quote_dues')),
-);
-/** What the steps after quote_dues's made, undone newest first (each later step adds its own here). */
-const UNDO_AFTER_DUES = ['DROP TABLE reply_templates', 'ALTER TABLE staff DROP COLUMN display_name'];
 
 describe.each(STORE_KINDS)('bookings for the desk on %s', (kind) => {
   it('gives each lead the account its lead page shows, in three statements for many leads', async () => {
@@ -250,17 +253,15 @@ describe.each(STORE_KINDS)('bookings for the desk on %s', (kind) => {
     const { leadId } = await booking({ paid: [150_000] });
     const before = await quotes.accountOfLead(leadId, '2027-01-25');
     const location: TestStoreLocation = store.location;
-    // Back to the schema before quote_dues: that step and the ones after it undone.
-    const undo = [
-      ...UNDO_AFTER_DUES,
-      'DROP TABLE quote_dues',
-      'DROP INDEX quote_versions_sent',
-      'DROP INDEX quote_versions_sends',
-    ];
     if (location.kind === 'sqlite') {
-      (store.database as SqliteDatabase).db.exec(`${undo.join('; ')}; PRAGMA user_version = ${DUES_STEP};`);
+      const undo = `${UNDO_LATER_STEPS} DROP TABLE quote_dues; DROP INDEX quote_versions_sent; DROP INDEX quote_versions_sends; PRAGMA user_version = ${DUES_STEP};`;
+      (store.database as SqliteDatabase).db.exec(undo);
     } else {
-      for (const sql of undo) await store.database.run(sql);
+      for (const statement of UNDO_LATER_STEPS.split(';').filter((sql) => sql.trim()))
+        await store.database.run(statement);
+      await store.database.run('DROP TABLE quote_dues');
+      await store.database.run('DROP INDEX quote_versions_sent');
+      await store.database.run('DROP INDEX quote_versions_sends');
       await store.database.run('DELETE FROM schema_steps WHERE step > ?', [DUES_STEP]);
     }
     const reopened = storeAt(location);

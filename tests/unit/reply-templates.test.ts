@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  composeReply,
-  messageLabel,
-  replyDoneMessage,
-  replyHistory,
-  replySender,
-  staffNameProblem,
-} from '@/lib/desk/reply-email';
+import { messageLabel } from '@/lib/leads/rows';
+import { composeReply, replyDoneMessage, replyHistory, replySender, staffNameProblem } from '@/lib/desk/reply-email';
 import {
   PLACEHOLDERS,
   messageProblems,

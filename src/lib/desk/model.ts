@@ -72,8 +72,9 @@ export interface Note {
   body: string;
 }
 
+/** `alert`: the owners were emailed that the enquiry was still New past the first-contact target. */
 export type HistoryAction =
-  'status' | 'assignee' | 'follow-up' | 'note' | 'quote' | 'payment' | 'reply' | 'whatsapp' | 'erased';
+  'status' | 'assignee' | 'follow-up' | 'note' | 'quote' | 'payment' | 'reply' | 'whatsapp' | 'erased' | 'alert';
 
 export interface HistoryEntry {
   id: number;

@@ -10,7 +10,7 @@ import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from '../forms/constants.ts';
 import { REFERENCE_PATTERN } from '../leads/reference.ts';
 import { phoneDigits } from '../leads/contact-index.ts';
 import { visitorName } from '../leads/visitor.ts';
-import { messageLabel } from './reply-email.ts';
+import { messageLabel } from '../leads/rows.ts';
 import { STATUS_LABELS, type PersonRecord } from './model.ts';
 
 /** Fewer digits than this match too many people to be one person's number (the store's own rule). */

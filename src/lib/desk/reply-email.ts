@@ -5,8 +5,6 @@
  * emails it carries words a person typed: a signed-in staff member's, sent to the enquiry's own
  * address, never the visitor's words to a stranger.
  */
-import type { QuoteEmail } from '../quotes/emails.ts';
-import { quoteEmailLabel } from '../quotes/emails.ts';
 import { agencyContact } from '../site-contact.ts';
 import { withReference } from './reply-templates.ts';
 
@@ -57,11 +55,6 @@ export function composeReply(
 export function replySender(senderName: string, from: string): string {
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
   return staffNameProblem(senderName) ? `${agencyContact.name} <${address}>` : `"${senderName}" <${address}>`;
-}
-
-/** How the lead page and a privacy export name a queued message among the deliveries. */
-export function messageLabel(message: QuoteEmail | ReplyEmail): string {
-  return message.kind === 'reply' ? `Reply "${message.subject}"` : quoteEmailLabel(message);
 }
 
 /** The reply as the lead's history keeps it: who it went to, the subject and the text, word for word. */

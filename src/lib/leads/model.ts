@@ -3,6 +3,7 @@
  * The stores (src/server/leads/) keep and return these; the desk and the emails shape them.
  */
 import type { ReplyEmail } from '../desk/reply-email.ts';
+import type { DigestMessage, FirstContactAlertMessage } from '../desk/digest.ts';
 import type { QuoteEmail } from '../quotes/emails.ts';
 
 export interface NewLead {
@@ -31,8 +32,11 @@ export interface DeliveryTarget {
   destination: string;
 }
 
-/** A message queued for a lead after it arrived (the quote emails, staff's replies), by the store that owns its subject. */
-export type OutboxMessage = QuoteEmail | ReplyEmail;
+/**
+ * A message queued after a lead arrived, by the store that owns its subject: the quote emails, staff's
+ * replies and the first-contact alert (each for a lead), and the morning digest (for no one lead).
+ */
+export type OutboxMessage = QuoteEmail | ReplyEmail | FirstContactAlertMessage | DigestMessage;
 
 /** What a new lead brings beside its fields, all written in the lead's own transaction. */
 export interface InsertOptions {
@@ -45,7 +49,8 @@ export interface InsertOptions {
 /** One outbox row: a lead's own delivery (`message` null) or a message queued for it (channel `message`). */
 export interface Delivery {
   id: number;
-  leadId: string;
+  /** Null for a message about no one lead (the morning digest). */
+  leadId: string | null;
   channel: DeliveryTarget['channel'] | 'message';
   /** A URL for a relay or webhook, an email address otherwise. */
   destination: string;

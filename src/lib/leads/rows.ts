@@ -1,8 +1,8 @@
 import { findForm } from '../forms/definitions.ts';
 import type { FormDef } from '../forms/types.ts';
 import { countOf } from '../format.ts';
-import type { Delivery, DeliveryAttempt, StoredLead } from '../leads/model.ts';
-import { messageLabel } from '../desk/reply-email.ts';
+import type { Delivery, DeliveryAttempt, OutboxMessage, StoredLead } from '../leads/model.ts';
+import { quoteEmailLabel } from '../quotes/emails.ts';
 import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
 
 /** Who sent a lead and from where, as one line of the desk's list shows it. */
@@ -68,6 +68,14 @@ const CHANNELS: Record<Delivery['channel'], string> = {
 
 /** How many of each delivery's tries the lead page lists, the newest. */
 export const ATTEMPTS_LISTED = 10;
+
+/** How the desk names a queued message among a lead's deliveries: "Quote email (version 2)", "First-contact alert", 'Reply "…"'. */
+export function messageLabel(message: OutboxMessage): string {
+  if (message.kind === 'reply') return `Reply "${message.subject}"`;
+  if (message.kind === 'first-contact-alert') return 'First-contact alert';
+  if (message.kind === 'digest') return `Morning digest (${message.day})`;
+  return quoteEmailLabel(message);
+}
 
 /** A delivery as the lead page lists it: where it goes, its state in words and how often it was tried. */
 export function deliveryLine(

@@ -423,6 +423,61 @@ export const SCHEMA: readonly SchemaStep[] = [
      CREATE INDEX quote_versions_sends ON quote_versions (quote_id, version, sent_at, total_cents);`,
     scheduleDues,
   ],
+  // 12. The morning digest and the first-contact alert (src/server/desk/digest-store.ts). A digest
+  //     is about no one lead, so the outbox's lead_id may be empty: such a row's payload names only
+  //     the staff member and the office day, and the worker writes the email out when it sends it,
+  //     so an enquiry erased in between is never in it. What makes a digest once per member and
+  //     day is digest_days' key, claimed in the transaction that queues it (also for a day that had
+  //     nothing to say); an alert is once because its lead's first_contact_alerted_at is set in the
+  //     transaction that queues it. job_leases lets one instance at a time do the scheduled work.
+  //     SQLite cannot drop a NOT NULL, so it makes the outbox again as step 8 did, keeping ids,
+  //     tries and the AUTOINCREMENT counter.
+  [
+    {
+      only: 'sqlite',
+      sql: `PRAGMA defer_foreign_keys = ON;
+       CREATE TEMP TABLE outbox_copy AS SELECT * FROM outbox;
+       CREATE TEMP TABLE outbox_counter AS SELECT seq FROM sqlite_sequence WHERE name = 'outbox';
+       DROP TABLE outbox;
+       CREATE TABLE outbox (
+         id {id},
+         lead_id TEXT REFERENCES leads (id),
+         channel TEXT NOT NULL,
+         destination TEXT NOT NULL,
+         status TEXT NOT NULL DEFAULT 'pending',
+         attempts INTEGER NOT NULL DEFAULT 0,
+         next_attempt_at BIGINT NOT NULL,
+         last_error TEXT,
+         delivered_at TEXT,
+         message_key TEXT NOT NULL DEFAULT '',
+         payload TEXT,
+         queued_at {sorted_text} NOT NULL
+       );
+       INSERT INTO outbox SELECT * FROM outbox_copy;
+       DELETE FROM sqlite_sequence WHERE name = 'outbox';
+       INSERT INTO sqlite_sequence (name, seq) SELECT 'outbox', seq FROM outbox_counter;
+       DROP TABLE outbox_copy;
+       DROP TABLE outbox_counter;
+       CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+       CREATE INDEX outbox_acknowledged ON outbox (channel, lower(destination));
+       CREATE UNIQUE INDEX outbox_message ON outbox (lead_id, channel, destination, message_key);`,
+    },
+    { only: 'postgresql', sql: 'ALTER TABLE outbox ALTER COLUMN lead_id DROP NOT NULL' },
+    `ALTER TABLE leads ADD COLUMN first_contact_alerted_at TEXT;
+     CREATE TABLE digest_days (
+       staff_id TEXT NOT NULL,
+       day {sorted_text} NOT NULL,
+       claimed_at TEXT NOT NULL,
+       outbox_id BIGINT,
+       PRIMARY KEY (staff_id, day)
+     );
+     CREATE INDEX digest_days_day ON digest_days (day);
+     CREATE TABLE job_leases (
+       name TEXT PRIMARY KEY,
+       holder TEXT NOT NULL,
+       leased_until BIGINT NOT NULL
+     );`,
+  ],
   // 10. Replies from the desk (src/server/desk/reply-store.ts): the owners' reply templates, with who
   //     changed each last and when ('' for the starting ones), and the name each staff member sends
   //     replies under (the sender's display name and {{staff_name}}; '' until they give it).

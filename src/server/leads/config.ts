@@ -33,6 +33,10 @@ export interface LeadApiConfig {
   workerIntervalMs: number;
   /** `LEADS_RETENTION_DAYS`: leads older than this many days are erased every night; undefined keeps them. */
   retentionDays: number | undefined;
+  /** `DIGEST_HOUR`: the office hour from which staff get the morning digest; undefined sends none. */
+  digestHour: number | undefined;
+  /** `FIRST_CONTACT_TARGET_HOURS`: office hours before a New enquiry alerts the owners; undefined sends none. */
+  firstContactTargetHours: number | undefined;
 }
 
 /** The lead API's part of the server's configuration. */
@@ -56,6 +60,8 @@ export function leadSettings(config: ServerConfig): LeadApiConfig {
     deliveryTimeoutMs: config.LEADS_DELIVERY_TIMEOUT_MS,
     workerIntervalMs: config.LEADS_WORKER_INTERVAL_MS,
     retentionDays: config.LEADS_RETENTION_DAYS,
+    digestHour: config.DIGEST_HOUR,
+    firstContactTargetHours: config.FIRST_CONTACT_TARGET_HOURS,
   };
 }
 

@@ -2,6 +2,7 @@ import { agencySender, signatureLines, talkToUsLines } from '../../lib/agency-em
 import { fieldLabel, findForm, wireNames } from '../../lib/forms/definitions.ts';
 import { requestBody } from '../../lib/forms/submission.ts';
 import { replySender } from '../../lib/desk/reply-email.ts';
+import { firstContactAlertEmail, type DigestMessage } from '../../lib/desk/digest.ts';
 import { composeQuoteEmail } from '../../lib/quotes/emails.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
 import type { Delivery, OutboxMessage, StoredLead } from './store.ts';
@@ -157,24 +158,39 @@ export function acknowledgementEmail(lead: StoredLead, to: string, from: string,
 }
 
 /**
- * A message the outbox holds: a quote email, written out now from its facts (its links carry this
- * server's SITE_URL), or a staff member's reply, written out when it was sent. A pilgrim's comes from the agency and is answered to its address; staff's come
- * from LEADS_NOTIFY_FROM. One Message-ID per outbox row, so a retried email is known as the same one.
+ * A message the outbox holds about a lead: a quote email or the first-contact alert, written out now
+ * from its facts (its links carry this server's SITE_URL), or a staff member's reply, written out in
+ * full when it was sent. A pilgrim's comes from the agency and is answered to its address; staff's
+ * come from LEADS_NOTIFY_FROM.
  */
 export function messageEmail(
-  delivery: Pick<Delivery, 'id' | 'leadId' | 'destination'>,
-  message: OutboxMessage,
+  delivery: Pick<Delivery, 'id' | 'destination'> & { leadId: string },
+  message: Exclude<OutboxMessage, DigestMessage>,
   from: string,
   siteUrl: string,
 ): MailMessage {
-  const messageId = `<message-${delivery.id}@${mailDomain(from)}>`;
   if (message.kind === 'reply') {
     // Written out in full when staff sent it: what the lead's history shows is what goes.
     const { subject, text, senderName } = message;
-    const sender = replySender(senderName, from);
-    return { from: sender, to: delivery.destination, replyTo: agencyContact.email, subject, text, messageId };
+    return {
+      ...composedMail(delivery, { audience: 'pilgrim', subject, text }, from),
+      from: replySender(senderName, from),
+    };
   }
-  const composed = composeQuoteEmail(message, { siteUrl, leadId: delivery.leadId });
+  const context = { siteUrl, leadId: delivery.leadId, timeZone: agencyContact.timeZone };
+  const composed =
+    message.kind === 'first-contact-alert'
+      ? { audience: 'staff' as const, ...firstContactAlertEmail(message, context) }
+      : composeQuoteEmail(message, context);
+  return composedMail(delivery, composed, from);
+}
+
+/** An email written out for an outbox row; one Message-ID per row, so a retried email is known as the same one. */
+export function composedMail(
+  delivery: Pick<Delivery, 'id' | 'destination'>,
+  composed: { audience: 'pilgrim' | 'staff'; subject: string; text: string },
+  from: string,
+): MailMessage {
   const pilgrim = composed.audience === 'pilgrim';
   return {
     from: pilgrim ? agencySender(from) : from,
@@ -182,6 +198,6 @@ export function messageEmail(
     ...(pilgrim ? { replyTo: agencyContact.email } : {}),
     subject: composed.subject,
     text: composed.text,
-    messageId,
+    messageId: `<message-${delivery.id}@${mailDomain(from)}>`,
   };
 }

@@ -52,7 +52,7 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 /** An outbox row as both databases return it. */
 interface DeliveryRow {
   id: number;
-  lead_id: string;
+  lead_id: string | null;
   channel: Delivery['channel'];
   destination: string;
   status: Delivery['status'];
@@ -121,9 +121,10 @@ const COUNT_REQUEST = `INSERT INTO rate_limits (bucket, client, window_start, re
     window_start = CASE WHEN rate_limits.window_start <= ? THEN excluded.window_start ELSE rate_limits.window_start END
   RETURNING requests, window_start`;
 
-/** A message another store's transaction queues for a lead (the quote emails): the worker sends it like every delivery. */
+/** A message another store's transaction queues (the quote emails, the digest): the worker sends it like every delivery. */
 export interface MessageToQueue {
-  leadId: string;
+  /** The lead it is about; null for a message about no one lead (the morning digest: its key alone does not make it once). */
+  leadId: string | null;
   /** The email address it goes to. */
   destination: string;
   /**
@@ -140,12 +141,21 @@ export interface MessageToQueue {
  * every delivery. False when that key was already queued to that address.
  */
 export async function queueMessage(tx: SqlStatements, queued: MessageToQueue, now = new Date()): Promise<boolean> {
-  const inserted = await tx.run(
+  return (await queueMessageRow(tx, queued, now)) !== undefined;
+}
+
+/** Queues as `queueMessage` does; the outbox row's id, or undefined when that key was already queued there. */
+export async function queueMessageRow(
+  tx: SqlStatements,
+  queued: MessageToQueue,
+  now = new Date(),
+): Promise<number | undefined> {
+  const [row] = await tx.all<{ id: number | string }>(
     `INSERT INTO outbox (lead_id, channel, destination, message_key, payload, next_attempt_at, queued_at)
-     VALUES (?, 'message', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+     VALUES (?, 'message', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
     [queued.leadId, queued.destination, queued.key, JSON.stringify(queued.message), now.getTime(), now.toISOString()],
   );
-  return inserted === 1;
+  return row === undefined ? undefined : Number(row.id);
 }
 
 /** The lead store over any `SqlDatabase`: the one implementation of the contract's rules. */

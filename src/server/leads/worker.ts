@@ -27,6 +27,17 @@ export function claimLeaseMs(deliveryTimeoutMs: number): number {
 /** Sends one email; nodemailer in production, anything with the same shape in tests. */
 export type Mailer = (message: MailMessage) => Promise<unknown>;
 
+/** What the worker does beside the leads' own deliveries (the desk's digest and alert, start-deliveries.ts). */
+export interface WorkerExtras {
+  /**
+   * Writes out, when it is sent, a message about no one lead (the morning digest): null when nothing
+   * is left to say by then, and the row is done without an email.
+   */
+  composeLeadless?: (delivery: Delivery) => Promise<MailMessage | null>;
+  /** Work run every `everyMs` between passes (queueing the digests and alerts); a failure is logged and tried next time. */
+  scheduled?: { everyMs: number; run(now: Date): Promise<unknown> };
+}
+
 /**
  * Works through the outbox: every due delivery is tried, its attempt recorded, and a failure
  * rescheduled with backoff. Nothing is ever dropped; a destination that comes back gets it all.
@@ -39,11 +50,15 @@ export class DeliveryWorker {
   private readonly store: LeadStore;
   private readonly config: LeadApiConfig;
   private readonly mailer: Mailer | undefined;
+  private readonly extras: WorkerExtras;
+  private scheduledAt = Number.NEGATIVE_INFINITY;
+  private scheduledFailing = false;
 
-  constructor(store: LeadStore, config: LeadApiConfig, mailer: Mailer | undefined) {
+  constructor(store: LeadStore, config: LeadApiConfig, mailer: Mailer | undefined, extras: WorkerExtras = {}) {
     this.store = store;
     this.config = config;
     this.mailer = mailer;
+    this.extras = extras;
   }
 
   /**
@@ -71,10 +86,10 @@ export class DeliveryWorker {
   }
 
   private async attempt(delivery: Delivery, nowMs: number): Promise<void> {
-    const lead = await this.store.getLead(delivery.leadId);
-    if (!lead) return;
+    const lead = delivery.leadId === null ? null : await this.store.getLead(delivery.leadId);
+    if (lead === undefined) return;
     const started = Date.now();
-    const result = await this.send(delivery, lead);
+    const result = lead === null ? await this.sendLeadless(delivery) : await this.send(delivery, lead);
     const retryAt = nowMs + retryDelay(delivery.attempts, this.config.retryBaseMs, this.config.retryMaxMs);
     await this.store.recordAttempt(delivery.id, { ...result, durationMs: Date.now() - started }, retryAt);
     if (!result.ok) console.warn(`Delivery ${delivery.id} (${delivery.channel}) failed: ${result.detail}`);
@@ -84,19 +99,55 @@ export class DeliveryWorker {
     if (delivery.channel === 'relay' || delivery.channel === 'webhook') {
       return sendHttp(delivery, lead, this.config.deliveryTimeoutMs);
     }
+    return this.mail(() => this.email(delivery, lead));
+  }
+
+  /** A message about no one lead, written out now; one with nothing left to say is done unsent. */
+  private async sendLeadless(delivery: Delivery): Promise<DeliveryResult> {
+    const { composeLeadless } = this.extras;
+    if (!composeLeadless) return { ok: false, detail: 'this worker cannot write this message' };
+    let message: MailMessage | null;
+    try {
+      message = await composeLeadless(delivery);
+    } catch (error) {
+      return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+    if (message === null) return { ok: true, detail: 'nothing left to say when it was due, so not sent' };
+    return this.mail(() => message);
+  }
+
+  private async mail(write: () => MailMessage): Promise<DeliveryResult> {
     if (!this.mailer) return { ok: false, detail: 'SMTP_URL is not set' };
     try {
-      await this.mailer(this.email(delivery, lead));
+      await this.mailer(write());
       return { ok: true, detail: 'accepted by the SMTP server' };
     } catch (error) {
       return { ok: false, detail: error instanceof Error ? error.message : String(error) };
     }
   }
 
+  /** The scheduled work, when `everyMs` has passed since it last ran. */
+  async runScheduled(now = new Date()): Promise<void> {
+    const { scheduled } = this.extras;
+    if (!scheduled || now.getTime() - this.scheduledAt < scheduled.everyMs) return;
+    this.scheduledAt = now.getTime();
+    try {
+      await scheduled.run(now);
+      if (this.scheduledFailing) console.log('The scheduled work of the delivery worker works again.');
+      this.scheduledFailing = false;
+    } catch (error) {
+      if (!this.scheduledFailing)
+        console.error('The scheduled work of the delivery worker failed; it keeps trying:', error);
+      this.scheduledFailing = true;
+    }
+  }
+
   /** The email a delivery sends: the staff's notification, the visitor's acknowledgement or a queued message. */
   private email(delivery: Delivery, lead: StoredLead): MailMessage {
     const { notifyFrom, siteUrl } = this.config;
-    if (delivery.message) return messageEmail(delivery, delivery.message, notifyFrom, siteUrl);
+    if (delivery.message && delivery.message.kind !== 'digest') {
+      return messageEmail({ ...delivery, leadId: lead.id }, delivery.message, notifyFrom, siteUrl);
+    }
     return delivery.channel === 'email'
       ? leadEmail(lead, delivery.destination, notifyFrom)
       : acknowledgementEmail(lead, delivery.destination, notifyFrom, siteUrl);
@@ -111,7 +162,8 @@ export class DeliveryWorker {
     let failedPasses = 0;
     const tick = async () => {
       try {
-        this.running = this.runOnce();
+        // The scheduled work queues before the pass, so a digest queued now goes out in it.
+        this.running = this.runScheduled().then(() => this.runOnce());
         await this.running;
         if (failedPasses > 0) console.log(`The delivery worker works again after ${failedPasses} failed pass(es).`);
         failedPasses = 0;

@@ -60,6 +60,27 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * The pictures in the window's first screen that wait to be lazy-loaded: a phone finds them only
+ * after layout, and the largest of them may be the page's largest paint (issue 23).
+ */
+export async function lazyPicturesInView(page: Page): Promise<string[]> {
+  // An IntersectionObserver sees what the window shows: a carousel's next slide, clipped by its
+  // frame, is out of view however close it sits.
+  return page.evaluate(async () => {
+    const images = [...document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')];
+    const seen = await new Promise<IntersectionObserverEntry[]>((resolve) => {
+      if (images.length === 0) resolve([]);
+      const observer = new IntersectionObserver((entries) => {
+        observer.disconnect();
+        resolve(entries);
+      });
+      for (const image of images) observer.observe(image);
+    });
+    return seen.filter((entry) => entry.intersectionRatio > 0).map((entry) => entry.target.getAttribute('src') ?? '');
+  });
+}
+
+/**
  * axe's violations once every table on the page is far wider than the screen and every disclosure
  * is open: whether a table overflows depends on the day's data, and a box that scrolls must be
  * reachable by keyboard whatever the data. Run after the page's own gates; it changes the page.

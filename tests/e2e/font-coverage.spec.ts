@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { FONT_CHARACTERS } from '../../src/lib/font-subset.ts';
+import { builtHtml, sitemapPaths } from './support/site.ts';
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** The text a reader sees in a page's HTML: its text nodes with entities decoded, scripts and styles left out. */
+function printedText(html: string): string {
+  const body = html.slice(html.indexOf('<body'));
+  return body
+    .replace(/<(script|style|svg)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] === '#') return String.fromCodePoint(Number(name[1] === 'x' ? `0${name.slice(1)}` : name.slice(1)));
+      return NAMED[name] ?? entity;
+    });
+}
+
+// The fonts are cut down to FONT_CHARACTERS to keep every page's largest paint under 1.2 s; a
+// character outside them would show in the fallback font in the middle of a word or a line.
+test('every character printed on every page is one the site fonts carry', () => {
+  const carried = new Set(FONT_CHARACTERS);
+  const missing = sitemapPaths().flatMap((path) => {
+    const characters = new Set(
+      [...printedText(builtHtml(path))].filter((character) => character > ' ' && !carried.has(character)),
+    );
+    return [...characters].map((character) => `${path}: "${character}" (U+${character.codePointAt(0)!.toString(16)})`);
+  });
+  expect(missing).toEqual([]);
+});
