@@ -348,6 +348,17 @@ export const SCHEMA: readonly SchemaStep[] = [
      CREATE INDEX quote_versions_sends ON quote_versions (quote_id, version, sent_at, total_cents);`,
     scheduleDues,
   ],
+  // 11. Where each enquiry came from, the first touch of its visit (src/lib/leads/first-touch.ts): the
+  //     landing page's path, the referring site's host and the campaign tags, each checked and
+  //     bounded before it is written; null where nothing was kept (every lead before this step). The
+  //     dashboard groups the leads of its weeks by them through leads_received.
+  [
+    `ALTER TABLE leads ADD COLUMN landing_path TEXT;
+     ALTER TABLE leads ADD COLUMN referrer_host TEXT;
+     ALTER TABLE leads ADD COLUMN utm_source TEXT;
+     ALTER TABLE leads ADD COLUMN utm_medium TEXT;
+     ALTER TABLE leads ADD COLUMN utm_campaign TEXT;`,
+  ],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */
