@@ -195,7 +195,8 @@ export class SqlLeadStore implements LeadStore {
       }
       const id = randomUUID();
       const receivedAt = now.toISOString();
-      const stored: StoredLead = { ...lead, id, reference: await this.insertRow(tx, id, lead, receivedAt), receivedAt };
+      const reference = await this.insertRow(tx, id, lead, receivedAt);
+      const stored: StoredLead = { ...lead, firstTouch: checkedFirstTouch(lead.firstTouch), id, reference, receivedAt };
       for (const target of deliveries) {
         await tx.run(QUEUE_DELIVERY, [id, target.channel, target.destination, nowMs, receivedAt]);
       }
