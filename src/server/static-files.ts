@@ -222,8 +222,10 @@ function sendWithTouch(req: IncomingMessage, res: ServerResponse, file: StaticFi
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+
 function escapeAttribute(value: string): string {
-  return value.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`);
+  return value.replace(/[&"<>]/g, (character) => ENTITIES[character]!);
 }
 
 /** The page's bytes around its one empty first-touch field, or null for a page without (or with several). */
