@@ -3,7 +3,7 @@
 // PostgreSQL's binaries are installed (or DATABASE_URL names a server), into a fresh PostgreSQL
 // database; starts the built server over each, signs in as an owner over HTTP, and times the desk's
 // pages one request after another: the list, a search by name and by phone, a filtered list, the
-// dashboard and the page of a lead whose webhook took 40 tries (every lead has a delivery and its tries). Prints p50/p95/max per page and store against the budget, and exits 1 when one is missed.
+// dashboard (with its enquiries by first-touch source and landing page, seeded on most leads) and the page of a lead whose webhook took 40 tries (every lead has a delivery and its tries). Prints p50/p95/max per page and store against the budget, and exits 1 when one is missed.
 // Half the leads have quotes as an agency's would (seedQuotes): every Quoted lead a quote sent (a
 // third of them in two versions, a quarter accepted with the deposit still to pay), every Booked lead
 // an accepted quote with its deposit paid (a third paid in full, the others' balances falling due
@@ -187,6 +187,27 @@ function seedQuotes(
 }
 
 /** Fills the store with `LEADS` leads and their pipeline in one transaction of multi-row INSERTs. */
+/** Where the leads' visits began: campaign links, referring sites and direct visits, over a dozen landing pages. */
+const BENCH_SOURCES: readonly (readonly [string | null, string | null, string | null, string | null])[] = [
+  // utm_source, utm_medium, utm_campaign, referrer host
+  ['masjid-newsletter', 'email', 'ramadan', null],
+  ['facebook', 'paid-social', 'umrah-spring', 'l.facebook.com'],
+  ['google', 'cpc', 'hajj-2027', 'google.com'],
+  ['whatsapp', 'share', null, null],
+  [null, null, null, 'google.com'],
+  [null, null, null, 'bing.com'],
+  [null, null, null, 'islamicfinder.org'],
+  [null, null, null, null],
+];
+const BENCH_LANDINGS = ['/', '/umrah-packages', '/hajj-packages', '/ramadan-umrah', '/chicago-umrah', '/blog'];
+
+/** Lead `n`'s first-touch columns: one source of BENCH_SOURCES and one landing page, or none for some leads. */
+function benchTouch(n: number): (string | null)[] {
+  if (n % 11 === 0) return [null, null, null, null, null];
+  const [source, medium, campaign, referrer] = BENCH_SOURCES[n % BENCH_SOURCES.length]!;
+  return [BENCH_LANDINGS[n % BENCH_LANDINGS.length]!, referrer, source, medium, campaign];
+}
+
 async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<void> {
   const leadRows: SqlValue[][] = [];
   const noteRows: SqlValue[][] = [];
@@ -226,6 +247,7 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
       contact.name,
       contact.email,
       contact.phone,
+      ...benchTouch(n),
     ]);
     if (n % 5 === 0)
       noteRows.push([
@@ -238,7 +260,8 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
   await insertMany(
     tx,
     `leads (id, reference, form_id, received_at, fields, page_url, user_agent, status, lost_reason, assignee_id,
-      follow_up, first_contacted_at, contact_name, contact_email, contact_phone)`,
+      follow_up, first_contacted_at, contact_name, contact_email, contact_phone, landing_path, referrer_host,
+      utm_source, utm_medium, utm_campaign)`,
     leadRows,
   );
   await insertMany(tx, 'lead_notes (lead_id, author, created_at, body)', noteRows);
@@ -375,7 +398,8 @@ const PAGES = [
   { name: 'filtered (status + page)', path: '/admin/leads?status=quoted&form=chicago', expect: 'Chicago Umrah page' },
   { name: 'due today (with payments)', path: '/admin/leads?due=today', expect: 'Showing 1–' },
   { name: 'overdue (with payments)', path: '/admin/leads?due=overdue', expect: 'Paid $' },
-  { name: 'dashboard (with quotes)', path: '/admin/dashboard', expect: 'Quotes sent and accepted per week' },
+  // The dashboard's quote figures and, at its foot, its enquiries by source and by landing page.
+  { name: 'dashboard (quotes, sources)', path: '/admin/dashboard', expect: 'masjid-newsletter' },
   {
     name: `lead page (${BUSY_TRIES} tries)`,
     path: `/admin/leads/${BUSY_LEAD_ID}`,
