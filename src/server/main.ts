@@ -119,7 +119,9 @@ function arrivalTouch(req: IncomingMessage, url: string): string | null {
   const referer = req.headers.referer ?? null;
   if (!referer && !url.includes('utm_')) return null;
   const own = [new URL(canonicalOrigin).host, req.headers.host ?? ''];
-  const touch = URL.canParse(url, canonicalOrigin) ? requestFirstTouch(new URL(url, canonicalOrigin), referer, own) : null;
+  const touch = URL.canParse(url, canonicalOrigin)
+    ? requestFirstTouch(new URL(url, canonicalOrigin), referer, own)
+    : null;
   return touch && serializeFirstTouch(touch);
 }
 

@@ -175,9 +175,10 @@ test.describe('where a visitor without scripts came from', () => {
     const arriving = await request.get(path, {
       headers: { Referer: 'https://www.masjid.org/newsletter/ramadan', 'Accept-Encoding': 'br, gzip' },
     });
-    // That answer is this visitor's own: not compressed ahead, not kept by any cache.
+    // That answer is this visitor's own: compressed for it, never kept by a cache.
     expect(arriving.headers()['cache-control']).toBe('no-store');
-    expect(arriving.headers()['content-encoding']).toBeUndefined();
+    expect(arriving.headers()['content-encoding']).toBe('br');
+    expect(arriving.headers()['etag']).toBeUndefined();
     const page = formIn(await arriving.text(), 'umrah');
     expect(page.values['_touch']).toBe('landing=%2Fumrah-packages&ref=masjid.org');
 

@@ -6,7 +6,6 @@ import { DeskListStore } from '@/server/desk/list-store';
 import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
 import { LeadApi } from '@/server/leads/api';
 import { leadApiConfig } from '@/server/leads/config';
-import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 import { STORE_KINDS, openTestStore, storeEnv, testStoreLocation, type StoreKind } from './support/stores';
 

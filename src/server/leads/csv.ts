@@ -7,7 +7,15 @@ import type { StoredLead } from './store.ts';
 
 /** Where the lead's visit began (first-touch.ts): the source the dashboard counts it under, then each part kept. */
 const SOURCE_COLUMNS = ['source', 'landing_page', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
-const META_COLUMNS = ['id', 'reference', 'received_at', 'form_id', 'page_url', 'user_agent', ...SOURCE_COLUMNS] as const;
+const META_COLUMNS = [
+  'id',
+  'reference',
+  'received_at',
+  'form_id',
+  'page_url',
+  'user_agent',
+  ...SOURCE_COLUMNS,
+] as const;
 /** Where each lead stands with the staff and its booking: the desk's export adds these after the lead's details. */
 const DESK_COLUMNS = [
   'status',
