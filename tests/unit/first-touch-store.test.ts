@@ -2,7 +2,9 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_TOUCH_SCRIPT } from '@/lib/first-touch-script';
 import { NO_TOUCH } from '@/lib/leads/first-touch';
+import { findPersonRecords, personExport } from '@/lib/desk/privacy';
 import { DeskListStore } from '@/server/desk/list-store';
+import { PrivacyStore } from '@/server/desk/privacy-store';
 import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
 import { LeadApi } from '@/server/leads/api';
 import { leadApiConfig } from '@/server/leads/config';
@@ -98,6 +100,27 @@ describe.each(STORE_KINDS)('first-touch capture on %s', (kind) => {
     const stored = await store.insertLead({ formId: 'hajj', fields: hajj, pageUrl: null, userAgent: null, firstTouch });
     expect(stored!.firstTouch).toEqual({ ...NO_TOUCH, referrerHost: 'google.com', utmMedium: 'cpc' });
     expect((await store.getLead(stored!.id))!.firstTouch).toEqual(stored!.firstTouch);
+  });
+});
+
+describe.each(STORE_KINDS)('first touch and privacy on %s', (kind) => {
+  it("is in the person's export and leaves with the enquiry when it is erased", async () => {
+    const store = await openTestStore(kind);
+    closing.push(store);
+    const privacy = new PrivacyStore(store);
+    const firstTouch = { ...NO_TOUCH, landingPath: '/', utmSource: 'masjid-newsletter' };
+    const lead = (await store.insertLead({
+      formId: 'hajj',
+      fields: hajj,
+      pageUrl: null,
+      userAgent: null,
+      firstTouch,
+    }))!;
+    const query = { email: hajj.email, phone: '' };
+    const exported = personExport(await findPersonRecords(privacy, query), query, new Date());
+    expect(exported.leads[0]!.firstTouch).toEqual(firstTouch);
+    await privacy.eraseLeads([lead.id], 'owner@agency.example');
+    expect(await store.database.all('SELECT utm_source FROM leads WHERE utm_source IS NOT NULL')).toEqual([]);
   });
 });
 

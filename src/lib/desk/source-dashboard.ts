@@ -31,7 +31,7 @@ export interface SourceTotals {
 }
 
 /** The landing page of leads that came with none: sent before sources were kept, or without scripts from a page without a form. */
-export const NO_LANDING = 'Not recorded';
+const NO_LANDING = 'Not recorded';
 
 /** How many lines a chart draws; the rest are summed into one, and the table lists them all. */
 export const CHART_LINES = 8;

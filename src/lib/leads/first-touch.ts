@@ -26,11 +26,8 @@ export const NO_TOUCH: FirstTouch = {
 };
 
 /** The longest value kept of each part; the whole transport field is read only up to TOUCH_MAX_LENGTH. */
-export const TOUCH_LIMITS = { path: 200, host: 100, tag: 60 } as const;
+const TOUCH_LIMITS = { path: 200, host: 100, tag: 60 } as const;
 export const TOUCH_MAX_LENGTH = 1000;
-
-/** The campaign tags read from an address, by their names in it. */
-export const CAMPAIGN_TAGS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
 
 /** A path of the site as kept: the path alone (no query), of URL path characters, at most 200; else null. */
 export function landingPathOf(value: string | null | undefined): string | null {
