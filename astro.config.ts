@@ -8,6 +8,7 @@ import { interactDirective } from './src/integrations/interact-directive';
 import { pagefindIndex } from './src/integrations/pagefind';
 import { precompress } from './src/integrations/precompress';
 import { subsetFonts } from './src/integrations/subset-fonts';
+import { firstTouchScriptHash } from './src/lib/first-touch-script';
 import { noScriptCssHash } from './src/lib/no-script';
 import { resolveSiteUrl } from './src/lib/site-url';
 
@@ -55,7 +56,8 @@ export default defineConfig({
     checkOrigin: false,
     csp: {
       // Pagefind's search runs WebAssembly, which CSP allows only with 'wasm-unsafe-eval'.
-      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      // The one inline script of the public pages (first-touch-script.ts) runs by its hash, never 'unsafe-inline'.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"], hashes: [firstTouchScriptHash()] },
       styleDirective: { resources: ["'self'"], hashes: [noScriptCssHash()] },
     },
   },

@@ -3,7 +3,7 @@
 // PostgreSQL's binaries are installed (or DATABASE_URL names a server), into a fresh PostgreSQL
 // database; starts the built server over each, signs in as an owner over HTTP, and times the desk's
 // pages one request after another: the list, a search by name and by phone, a filtered list, the
-// dashboard and the page of a lead whose webhook took 40 tries (every lead has a delivery and its tries). Prints p50/p95/max per page and store against the budget, and exits 1 when one is missed.
+// dashboard (with its enquiries by first-touch source and landing page, seeded on most leads) and the page of a lead whose webhook took 40 tries (every lead has a delivery and its tries). Prints p50/p95/max per page and store against the budget, and exits 1 when one is missed.
 // Half the leads have quotes as an agency's would (seedQuotes): every Quoted lead a quote sent (a
 // third of them in two versions, a quarter accepted with the deposit still to pay), every Booked lead
 // an accepted quote with its deposit paid (a third paid in full, the others' balances falling due
@@ -35,7 +35,8 @@ import type { LeadStore } from '../src/server/leads/store.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../src/server/desk/types.ts';
 import { contactIndex } from '../src/lib/leads/contact-index.ts';
 import { openLeadStore } from '../src/server/leads/open-store.ts';
-import type { SqlRunner, SqlValue } from '../src/server/db/database.ts';
+import type { SqlDatabase, SqlRunner, SqlValue } from '../src/server/db/database.ts';
+import { DeskListStore } from '../src/server/desk/list-store.ts';
 import { startServer, type SideServer } from '../tests/e2e/support/server.ts';
 import { freshDatabase, startPostgres, type TestPostgres } from '../tests/support/postgres.ts';
 
@@ -194,6 +195,27 @@ function seedQuotes(
 }
 
 /** Fills the store with `LEADS` leads and their pipeline in one transaction of multi-row INSERTs. */
+/** Where the leads' visits began: campaign links, referring sites and direct visits, over a dozen landing pages. */
+const BENCH_SOURCES: readonly (readonly [string | null, string | null, string | null, string | null])[] = [
+  // utm_source, utm_medium, utm_campaign, referrer host
+  ['masjid-newsletter', 'email', 'ramadan', null],
+  ['facebook', 'paid-social', 'umrah-spring', 'l.facebook.com'],
+  ['google', 'cpc', 'hajj-2027', 'google.com'],
+  ['whatsapp', 'share', null, null],
+  [null, null, null, 'google.com'],
+  [null, null, null, 'bing.com'],
+  [null, null, null, 'islamicfinder.org'],
+  [null, null, null, null],
+];
+const BENCH_LANDINGS = ['/', '/umrah-packages', '/hajj-packages', '/ramadan-umrah', '/chicago-umrah', '/blog'];
+
+/** Lead `n`'s first-touch columns: one source of BENCH_SOURCES and one landing page, or none for some leads. */
+function benchTouch(n: number): (string | null)[] {
+  if (n % 11 === 0) return [null, null, null, null, null];
+  const [source, medium, campaign, referrer] = BENCH_SOURCES[n % BENCH_SOURCES.length]!;
+  return [BENCH_LANDINGS[n % BENCH_LANDINGS.length]!, referrer, source, medium, campaign];
+}
+
 async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<void> {
   const leadRows: SqlValue[][] = [];
   const noteRows: SqlValue[][] = [];
@@ -233,6 +255,7 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
       contact.name,
       contact.email,
       contact.phone,
+      ...benchTouch(n),
     ]);
     if (n % 5 === 0)
       noteRows.push([
@@ -245,7 +268,8 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
   await insertMany(
     tx,
     `leads (id, reference, form_id, received_at, fields, page_url, user_agent, status, lost_reason, assignee_id,
-      follow_up, first_contacted_at, contact_name, contact_email, contact_phone)`,
+      follow_up, first_contacted_at, contact_name, contact_email, contact_phone, landing_path, referrer_host,
+      utm_source, utm_medium, utm_campaign)`,
     leadRows,
   );
   await insertMany(tx, 'lead_notes (lead_id, author, created_at, body)', noteRows);
@@ -382,7 +406,8 @@ const PAGES = [
   { name: 'filtered (status + page)', path: '/admin/leads?status=quoted&form=chicago', expect: 'Chicago Umrah page' },
   { name: 'due today (with payments)', path: '/admin/leads?due=today', expect: 'Showing 1–' },
   { name: 'overdue (with payments)', path: '/admin/leads?due=overdue', expect: 'Paid $' },
-  { name: 'dashboard (with quotes)', path: '/admin/dashboard', expect: 'Quotes sent and accepted per week' },
+  // The dashboard's quote figures and, at its foot, its enquiries by source and by landing page.
+  { name: 'dashboard (quotes, sources)', path: '/admin/dashboard', expect: 'masjid-newsletter' },
   {
     name: `lead page (${BUSY_TRIES} tries)`,
     path: `/admin/leads/${BUSY_LEAD_ID}`,
@@ -478,6 +503,24 @@ async function benchDigest(store: LeadStore, label: string, passwordHash: string
 /** The digest's figures per store, printed after the pages' table. */
 const DIGEST_FIGURES: { store: string; passMs: number; queued: number; totalMs: number; p95: number }[] = [];
 
+/** Times the dashboard's sums per source and landing page over the 12 weeks, straight on the store, as the page asks them. */
+async function measureSourceRows(database: SqlDatabase): Promise<number[]> {
+  const lists = new DeskListStore(database);
+  // The dashboard starts on a Monday in the office's zone; 12 weeks back from now covers as many leads.
+  const since = new Date(Date.now() - 12 * 7 * DAY_MS).toISOString();
+  const times: number[] = [];
+  for (let index = 0; index < WARM_UP + REQUESTS; index += 1) {
+    const started = performance.now();
+    const rows = await lists.sourceRows(since);
+    const taken = performance.now() - started;
+    if (!rows.some((row) => row.source === 'masjid-newsletter')) fail('the sums per source miss a seeded source');
+    if (index >= WARM_UP) times.push(taken);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const figures = (times: readonly number[]) => ({ p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
+
 async function benchStore(
   label: string,
   config: { dbPath: string; databaseUrl: string | undefined },
@@ -495,11 +538,13 @@ async function benchStore(
   console.log(
     `${label}: seeded ${LEADS.toLocaleString('en-US')} leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
+  const bySource = await measureSourceRows(store.database);
   await benchDigest(store, label, passwordHash);
   await store.close();
 
   const { process: server, origin } = await startBenchServer(env);
-  const rows: Row[] = [];
+  const rows: Row[] = [{ store: label, page: 'by source (store query)', ...figures(bySource), max: bySource.at(-1)! }];
+  console.log(`  ${'by source (store query)'.padEnd(30)} p95 ${percentile(bySource, 0.95).toFixed(1)} ms`);
   try {
     const cookie = await signIn(origin);
     for (const page of PAGES) {

@@ -25,6 +25,7 @@ import {
   withSitePolicy,
   wwwRedirectLocation,
 } from './http-policy.ts';
+import { requestFirstTouch, serializeFirstTouch } from '../lib/leads/first-touch.ts';
 import { leadSettings } from './leads/config.ts';
 import { describeStore, openLeadStore } from './leads/open-store.ts';
 import { offerLeadStore } from './leads/process-store.ts';
@@ -113,6 +114,17 @@ function keepSitePolicy(res: ServerResponse, sitePolicy: string): void {
   }) as typeof res.writeHead;
 }
 
+/** The first touch of a page request from another site or with campaign tags, for its enquiry form; null otherwise. */
+function arrivalTouch(req: IncomingMessage, url: string): string | null {
+  const referer = req.headers.referer ?? null;
+  if (!referer && !url.includes('utm_')) return null;
+  const own = [new URL(canonicalOrigin).host, req.headers.host ?? ''];
+  const touch = URL.canParse(url, canonicalOrigin)
+    ? requestFirstTouch(new URL(url, canonicalOrigin), referer, own)
+    : null;
+  return touch && serializeFirstTouch(touch);
+}
+
 /** Answers one request: the www redirect, a built file, or a page Astro draws. */
 async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -132,7 +144,7 @@ async function respond(req: IncomingMessage, res: ServerResponse): Promise<void>
   res.setHeader('Content-Security-Policy', sitePolicy);
   if (isPrivatePath(pathname)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   res.setHeader('Referrer-Policy', referrerPolicyFor(pathname));
-  if (staticFiles.serve(req, res)) return;
+  if (staticFiles.serve(req, res, arrivalTouch(req, url))) return;
   req.url = pageFileUrl(url, staticFiles.pages) ?? url;
   await new Promise<void>((next) => compress(req, res, next));
   // After compression's own writeHead hook, which turns the object into single setHeader calls.

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { TOUCH_FIELD } from '../lib/forms/constants.ts';
 import { PRECOMPRESSED, isCompressible, type ContentCoding } from '../lib/precompressed.ts';
 
 export type Coding = ContentCoding | 'identity';
@@ -57,13 +59,21 @@ interface StaticFile {
   modifiedSeconds: number;
   /** Precompressed variants in order of preference, then identity. */
   variants: Variant[];
+  /** A page with an enquiry form: its bytes before and after the empty first-touch field's value. */
+  touchSlot: [Buffer, Buffer] | null;
 }
+
+/** The enquiry form's first-touch field as LeadForm's server HTML writes it, empty. */
+const EMPTY_TOUCH_FIELD = `name="${TOUCH_FIELD}" value=""`;
 
 export interface StaticFiles {
   /** The built pages as URL paths of their files (`/about-us.html`), for the rewrite of other methods. */
   pages: ReadonlySet<string>;
-  /** Answers a GET or HEAD for a built file and returns true, or returns false and leaves `res` untouched. */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Answers a GET or HEAD for a built file and returns true, or returns false and leaves `res`
+   * untouched. `touch`, when given, is written into a page's enquiry form (see sendWithTouch).
+   */
+  serve(req: IncomingMessage, res: ServerResponse, touch?: string | null): boolean;
 }
 
 /**
@@ -199,6 +209,44 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile): 
   }
 }
 
+/**
+ * A form page for a visitor who arrived from another site or with campaign tags: the first touch is
+ * written into its form, so a visitor without scripts keeps it. That answer is this request's alone:
+ * never stored by a cache, no validators, compressed on the spot (a fast setting: a millisecond or
+ * two) since the precompressed files hold the empty field; only these arrivals pay for it.
+ */
+function sendWithTouch(req: IncomingMessage, res: ServerResponse, file: StaticFile, touch: string): void {
+  const [before, after] = file.touchSlot!;
+  const value = Buffer.from(`name="${TOUCH_FIELD}" value="${escapeAttribute(touch)}"`);
+  const page = Buffer.concat([before, value, after]);
+  const coding = chooseCoding(req.headers['accept-encoding'], ['br', 'gzip', 'identity']);
+  const body =
+    coding === 'br'
+      ? brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : coding === 'gzip'
+        ? gzipSync(page, { level: 6 })
+        : page;
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
+  res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (character) => ENTITIES[character]!);
+}
+
+/** The page's bytes around its one empty first-touch field, or null for a page without (or with several). */
+function touchSlotOf(urlPath: string, identity: Variant): [Buffer, Buffer] | null {
+  if (!urlPath.endsWith('.html') || !identity.body) return null;
+  const at = identity.body.indexOf(EMPTY_TOUCH_FIELD);
+  if (at === -1 || identity.body.indexOf(EMPTY_TOUCH_FIELD, at + 1) !== -1) return null;
+  return [identity.body.subarray(0, at), identity.body.subarray(at + EMPTY_TOUCH_FIELD.length)];
+}
+
 /** A path segment `send` refuses (dotfiles), except `/.well-known/`. */
 function isHidden(urlPath: string): boolean {
   return urlPath
@@ -250,6 +298,7 @@ export function indexStaticFiles(clientDir: string): StaticFiles {
       lastModified: stats.mtime.toUTCString(),
       modifiedSeconds: Math.floor(stats.mtimeMs / 1000),
       variants,
+      touchSlot: touchSlotOf(urlPath, identity),
     });
   }
   const pages = new Set([...byUrl.keys()].filter((urlPath) => urlPath.endsWith('.html')));
@@ -267,7 +316,7 @@ export function indexStaticFiles(clientDir: string): StaticFiles {
   }
   return {
     pages,
-    serve(req, res) {
+    serve(req, res, touch) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const url = req.url ?? '/';
       const end = url.search(/[?#]/);
@@ -279,7 +328,8 @@ export function indexStaticFiles(clientDir: string): StaticFiles {
       }
       const file = byUrl.get(urlPath);
       if (!file) return false;
-      sendFile(req, res, file);
+      if (touch && file.touchSlot) sendWithTouch(req, res, file, touch);
+      else sendFile(req, res, file);
       return true;
     },
   };

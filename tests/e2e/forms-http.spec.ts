@@ -1,3 +1,5 @@
+import { DatabaseSync } from 'node:sqlite';
+import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import {
@@ -161,4 +163,59 @@ for (const id of FORM_IDS) {
       expect(storedLeads(id, email)).toHaveLength(0);
     });
   });
+}
+
+test.describe('where a visitor without scripts came from', () => {
+  const path = FORM_PAGES.umrah.path;
+  const def = formDef('umrah');
+
+  test('a form page served to a visitor from another site carries its host through the sum step onto the lead', async ({
+    request,
+  }) => {
+    const arriving = await request.get(path, {
+      headers: { Referer: 'https://www.masjid.org/newsletter/ramadan', 'Accept-Encoding': 'br, gzip' },
+    });
+    // That answer is this visitor's own: compressed for it, never kept by a cache.
+    expect(arriving.headers()['cache-control']).toBe('no-store');
+    expect(arriving.headers()['content-encoding']).toBe('br');
+    expect(arriving.headers()['etag']).toBeUndefined();
+    const page = formIn(await arriving.text(), 'umrah');
+    expect(page.values['_touch']).toBe('landing=%2Fumrah-packages&ref=masjid.org');
+
+    // From within the site the page is the shared, precompressed one, with nothing filled in.
+    const inside = await request.get(path, {
+      headers: { Referer: new URL('/', baseURL).href, 'Accept-Encoding': 'br' },
+    });
+    expect(inside.headers()['content-encoding']).toBe('br');
+    expect(formIn(await inside.text(), 'umrah').values['_touch']).toBe('');
+
+    const email = unique('touch');
+    const typed = validValues(def, email);
+    let response = await post(request, page, { ...page.values, ...typed }, path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const again = formIn(html, 'umrah');
+    expect(again.values['_touch']).toBe(page.values['_touch']);
+    response = await post(request, again, { ...again.values, [def.captcha!]: sumAnswer(html) }, again.action);
+    expect(response.status()).toBe(303);
+    const [lead] = storedLeads('umrah', email);
+    expect(lead?.fields).not.toHaveProperty('_touch');
+    expect(firstTouchOf(lead!.reference)).toEqual({
+      landing_path: '/umrah-packages',
+      referrer_host: 'masjid.org',
+      utm_source: null,
+    });
+  });
+});
+
+/** The first touch stored with the lead of `reference`, read straight from the SQLite file. */
+function firstTouchOf(reference: string): Record<string, string | null> | undefined {
+  const db = new DatabaseSync(resolve('reports/e2e-leads.db'), { readOnly: true });
+  try {
+    return db
+      .prepare('SELECT landing_path, referrer_host, utm_source FROM leads WHERE reference = ?')
+      .get(reference) as Record<string, string | null> | undefined;
+  } finally {
+    db.close();
+  }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_TOUCH } from '@/lib/leads/first-touch';
 import {
   accountCell,
   accountCsv,
@@ -92,6 +93,7 @@ describe('accountCell', () => {
       receivedAt: '2026-11-18T10:00:00.000Z',
       pageUrl: null,
       userAgent: null,
+      firstTouch: NO_TOUCH,
       status: 'booked',
       lostReason: null,
       assignee: null,

@@ -25,6 +25,7 @@ import { FORMS } from '@/lib/forms/definitions';
 import { accountOf } from '@/lib/quotes/account';
 import { csvColumns, deskCsv, leadsCsv } from '@/server/leads/csv';
 import type { DeskLead } from '@/server/desk/types';
+import { NO_TOUCH } from '@/lib/leads/first-touch';
 
 const TZ = 'America/Chicago';
 const TODAY = '2026-11-24';
@@ -37,6 +38,7 @@ const deskLead = (overrides: Partial<DeskLead> = {}): DeskLead => ({
   formId: 'chicago',
   fields: { name: 'Amina Yusuf', email: 'amina@example.com', phone: '(312) 555-0147', adults: '2', children: '1' },
   receivedAt: '2026-11-24T15:05:00.000Z',
+  firstTouch: NO_TOUCH,
   pageUrl: 'https://miqat-travel.example/umrah-packages-chicago?utm=x',
   userAgent: 'Test',
   status: 'new',
@@ -278,6 +280,12 @@ describe('the desk’s CSV', () => {
       'form_id',
       'page_url',
       'user_agent',
+      'source',
+      'landing_page',
+      'referrer_host',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
       'status',
       'lost_reason',
       'assigned_to',

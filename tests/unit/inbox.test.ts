@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_TOUCH } from '@/lib/leads/first-touch';
 import { FORMS, fieldLabel, optionValues } from '@/lib/forms/definitions';
 import { attemptLine, deliveryLine, inboxRow, placementText, travellerText } from '@/lib/leads/rows';
 import { isFreeText, visitorEmail, visitorName, visitorPhone } from '@/lib/leads/visitor';
@@ -92,6 +93,7 @@ describe('inbox rows', () => {
       receivedAt: '2026-11-22T09:00:00.000Z',
       pageUrl: null,
       userAgent: null,
+      firstTouch: NO_TOUCH,
     };
     expect(inboxRow({ ...base, formId: 'contact', fields: { firstName: 'Maryam', lastName: 'Ali' } }).name).toBe(
       'Maryam Ali',

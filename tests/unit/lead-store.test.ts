@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { NO_TOUCH } from '@/lib/leads/first-touch';
 import { REFERENCE_PATTERN, normalizeReference } from '@/lib/leads/reference';
 import { SCHEMA } from '@/server/db/schema';
 import { openSqlite, type SqliteDatabase } from '@/server/db/sqlite';
@@ -72,6 +73,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       id: expect.any(String),
       reference: expect.stringMatching(REFERENCE_PATTERN),
       receivedAt: '2026-03-01T10:00:00.000Z',
+      firstTouch: NO_TOUCH,
     });
     expect(await store.getLead(stored!.id)).toEqual(stored);
     expect(await store.listLeads()).toEqual([stored]);
@@ -85,6 +87,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       id: stored.id,
       reference: stored.reference,
       receivedAt: stored.receivedAt,
+      firstTouch: NO_TOUCH,
     });
   });
 
@@ -520,6 +523,12 @@ const undoDeskTables = `DROP TABLE reply_templates; DROP TABLE digest_days; DROP
     'contact_email',
     'contact_phone',
     'first_contact_alerted_at',
+    // The first touch.
+    'landing_path',
+    'referrer_host',
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
   ]
     .map((column) => `ALTER TABLE leads DROP COLUMN ${column};`)
     .join(' ')}

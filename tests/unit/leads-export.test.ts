@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMS, wireNames } from '@/lib/forms/definitions';
+import { NO_TOUCH } from '@/lib/leads/first-touch';
 import { csvColumns, leadsCsv } from '@/server/leads/csv';
 import type { StoredLead } from '@/server/leads/store';
 import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
@@ -17,7 +18,10 @@ const lead = (formId: string, fields: Record<string, string>, receivedAt: string
   receivedAt,
   pageUrl: 'https://miqat-travel.example/contact-us',
   userAgent: 'Test',
+  firstTouch: NO_TOUCH,
 });
+
+const SOURCE_COLUMNS = ['source', 'landing_page', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign'];
 
 describe('leadsCsv', () => {
   it('gives each form the same columns in form order, whatever its leads hold', () => {
@@ -28,6 +32,7 @@ describe('leadsCsv', () => {
       'form_id',
       'page_url',
       'user_agent',
+      ...SOURCE_COLUMNS,
       ...wireNames(FORMS.hajj),
     ]);
     expect(csvColumns('hajj')).toEqual([
@@ -37,6 +42,7 @@ describe('leadsCsv', () => {
       'form_id',
       'page_url',
       'user_agent',
+      ...SOURCE_COLUMNS,
       'name',
       'email',
       'phone',
@@ -64,6 +70,27 @@ describe('leadsCsv', () => {
     expect(row![header!.indexOf('message')]).toBe('Line one\nline two');
     expect(row![header!.indexOf('phone')]).toBe("'=1+1");
     expect(row![header!.indexOf('reference')]).toBe('MQ-7K3F9Q');
+  });
+
+  it('carries where each lead came from: the source the dashboard counts it under, then each part kept', () => {
+    const touch = { ...NO_TOUCH, landingPath: '/ramadan-umrah', referrerHost: 'facebook.com', utmCampaign: 'ramadan' };
+    const csv = leadsCsv(
+      [
+        { ...lead('hajj', { name: 'Amina' }, '2026-11-01T10:00:00.000Z'), firstTouch: touch },
+        {
+          ...lead('hajj', { name: 'Bilal' }, '2026-11-02T10:00:00.000Z'),
+          firstTouch: { ...touch, utmSource: 'masjid-newsletter' },
+        },
+        lead('hajj', { name: 'Omar' }, '2026-11-03T10:00:00.000Z'),
+      ],
+      'hajj',
+    );
+    const [header, ...rows] = parse(csv) as string[][];
+    const column = (name: string) => rows.map((row) => row[header!.indexOf(name)]);
+    expect(column('source')).toEqual(['facebook.com', 'masjid-newsletter', 'direct']);
+    expect(column('landing_page')).toEqual(['/ramadan-umrah', '/ramadan-umrah', '']);
+    expect(column('utm_campaign')).toEqual(['ramadan', 'ramadan', '']);
+    expect(column('utm_medium')).toEqual(['', '', '']);
   });
 });
 

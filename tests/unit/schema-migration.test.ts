@@ -38,15 +38,15 @@ function track<T extends SqlLeadStore>(store: T): T {
   return store;
 }
 
+/** The steps schema_steps records, in number order (`ordered` sorts as text, which puts 10 before 2). */
+function stepNumbers(steps: Row[]): number[] {
+  return steps.map((row) => Number(row['step'])).sort((a, b) => a - b);
+}
+
 /** A table's rows in one order, whatever order the database gave them in. */
 function ordered(rows: Row[]): Row[] {
   const plain = rows.map((row) => ({ ...row }));
   return plain.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-}
-
-/** The steps recorded in schema_steps, in numeric order (`ordered` sorts by text, where 10 comes before 2). */
-function stepNumbers(rows: readonly Row[]): number[] {
-  return rows.map((row) => Number(row['step'])).sort((a, b) => a - b);
 }
 
 /** `rows` in the columns `like`'s rows have (a column gone shows as such): what later steps added is checked on its own. */

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type InputEvent, type SubmitEvent } from 'react';
 import { FORMS, type FormId } from '@/lib/forms/definitions';
 import type { FormDef } from '@/lib/forms/types';
-import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, type FieldErrors } from '@/lib/forms/constants';
+import {
+  CAPTCHA_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  INVALID_CAPTCHA,
+  TOUCH_FIELD,
+  type FieldErrors,
+} from '@/lib/forms/constants';
 import { clearDraft, readDraft, saveDraft } from '@/lib/forms/draft';
 import type { ReturnedForm } from '@/lib/forms/returned-form';
 import { DEFAULT_COUNTS, fieldOrder, formEndpoint, leadFields, sendLead, type Counts } from '@/lib/forms/submission';
@@ -11,7 +17,7 @@ import FormStatus, { type Status } from './FormStatus';
 import TravellerPicker from './TravellerPicker';
 import { readCounts } from './TravellerCounts';
 import { useCaptcha } from './use-captcha';
-import { restoreDraft, type Attempt, newAttempt } from './lead-form-state';
+import { firstTouchOf, restoreDraft, type Attempt, newAttempt } from './lead-form-state';
 
 interface Props {
   formId: FormId;
@@ -120,6 +126,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
   };
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    const touch = firstTouchOf(event.currentTarget);
     // Sent back by the server, the form stays on the page route: its answer replaces this page.
     if (returned) return;
     event.preventDefault();
@@ -145,6 +152,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
     const transport = {
       [CAPTCHA_TOKEN_FIELD]: String(data.get(CAPTCHA_TOKEN_FIELD) ?? ''),
       [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ''),
+      [TOUCH_FIELD]: touch,
     };
     attempt.current = newAttempt(attempt.current, fields, transport);
     await send(attempt.current);
@@ -208,6 +216,8 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       {Object.entries({ ...form.constants, ...pageValues }).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {/* Where the visit began: the server fills it for a visitor from elsewhere, the tab's record replaces it on send. */}
+      <input type="hidden" name={TOUCH_FIELD} value={returned?.touch ?? ''} />
       <div className="honeypot" aria-hidden="true">
         <label>
           Leave this empty

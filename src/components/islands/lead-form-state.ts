@@ -1,4 +1,4 @@
-import type { LeadFields } from '@/lib/forms/constants';
+import { TOUCH_FIELD, TOUCH_STORAGE_KEY, type LeadFields } from '@/lib/forms/constants';
 import type { Counts } from '@/lib/forms/submission';
 import type { FormDef } from '@/lib/forms/types';
 
@@ -73,4 +73,21 @@ export function restoreDraft(element: HTMLFormElement, form: FormDef, draft: Lea
   return Number.isInteger(adults) && adults >= 1 && Number.isInteger(children) && children >= 0
     ? { adults, children }
     : undefined;
+}
+
+/**
+ * The visit's first touch for a send: what this tab kept (the public layout's inline script), else
+ * what the server wrote into the page; put into the form's hidden field too, so a post the browser
+ * makes itself carries it as well.
+ */
+export function firstTouchOf(element: HTMLFormElement): string {
+  const input = element.elements.namedItem(TOUCH_FIELD);
+  if (!(input instanceof HTMLInputElement)) return '';
+  try {
+    const kept = sessionStorage.getItem(TOUCH_STORAGE_KEY);
+    if (kept) input.value = kept;
+  } catch {
+    // Storage refused (a privacy setting): the server's value, if any, stands.
+  }
+  return input.value;
 }

@@ -109,6 +109,8 @@ export function personExport(records: readonly PersonRecord[], query: PersonQuer
       formId: lead.formId,
       pageUrl: lead.pageUrl,
       userAgent: lead.userAgent,
+      // How the visit began (first-touch.ts), as the privacy policy says the copy holds.
+      firstTouch: lead.firstTouch,
       fields: lead.fields,
       pipeline: {
         status: STATUS_LABELS[lead.status],

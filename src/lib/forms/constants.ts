@@ -1,6 +1,10 @@
 /** Transport fields the browser adds beside the spec's fields; never stored with the lead. */
 export const CAPTCHA_TOKEN_FIELD = '_captcha';
 export const HONEYPOT_FIELD = 'website';
+/** Where the visit began (src/lib/leads/first-touch.ts), beside the fields: stored apart from them, never relayed. */
+export const TOUCH_FIELD = '_touch';
+/** The tab's sessionStorage key under which the public layout's inline script keeps the first touch. */
+export const TOUCH_STORAGE_KEY = 'first-touch';
 
 export const INVALID_CAPTCHA = 'Invalid Captcha';
 

@@ -10,6 +10,8 @@ export interface ReturnedForm {
   values: LeadFields;
   errors: FieldErrors;
   challenge?: { token: string; a: number; b: number } | undefined;
+  /** Where the visit began, as the post carried it: sent on again with the form. */
+  touch?: string | undefined;
 }
 
 /** What the server's page needs to show a posted form again. */
@@ -30,7 +32,7 @@ export function formAgain(
   form: FormDef,
   fields: LeadFields,
   errors: FieldErrors,
-  options: { sumNotAsked: boolean; challenge?: ReturnedForm['challenge'] },
+  options: { sumNotAsked: boolean; challenge?: ReturnedForm['challenge']; touch?: string | undefined },
 ): FormAgain {
   const shown = fieldOrder(form).filter((name) => name !== form.captcha);
   const values = Object.fromEntries(
@@ -45,7 +47,8 @@ export function formAgain(
   const summary = Object.entries(kept)
     .map(([name, message]) => ({ name, message }))
     .sort((a, b) => rank(order, a.name) - rank(order, b.name));
-  return { returned: { values, errors: kept, challenge: options.challenge }, pageValues, summary };
+  const returned = { values, errors: kept, challenge: options.challenge, touch: options.touch };
+  return { returned, pageValues, summary };
 }
 
 const rank = (order: string[], name: string) => (order.includes(name) ? order.indexOf(name) : order.length);

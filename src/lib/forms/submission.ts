@@ -1,5 +1,5 @@
 // Runs under Node's type stripping too (the relay in src/server encodes with it): relative `.ts` imports only.
-import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, type FieldErrors, type LeadFields } from './constants.ts';
+import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, TOUCH_FIELD, type FieldErrors, type LeadFields } from './constants.ts';
 import type { FormDef, TravellerPicker } from './types.ts';
 
 export interface Counts {
@@ -19,11 +19,13 @@ export function travellerSummary(counts: Counts, label: TravellerPicker['label']
   return `${total} ${total === 1 ? 'Traveller' : 'Travellers'}`;
 }
 
-/** The spec's fields from the form's entries, leaving out the captcha token and the honeypot. */
+const TRANSPORT_FIELDS = [CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, TOUCH_FIELD];
+
+/** The spec's fields from the form's entries, leaving out the captcha token, the honeypot and the first touch. */
 export function leadFields(form: FormDef, entries: Iterable<[string, FormDataEntryValue]>): LeadFields {
   const fields: LeadFields = {};
   for (const [name, value] of entries) {
-    if (name === CAPTCHA_TOKEN_FIELD || name === HONEYPOT_FIELD || typeof value !== 'string') continue;
+    if (TRANSPORT_FIELDS.includes(name) || typeof value !== 'string') continue;
     fields[name] = value;
   }
   if (form.replyTo) fields[form.replyTo.name] = fields[form.replyTo.from] ?? '';

@@ -5,15 +5,19 @@
 import type { ReplyEmail } from '../desk/reply-email.ts';
 import type { DigestMessage, FirstContactAlertMessage } from '../desk/digest.ts';
 import type { QuoteEmail } from '../quotes/emails.ts';
+import type { FirstTouch } from './first-touch.ts';
 
 export interface NewLead {
   formId: string;
   fields: Record<string, string>;
   pageUrl: string | null;
   userAgent: string | null;
+  /** Where the visit began (first-touch.ts), checked by the lead API; none when left out. */
+  firstTouch?: FirstTouch | undefined;
 }
 
 export interface StoredLead extends NewLead {
+  firstTouch: FirstTouch;
   id: string;
   /** What the visitor quotes on the phone, e.g. `MQ-7K3F9Q`; unique, random, never reused. */
   reference: string;

@@ -423,7 +423,7 @@ export const SCHEMA: readonly SchemaStep[] = [
      CREATE INDEX quote_versions_sends ON quote_versions (quote_id, version, sent_at, total_cents);`,
     scheduleDues,
   ],
-  // 12. The morning digest and the first-contact alert (src/server/desk/digest-store.ts). A digest
+  // 10. The morning digest and the first-contact alert (src/server/desk/digest-store.ts). A digest
   //     is about no one lead, so the outbox's lead_id may be empty: such a row's payload names only
   //     the staff member and the office day, and the worker writes the email out when it sends it,
   //     so an enquiry erased in between is never in it. What makes a digest once per member and
@@ -478,7 +478,7 @@ export const SCHEMA: readonly SchemaStep[] = [
        leased_until BIGINT NOT NULL
      );`,
   ],
-  // 10. Replies from the desk (src/server/desk/reply-store.ts): the owners' reply templates, with who
+  // 11. Replies from the desk (src/server/desk/reply-store.ts): the owners' reply templates, with who
   //     changed each last and when ('' for the starting ones), and the name each staff member sends
   //     replies under (the sender's display name and {{staff_name}}; '' until they give it).
   [
@@ -492,6 +492,17 @@ export const SCHEMA: readonly SchemaStep[] = [
      );
      ALTER TABLE staff ADD COLUMN display_name TEXT NOT NULL DEFAULT '';`,
     startingTemplates,
+  ],
+  // 12. Where each enquiry came from, the first touch of its visit (src/lib/leads/first-touch.ts): the
+  //     landing page's path, the referring site's host and the campaign tags, each checked and
+  //     bounded before it is written; null where nothing was kept (every lead before this step). The
+  //     dashboard groups the leads of its weeks by them through leads_received.
+  [
+    `ALTER TABLE leads ADD COLUMN landing_path TEXT;
+     ALTER TABLE leads ADD COLUMN referrer_host TEXT;
+     ALTER TABLE leads ADD COLUMN utm_source TEXT;
+     ALTER TABLE leads ADD COLUMN utm_medium TEXT;
+     ALTER TABLE leads ADD COLUMN utm_campaign TEXT;`,
   ],
 ];
 

@@ -2,7 +2,9 @@ import { searchDigits } from '../../lib/leads/contact-index.ts';
 import { normalizeReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlStatements, type SqlValue } from '../db/database.ts';
 import { toLead, type LeadRow } from '../leads/sql-lead-store.ts';
+import type { SourceRow } from '../../lib/desk/source-dashboard.ts';
 import { paymentDueCondition } from './quote-accounts.ts';
+import { sourceRows } from './source-store.ts';
 import {
   CLOSED_STATUSES,
   LEAD_STATUSES,
@@ -33,7 +35,8 @@ interface DeskRow extends LeadRow {
  * out only for the rows a page returns, after the ORDER BY and LIMIT.
  */
 const DESK_SELECT = `SELECT leads.id, leads.reference, leads.form_id, leads.received_at, leads.fields,
-    leads.page_url, leads.user_agent, leads.status, leads.lost_reason, leads.assignee_id, leads.follow_up,
+    leads.page_url, leads.user_agent, leads.landing_path, leads.referrer_host, leads.utm_source, leads.utm_medium,
+    leads.utm_campaign, leads.status, leads.lost_reason, leads.assignee_id, leads.follow_up,
     leads.first_contacted_at, staff.email AS assignee_email,
     (SELECT lead_notes.body FROM lead_notes WHERE lead_notes.lead_id = leads.id
      ORDER BY lead_notes.id DESC LIMIT 1) AS last_note
@@ -184,6 +187,10 @@ export class DeskListStore implements DeskListQueries {
     const match = contactMatch(lead.contact_email, lead.contact_phone);
     if (!match) return [];
     return selectDesk(this.db, `WHERE ${match[0]} AND leads.id <> ? ORDER BY leads.seq DESC`, [...match[1], leadId]);
+  }
+
+  sourceRows(sinceIso: string): Promise<SourceRow[]> {
+    return sourceRows(this.db, sinceIso);
   }
 
   async dashboardRows(sinceIso: string): Promise<DashboardRow[]> {

@@ -6,6 +6,7 @@
  * on PostgreSQL. Times are ISO text in UTC. The vocabulary they speak is src/lib/desk/model.ts,
  * re-exported here for the stores.
  */
+import type { SourceRow } from '../../lib/desk/source-dashboard.ts';
 import type {
   DashboardRow,
   DeskFilter,
@@ -81,6 +82,8 @@ export interface DeskListQueries {
   /** Other leads with the same email or phone (digits), newest first. */
   relatedLeads(leadId: string): Promise<DeskLead[]>;
   dashboardRows(sinceIso: string): Promise<DashboardRow[]>;
+  /** The leads received since `sinceIso`, summed per first-touch source and landing page (source-store.ts). */
+  sourceRows(sinceIso: string): Promise<SourceRow[]>;
 }
 
 /** The pipeline (pipeline-store.ts): status, assignee and follow-up changes, notes, history. */

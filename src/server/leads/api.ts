@@ -1,5 +1,6 @@
 import { findForm } from '../../lib/forms/definitions.ts';
-import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA } from '../../lib/forms/constants.ts';
+import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, TOUCH_FIELD } from '../../lib/forms/constants.ts';
+import { TOUCH_MAX_LENGTH, parseFirstTouch } from '../../lib/leads/first-touch.ts';
 import { validateLead } from '../../lib/forms/schema.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
 import { clientAddress } from './client-address.ts';
@@ -33,6 +34,8 @@ export type SubmitOutcome =
       fields: Record<string, string>;
       errors: Record<string, string>;
       captcha?: CaptchaProblem;
+      /** The first touch as sent, for a page that shows the form again to carry on. */
+      touch?: string;
     }
   /**
    * Any other refusal, `{error: message}`: no such form, too many, too large, wrong encoding,
@@ -45,6 +48,7 @@ export type SubmitOutcome =
       headers: Record<string, string>;
       form?: FormDef;
       fields?: Record<string, string>;
+      touch?: string;
     };
 
 /** Why a captcha form's sum was not accepted; `missing` means no token came (a browser without scripts). */
@@ -214,7 +218,7 @@ export class LeadApi {
   async receive(formId: string, request: Request, client: string, nowMs = Date.now()): Promise<SubmitOutcome> {
     const form = findForm(formId);
     if (!form) return refused(404, 'There is no form with this address.');
-    const read: { fields?: Record<string, string> } = {};
+    const read: { fields?: Record<string, string>; touch?: string } = {};
     try {
       return await this.accept(form, request, client, nowMs, read);
     } catch (error) {
@@ -229,7 +233,7 @@ export class LeadApi {
     request: Request,
     client: string,
     nowMs: number,
-    read: { fields?: Record<string, string> },
+    read: { fields?: Record<string, string>; touch?: string },
   ): Promise<SubmitOutcome> {
     // A store that cannot count this request fails it once the fields are read, so a page can show them again.
     let unreachable: unknown;
@@ -248,10 +252,12 @@ export class LeadApi {
       if (error instanceof RequestProblem) return refused(error.status, error.message, { form });
       throw error;
     }
-    const { [CAPTCHA_TOKEN_FIELD]: token, [HONEYPOT_FIELD]: honeypot, ...sent } = entries;
+    const { [CAPTCHA_TOKEN_FIELD]: token, [HONEYPOT_FIELD]: honeypot, [TOUCH_FIELD]: touch, ...sent } = entries;
     // The reply-to copy of the email is the definition's to make: a browser without scripts cannot send it.
     const fields = form.replyTo ? { ...sent, [form.replyTo.name]: sent[form.replyTo.from] ?? '' } : sent;
     read.fields = fields;
+    // Kept for a page that shows the form again; one longer than the parser reads is dropped, not cut.
+    if (touch && touch.length <= TOUCH_MAX_LENGTH) read.touch = touch;
     if (unreachable !== undefined) throw unreachable;
     // Only bots fill the hidden field; they are told "fine" so they do not adapt, and nothing is kept.
     if (honeypot) return { kind: 'ignored' };
@@ -276,6 +282,7 @@ export class LeadApi {
         fields,
         errors: validation.errors,
         ...(tokenMissing ? { captcha: 'missing' } : {}),
+        ...(read.touch ? { touch: read.touch } : {}),
       };
     }
 
@@ -289,7 +296,7 @@ export class LeadApi {
             await this.store.secret(CAPTCHA_SECRET_KEY),
             Math.floor(nowMs / 1000),
           );
-      if (!check.ok) return captchaRefused(form, fields, check.reason);
+      if (!check.ok) return captchaRefused(form, fields, check.reason, read.touch);
       captcha = { nonce: check.challenge.nonce, expiresAt: check.challenge.expiresAt };
     }
 
@@ -299,13 +306,14 @@ export class LeadApi {
         fields,
         pageUrl: pageUrlOf(request.headers.get('referer')),
         userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
+        firstTouch: parseFirstTouch(touch, [new URL(this.config.siteUrl).host, request.headers.get('host') ?? '']),
       },
       captcha,
       new Date(nowMs),
       deliveriesFor(form.id, this.config),
       { idempotencyKey, acknowledgeTo: this.config.acknowledge ? visitorEmail(form, fields) : undefined },
     );
-    if (!stored) return captchaRefused(form, fields, 'reused');
+    if (!stored) return captchaRefused(form, fields, 'reused', read.touch);
     return storedOutcome(form, stored, stored.repeat === true);
   }
 }
@@ -332,6 +340,12 @@ function storedOutcome(form: FormDef, lead: StoredLead, repeat: boolean): Submit
   return { kind: 'stored', form, fields: lead.fields, leadId: lead.id, reference: lead.reference, repeat };
 }
 
-function captchaRefused(form: FormDef, fields: Record<string, string>, reason: CaptchaProblem): SubmitOutcome {
-  return { kind: 'invalid', form, fields, errors: { [form.captcha!]: INVALID_CAPTCHA }, captcha: reason };
+function captchaRefused(
+  form: FormDef,
+  fields: Record<string, string>,
+  reason: CaptchaProblem,
+  touch: string | undefined,
+): SubmitOutcome {
+  const errors = { [form.captcha!]: INVALID_CAPTCHA };
+  return { kind: 'invalid', form, fields, errors, captcha: reason, ...(touch ? { touch } : {}) };
 }

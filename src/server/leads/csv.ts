@@ -1,10 +1,21 @@
 import { stringify } from 'csv-stringify/sync';
 import { ACCOUNT_CSV_COLUMNS, accountCsv, type LeadAccount } from '../../lib/desk/accounts.ts';
 import { FORMS, findForm, wireNames } from '../../lib/forms/definitions.ts';
+import { sourceLabel } from '../../lib/leads/first-touch.ts';
 import { STATUS_LABELS, type DeskLead } from '../desk/types.ts';
 import type { StoredLead } from './store.ts';
 
-const META_COLUMNS = ['id', 'reference', 'received_at', 'form_id', 'page_url', 'user_agent'] as const;
+/** Where the lead's visit began (first-touch.ts): the source the dashboard counts it under, then each part kept. */
+const SOURCE_COLUMNS = ['source', 'landing_page', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+const META_COLUMNS = [
+  'id',
+  'reference',
+  'received_at',
+  'form_id',
+  'page_url',
+  'user_agent',
+  ...SOURCE_COLUMNS,
+] as const;
 /** Where each lead stands with the staff and its booking: the desk's export adds these after the lead's details. */
 const DESK_COLUMNS = [
   'status',
@@ -69,6 +80,12 @@ function toCsv<Lead extends StoredLead>(
       form_id: lead.formId,
       page_url: lead.pageUrl ?? '',
       user_agent: lead.userAgent ?? '',
+      source: sourceLabel(lead.firstTouch),
+      landing_page: lead.firstTouch.landingPath ?? '',
+      referrer_host: lead.firstTouch.referrerHost ?? '',
+      utm_source: lead.firstTouch.utmSource ?? '',
+      utm_medium: lead.firstTouch.utmMedium ?? '',
+      utm_campaign: lead.firstTouch.utmCampaign ?? '',
       ...extra(lead),
     };
     return columns.map((column) => defuse(meta[column] ?? lead.fields[column] ?? ''));

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { contactIndex } from '../../lib/leads/contact-index.ts';
+import { checkedFirstTouch } from '../../lib/leads/first-touch.ts';
 import { newReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlRunner, type SqlStatements } from '../db/database.ts';
 import {
@@ -104,11 +105,17 @@ export interface LeadRow {
   fields: string;
   page_url: string | null;
   user_agent: string | null;
+  landing_path: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
 }
 
 const INSERT_LEAD = `INSERT INTO leads
-  (id, reference, form_id, received_at, fields, page_url, user_agent, contact_name, contact_email, contact_phone)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`;
+  (id, reference, form_id, received_at, fields, page_url, user_agent, contact_name, contact_email, contact_phone,
+   landing_path, referrer_host, utm_source, utm_medium, utm_campaign)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`;
 const QUEUE_DELIVERY =
   'INSERT INTO outbox (lead_id, channel, destination, next_attempt_at, queued_at) VALUES (?, ?, ?, ?, ?)';
 const LEAD_FOR_KEY = `SELECT leads.* FROM idempotency_keys JOIN leads ON leads.id = idempotency_keys.lead_id
@@ -198,7 +205,8 @@ export class SqlLeadStore implements LeadStore {
       }
       const id = randomUUID();
       const receivedAt = now.toISOString();
-      const stored: StoredLead = { ...lead, id, reference: await this.insertRow(tx, id, lead, receivedAt), receivedAt };
+      const reference = await this.insertRow(tx, id, lead, receivedAt);
+      const stored: StoredLead = { ...lead, firstTouch: checkedFirstTouch(lead.firstTouch), id, reference, receivedAt };
       for (const target of deliveries) {
         await tx.run(QUEUE_DELIVERY, [id, target.channel, target.destination, nowMs, receivedAt]);
       }
@@ -225,6 +233,7 @@ export class SqlLeadStore implements LeadStore {
   /** Inserts the lead's row under a fresh reference, drawing again when one is already taken. */
   private async insertRow(tx: SqlRunner, id: string, lead: NewLead, receivedAt: string): Promise<string> {
     const contact = contactIndex(lead.formId, lead.fields);
+    const touch = checkedFirstTouch(lead.firstTouch);
     for (let attempt = 1; attempt <= REFERENCE_ATTEMPTS; attempt += 1) {
       const reference = this.newReference();
       const values = [
@@ -238,6 +247,11 @@ export class SqlLeadStore implements LeadStore {
         contact.name,
         contact.email,
         contact.phone,
+        touch.landingPath,
+        touch.referrerHost,
+        touch.utmSource,
+        touch.utmMedium,
+        touch.utmCampaign,
       ];
       if ((await tx.run(INSERT_LEAD, values)) === 1) return reference;
     }
@@ -459,5 +473,12 @@ export function toLead(row: LeadRow): StoredLead {
     fields: JSON.parse(row.fields) as Record<string, string>,
     pageUrl: row.page_url,
     userAgent: row.user_agent,
+    firstTouch: {
+      landingPath: row.landing_path,
+      referrerHost: row.referrer_host,
+      utmSource: row.utm_source,
+      utmMedium: row.utm_medium,
+      utmCampaign: row.utm_campaign,
+    },
   };
 }

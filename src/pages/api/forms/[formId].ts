@@ -49,16 +49,16 @@ async function pageAnswer(
   client: string,
   pagePath: string | undefined,
 ): Promise<EnquiryAnswer> {
-  const { form, fields } = outcome;
+  const { form, fields, touch } = outcome;
   // A store that is down cannot sign a sum: the form is shown again without one rather than not at all.
   const challenge = form?.captcha ? ((await leadApi.issueChallenge(client).catch(() => null)) ?? undefined) : undefined;
   if (outcome.kind === 'refused') {
-    const again = form && fields ? formAgain(form, fields, {}, { sumNotAsked: true, challenge }) : undefined;
+    const again = form && fields ? formAgain(form, fields, {}, { sumNotAsked: true, challenge, touch }) : undefined;
     const { status, message, headers } = outcome;
     return { status, step: 'refused', formId: form?.id, message, headers, again, pagePath };
   }
   const sumNotAsked = outcome.captcha === 'missing';
-  const again = formAgain(outcome.form, outcome.fields, outcome.errors, { sumNotAsked, challenge });
+  const again = formAgain(outcome.form, outcome.fields, outcome.errors, { sumNotAsked, challenge, touch });
   const step = again.summary.length === 0 ? 'sum' : 'problems';
   // The sum is the next step of a sound enquiry, not a mistake: it is answered 200.
   return { status: step === 'sum' ? 200 : 400, step, formId: outcome.form.id, again, pagePath };
