@@ -100,7 +100,7 @@ const scheduleDues: Backfill = {
 
 /** Every step, oldest first. Append; never edit a step that has shipped. */
 /**
- * The three reply templates a new desk starts with (step 10), in the agency's words; owners change
+ * The three reply templates a new desk starts with (step 11), in the agency's words; owners change
  * them on /admin/templates. Written out here rather than in the step's SQL: the schema reads `{word}`
  * as its own placeholder, and these carry the templates' `{{word}}` ones. The documents follow the
  * site's visa guide and facts (src/lib/facts.ts: visa.passport, visa.photo, health.acwy).
