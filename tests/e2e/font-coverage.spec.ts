@@ -4,11 +4,14 @@ import { builtHtml, sitemapPaths } from './support/site.ts';
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
-/** The text a reader sees in a page's HTML: its text nodes with entities decoded, scripts and styles left out. */
+/**
+ * The text a page prints in the site's fonts: its text nodes with entities decoded; scripts, styles
+ * and icons left out, and code (`code`, `kbd`, `pre`, `samp`), which is set in the system's monospace font.
+ */
 function printedText(html: string): string {
   const body = html.slice(html.indexOf('<body'));
   return body
-    .replace(/<(script|style|svg)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<(script|style|svg|code|kbd|pre|samp)\b[\s\S]*?<\/\1>/g, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
       if (name[0] === '#') return String.fromCodePoint(Number(name[1] === 'x' ? `0${name.slice(1)}` : name.slice(1)));
