@@ -83,7 +83,7 @@ test('the share image and icons exist at the sizes the head announces', async ({
   // PNG IHDR: width and height are big-endian integers at bytes 16 and 20.
   expect(bytes.readUInt32BE(16)).toBe(1200);
   expect(bytes.readUInt32BE(20)).toBe(630);
-  for (const icon of ['/favicon.svg', '/favicon-32.png', '/apple-touch-icon.png', '/site.webmanifest']) {
+  for (const icon of ['/favicon.svg', '/favicon-32.png', '/apple-touch-icon.png']) {
     expect((await request.get(icon)).status(), icon).toBe(200);
   }
 });
