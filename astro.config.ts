@@ -5,10 +5,12 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { interactDirective } from './src/integrations/interact-directive';
+import { islandRuntime } from './src/integrations/island-runtime';
 import { pagefindIndex } from './src/integrations/pagefind';
 import { precompress } from './src/integrations/precompress';
 import { subsetFonts } from './src/integrations/subset-fonts';
 import { firstTouchScriptHash } from './src/lib/first-touch-script';
+import { islandLoaderHash } from './src/lib/island-loader';
 import { noScriptCssHash } from './src/lib/no-script';
 import { resolveSiteUrl } from './src/lib/site-url';
 
@@ -43,6 +45,8 @@ export default defineConfig({
       filter: (page) => !/^\/(404|500|compare|admin\b.*|enquiry\b.*|quote\/.*)$/.test(new URL(page).pathname),
     }),
     interactDirective(),
+    // Before Pagefind and precompress, which read the pages it rewrites.
+    islandRuntime(),
     pagefindIndex(),
     // Last: compresses what every integration before it wrote, Pagefind's files included.
     precompress(),
@@ -56,8 +60,11 @@ export default defineConfig({
     checkOrigin: false,
     csp: {
       // Pagefind's search runs WebAssembly, which CSP allows only with 'wasm-unsafe-eval'.
-      // The one inline script of the public pages (first-touch-script.ts) runs by its hash, never 'unsafe-inline'.
-      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"], hashes: [firstTouchScriptHash()] },
+      // The public pages' own inline scripts (first-touch-script.ts, island-loader.ts) run by their hashes, never 'unsafe-inline'.
+      scriptDirective: {
+        resources: ["'self'", "'wasm-unsafe-eval'"],
+        hashes: [firstTouchScriptHash(), islandLoaderHash()],
+      },
       styleDirective: { resources: ["'self'"], hashes: [noScriptCssHash()] },
     },
   },

@@ -96,3 +96,16 @@ export function summarize(text: string, max = 160): string {
   const cut = clean.slice(0, max - 1).replace(/[\s,;:.]+\S*$/, '');
   return `${cut}…`;
 }
+
+/**
+ * An SVG file as a `data:` URL for a link's href: the page carries its own icon, so a phone opens
+ * no connection for it while the page loads (issue 23). Double quotes become single ones and the
+ * characters a URL or an attribute cannot hold are escaped; the drawing's path data stays as written.
+ */
+export function svgDataUrl(svg: string): string {
+  const compact = svg
+    .trim()
+    .replace(/\s*\n\s*/g, ' ')
+    .replaceAll('"', "'");
+  return `data:image/svg+xml,${compact.replace(/[%#<>]/g, (character) => encodeURIComponent(character))}`;
+}

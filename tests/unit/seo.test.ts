@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHead, canonicalUrl, pageTitle, publicPath, summarize } from '@/lib/seo';
+import { buildHead, canonicalUrl, pageTitle, publicPath, summarize, svgDataUrl } from '@/lib/seo';
 import { site } from '@/lib/site';
 
 const settings = { ...site, url: 'https://miqat-travel.example' };
@@ -110,5 +110,24 @@ describe('summarize', () => {
     const result = summarize(long, 50);
     expect(result.length).toBeLessThanOrEqual(50);
     expect(result.endsWith('word…')).toBe(true);
+  });
+});
+
+describe('svgDataUrl', () => {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">\n  <path fill="#c89b3c" d="M32 2l8.79 8.79Z"/>\n</svg>\n';
+
+  it('gives a URL that decodes back to the drawing, with single quotes', () => {
+    const url = svgDataUrl(svg);
+    expect(url.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(
+      `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 64 64'> <path fill='#c89b3c' d='M32 2l8.79 8.79Z'/> </svg>`,
+    );
+  });
+
+  it('holds nothing that would end the attribute, start a fragment or read as an escape', () => {
+    const url = svgDataUrl(`${svg}<text>100% "A&B"</text>`);
+    expect(url).not.toMatch(/["#<>]|%(?![0-9A-F]{2})/);
+    expect(url).toContain("d='M32 2l8.79 8.79Z'");
   });
 });

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import Glyph from '@/components/islands/Glyph';
-import type { NavLink } from '@/lib/navigation';
+import { telHref, whatsappUrl } from '@/lib/contact-links';
+import { drawerNav } from '@/lib/navigation';
+import { agencyContact } from '@/lib/site-contact';
 
+/** Only the page's path travels in the page; the links and contacts come with the island's code. */
 interface Props {
-  links: readonly NavLink[];
   currentPath: string;
-  chatUrl: string;
-  phone: { display: string; e164: string };
 }
 
 /** Moves Tab from the last control to the first (and back) so focus cannot leave the drawer. */
@@ -25,7 +25,7 @@ function keepTabInside(event: KeyboardEvent, container: HTMLElement) {
 }
 
 /** The phone menu: a slide-in drawer that keeps focus inside while open and returns it on close. */
-export default function MobileNav({ links, currentPath, chatUrl, phone }: Props) {
+export default function MobileNav({ currentPath }: Props) {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLDivElement>(null);
@@ -87,7 +87,7 @@ export default function MobileNav({ links, currentPath, chatUrl, phone }: Props)
               </div>
               <nav aria-label="Mobile">
                 <ul className="mt-2">
-                  {links.map((link) => (
+                  {drawerNav.map((link) => (
                     <li key={link.href}>
                       <a
                         href={link.href}
@@ -101,10 +101,10 @@ export default function MobileNav({ links, currentPath, chatUrl, phone }: Props)
                 </ul>
               </nav>
               <div className="mt-auto grid gap-3 pt-6">
-                <a href={chatUrl} target="_blank" rel="noopener" className="btn-gold">
+                <a href={whatsappUrl(agencyContact)} target="_blank" rel="noopener" className="btn-gold">
                   <Glyph name="chat" /> Message Us<span className="sr-only"> (opens in a new tab)</span>
                 </a>
-                <a href={`tel:${phone.e164}`} className="btn-primary">
+                <a href={telHref(agencyContact.phone)} className="btn-primary">
                   <Glyph name="phone" /> Call Now
                 </a>
               </div>
