@@ -15,21 +15,15 @@ import { createHash } from 'node:crypto';
  * A file that never comes still lets the kept click through.
  */
 export const ISLAND_LOADER_SCRIPT =
-  '(function(d){var s=d.currentScript.dataset.src,g=0,k,t,' +
-  'T=["pointerover","touchstart","focusin","keydown","click","change"];' +
-  'function o(f){return[].some.call(d.querySelectorAll("astro-island[opts]"),function(i){' +
-  'try{return f(JSON.parse(i.getAttribute("opts")).value||{})}catch(e){}})}' +
-  'function u(){T.forEach(function(y){d.removeEventListener(y,h,!0)});' +
-  't&&t.dispatchEvent(new Event("pointerover",{bubbles:!0}));k&&k.click()}' +
-  'function l(){if(g)return;g=1;var e=d.createElement("script");e.src=s;e.onload=e.onerror=u;d.head.appendChild(e)}' +
-  'function h(e){var c=e.target;if(!(c instanceof Element)||!(c.closest("astro-island")||' +
-  'o(function(v){return v.also&&c.closest(v.also)})))return;t=c;' +
-  'if(e.type=="click"){c=c.closest("astro-island button:not([type=submit]),astro-island a[href]");' +
-  'if(c){e.preventDefault();k=c}}l()}' +
-  'T.forEach(function(y){d.addEventListener(y,h,{capture:!0,passive:y!="click"})});' +
-  'd.addEventListener("DOMContentLoaded",function(){var q=new URLSearchParams(location.search);' +
-  'o(function(v){return v.resumeKey&&sessionStorage.getItem(v.resumeKey)!==null||' +
-  '(v.params||[]).some(function(p){return q.has(p)})})&&l()})})(document)';
+  '(d=>{let s=d.currentScript.dataset.src,g,k,t,T="pointerover touchstart focusin keydown click change".split(" "),' +
+  'o=f=>[...d.querySelectorAll("astro-island[opts]")].some(i=>{try{return f(JSON.parse(i.getAttribute("opts")).value||{})}catch{}}),' +
+  'u=()=>{T.map(y=>d.removeEventListener(y,h,!0));t?.dispatchEvent(new Event("pointerover",{bubbles:!0}));k?.click()},' +
+  'l=()=>{g||(g=d.head.appendChild(d.createElement("script")),g.onload=g.onerror=u,g.src=s)},' +
+  'h=e=>{let c=e.target;if(c.closest?.("astro-island")||o(v=>v.also&&c.closest?.(v.also))){t=c;' +
+  'if(e.type=="click"&&(c=c.closest("astro-island :is(button:not([type=submit]),a[href])"))){e.preventDefault();k=c}l()}};' +
+  'T.map(y=>d.addEventListener(y,h,{capture:!0,passive:y!="click"}));' +
+  'd.addEventListener("DOMContentLoaded",()=>{let q=new URLSearchParams(location.search);' +
+  'o(v=>v.resumeKey&&sessionStorage.getItem(v.resumeKey)!=null||v.params?.some(p=>q.has(p)))&&l()})})(document)';
 
 /** The CSP hash that lets the browser run ISLAND_LOADER_SCRIPT under the site's hash-based policy. */
 export function islandLoaderHash(): `sha256-${string}` {
