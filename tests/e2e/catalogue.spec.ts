@@ -4,8 +4,10 @@ import { holdRequests, recordScripts, selfStartedLoadsHadTheirChance } from './s
 
 const money = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
-async function cardPrices(page: Page, scope = page.locator('main')) {
-  return scope.locator('[data-package-card] [data-price]').allInnerTexts();
+async function cardPrices(page: Page, scope = page.locator('main')): Promise<string[]> {
+  // Text, not innerText: a card far below the screen is not rendered yet (content-visibility), and
+  // innerText reads an unrendered element as empty although the visitor sees its price on arrival.
+  return (await scope.locator('[data-package-card] [data-price]').allTextContents()).map((text) => text.trim());
 }
 
 const LISTINGS = [
