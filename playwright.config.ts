@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/support/browser';
 import { sidePort } from './tests/e2e/support/server';
 
 // Without TEST_PORT the run takes a free port, so two runs on one machine never collide. Playwright
@@ -42,22 +43,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium-headless-shell',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Decoding pictures took a sixth of every page load's CPU, and no browser check looks at
-        // pixels: axe reads the boxes, which width and height attributes fix. That every image is
-        // served is checked over HTTP (gates.spec.ts).
-        '--blink-settings=imagesEnabled=false',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions({ images: false }),
   },
   projects: [
     { name: 'browser', testIgnore: SERVER_SPECS, use: { ...devices['Desktop Chrome'], channel: undefined } },

@@ -119,25 +119,6 @@ test('the Last 10 Days page shows its price, stay and reasons to book', async ({
   await expect(page.locator('article h3')).toHaveCount(3);
 });
 
-test.describe('package carousel', () => {
-  test('previous and next wrap around, and arrow keys move it', async ({ page }) => {
-    await page.goto('/package/economy-5-nights-umrah');
-    const carousel = page.getByRole('region', { name: /Pictures of/ });
-    const status = carousel.getByText(/Picture \d of \d/);
-    await expect(status).toHaveText('Picture 1 of 2');
-    await carousel.getByRole('button', { name: 'Next picture' }).click();
-    await expect(status).toHaveText('Picture 2 of 2');
-    await carousel.getByRole('button', { name: 'Next picture' }).click();
-    await expect(status).toHaveText('Picture 1 of 2');
-    await carousel.getByRole('button', { name: 'Previous picture' }).click();
-    await expect(status).toHaveText('Picture 2 of 2');
-    await page.keyboard.press('ArrowRight');
-    await expect(status).toHaveText('Picture 1 of 2');
-    await page.keyboard.press('ArrowLeft');
-    await expect(status).toHaveText('Picture 2 of 2');
-  });
-});
-
 test.describe('holiday tabs', () => {
   test('start on Turkey and switch by click and by arrow keys', async ({ page }) => {
     await page.goto('/islamic-holidays');

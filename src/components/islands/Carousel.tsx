@@ -18,6 +18,11 @@ interface Props {
 export default function Carousel({ slides, label }: Props) {
   const [viewport, embla] = useEmblaCarousel({ loop: true });
   const [index, setIndex] = useState(0);
+  // The page carries only the first picture; the others arrive once the gallery wakes (the first
+  // touch, pointer or key in it). On a phone they would otherwise share the first second with the
+  // fonts, and no one sees them before the gallery moves.
+  const [awake, setAwake] = useState(false);
+  useEffect(() => setAwake(true), []);
 
   useEffect(() => {
     if (!embla) return;
@@ -28,15 +33,16 @@ export default function Carousel({ slides, label }: Props) {
     };
   }, [embla]);
 
-  // Embla loops only when the slides overflow; go by index so two slides wrap too.
+  // Go by index, not by Embla's own previous and next: Embla loops only when the slides overflow,
+  // and two slides should wrap too.
   const go = useCallback(
-    (step: number) => {
-      const next = (index + step + slides.length) % slides.length;
-      if (embla) embla.scrollTo(next);
-      setIndex(next);
-    },
-    [embla, index, slides.length],
+    (step: number) => setIndex((current) => (current + step + slides.length) % slides.length),
+    [slides.length],
   );
+  // Embla follows the index, also when Next was pressed before it started (the gallery's first tap).
+  useEffect(() => {
+    if (embla && embla.selectedScrollSnap() !== index) embla.scrollTo(index);
+  }, [embla, index]);
 
   const root = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -65,15 +71,17 @@ export default function Carousel({ slides, label }: Props) {
               aria-label={`${slideIndex + 1} of ${slides.length}`}
               aria-hidden={slideIndex !== index}
             >
-              <img
-                src={slide.src}
-                width={slide.width}
-                height={slide.height}
-                alt={slide.alt}
-                className="aspect-[8/5] h-auto w-full object-cover"
-                loading={slideIndex === 0 ? 'eager' : 'lazy'}
-                decoding="async"
-              />
+              {(slideIndex === 0 || awake) && (
+                <img
+                  src={slide.src}
+                  width={slide.width}
+                  height={slide.height}
+                  alt={slide.alt}
+                  className="aspect-[8/5] h-auto w-full object-cover"
+                  loading={slideIndex === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
+              )}
             </div>
           ))}
         </div>
