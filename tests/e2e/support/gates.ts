@@ -60,14 +60,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * The pictures in the window's first screen that wait to be lazy-loaded: a phone finds them only
- * after layout, and the largest of them may be the page's largest paint (issue 23).
+ * The pictures whose loading does not match where they are: lazy ones in the window's first screen
+ * (a phone finds them only after layout, and one may be the page's largest paint) and urgent ones
+ * (`fetchpriority="high"`) outside it, which take a phone's first second from the fonts (issue 23).
  */
-export async function lazyPicturesInView(page: Page): Promise<string[]> {
+export async function picturesAtTheWrongPriority(
+  page: Page,
+): Promise<{ lazyInView: string[]; urgentOutOfView: string[] }> {
   // An IntersectionObserver sees what the window shows: a carousel's next slide, clipped by its
   // frame, is out of view however close it sits.
   return page.evaluate(async () => {
-    const images = [...document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')];
+    const images = [...document.querySelectorAll<HTMLImageElement>('img[loading="lazy"], img[fetchpriority="high"]')];
     const seen = await new Promise<IntersectionObserverEntry[]>((resolve) => {
       if (images.length === 0) resolve([]);
       const observer = new IntersectionObserver((entries) => {
@@ -76,7 +79,14 @@ export async function lazyPicturesInView(page: Page): Promise<string[]> {
       });
       for (const image of images) observer.observe(image);
     });
-    return seen.filter((entry) => entry.intersectionRatio > 0).map((entry) => entry.target.getAttribute('src') ?? '');
+    const source = (entry: IntersectionObserverEntry) => entry.target.getAttribute('src') ?? '';
+    const inView = (entry: IntersectionObserverEntry) => entry.intersectionRatio > 0;
+    return {
+      lazyInView: seen.filter((entry) => inView(entry) && entry.target.getAttribute('loading') === 'lazy').map(source),
+      urgentOutOfView: seen
+        .filter((entry) => !inView(entry) && entry.target.getAttribute('fetchpriority') === 'high')
+        .map(source),
+    };
   });
 }
 
