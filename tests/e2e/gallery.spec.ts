@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/browser';
+import { recordRequests, selfStartedLoadsHadTheirChance } from './support/scripts';
 
 // These checks are about pictures: this file's Chromium loads them (the others' does not).
 test.use({ launchOptions: chromiumLaunchOptions({ images: true }) });
@@ -25,12 +26,10 @@ test('on a phone, only the first picture loads with the page; the next one is th
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const requested: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'image') requested.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/package/10-nights-4-star-washington-umrah-package', { waitUntil: 'networkidle' });
-  const loadedWithThePage = [...requested];
+  const requested = recordRequests(page, 'image');
+  await page.goto('/package/10-nights-4-star-washington-umrah-package');
+  await selfStartedLoadsHadTheirChance(page);
+  const loadedWithThePage = requested.map((url) => new URL(url).pathname);
 
   const carousel = page.getByRole('region', { name: /Pictures of/ });
   await carousel.getByRole('button', { name: 'Next picture' }).click();

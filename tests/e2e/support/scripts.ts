@@ -15,13 +15,18 @@ export async function selfStartedLoadsHadTheirChance(page: Page): Promise<void> 
   );
 }
 
+/** The URL of every request of this kind (a script, an image) the page makes from now on. */
+export function recordRequests(page: Page, resourceType: 'script' | 'image'): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === resourceType) urls.push(request.url());
+  });
+  return urls;
+}
+
 /** The URL of every script the page requests from now on. */
 export function recordScripts(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
-  return scripts;
+  return recordRequests(page, 'script');
 }
 
 /** Holds requests matching `pattern` back, as a slow phone network would; call the result to let them go. */
