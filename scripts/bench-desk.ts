@@ -28,9 +28,9 @@ import { quoteTotals } from '../src/lib/quotes/totals.ts';
 import { dueRows } from '../src/server/db/schema.ts';
 import { tokenHash } from '../src/server/desk/auth.ts';
 import { hashPassword } from '../src/server/desk/passwords.ts';
-import { DigestScheduler } from '../src/server/desk/digest-store.ts';
+import { DIGEST_KIND, DigestScheduler } from '../src/server/desk/digest-store.ts';
 import { StaffStore } from '../src/server/desk/staff-store.ts';
-import type { Delivery } from '../src/server/leads/store.ts';
+import type { Delivery } from '../src/lib/outbox/model.ts';
 import type { LeadStore } from '../src/server/leads/store.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../src/server/desk/types.ts';
 import { contactIndex } from '../src/lib/leads/contact-index.ts';
@@ -471,6 +471,14 @@ async function benchDigest(store: LeadStore, label: string, passwordHash: string
     'SELECT id, destination, payload FROM outbox WHERE lead_id IS NULL',
   );
   const composeTimes: number[] = [];
+  const context = {
+    database: store.database,
+    from: 'bench@example.com',
+    siteUrl: 'https://miqat-travel.example',
+    timeoutMs: 0,
+    now,
+    send: () => Promise.resolve({ ok: true, detail: 'not sent' }),
+  };
   let lines = 0;
   for (const row of rows) {
     const delivery: Delivery = {
@@ -486,7 +494,7 @@ async function benchDigest(store: LeadStore, label: string, passwordHash: string
       deliveredAt: null,
     };
     const before = performance.now();
-    const mail = await scheduler.compose(delivery, 'bench@example.com', now);
+    const mail = await DIGEST_KIND.compose(delivery, delivery.message!, context);
     composeTimes.push(performance.now() - before);
     lines += mail?.text.split('\n').length ?? 0;
   }

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StoreCannotWrite } from './leads/sql-lead-store.ts';
-import type { Readiness } from './leads/store.ts';
+import type { Readiness } from '../lib/leads/model.ts';
 
 /** The part of a lead store the readiness probe reads. */
 export interface ProbedStore {

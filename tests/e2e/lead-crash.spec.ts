@@ -11,7 +11,7 @@ import {
   type TestLeadDb,
 } from './support/lead-load.ts';
 import { startServer } from './support/server';
-import { claimLeaseMs } from '@/server/leads/worker';
+import { claimLeaseMs } from '@/server/outbox/worker';
 
 /**
  * Crash safety of the lead API, on each store: the real server under concurrent submissions is

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { freshDatabase, startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { post, submission, waitFor, WebhookReceiver, type LeadRow, type OutboxRow } from './support/lead-load.ts';
 import { startServer, type SideServer } from './support/server';
-import { claimLeaseMs } from '@/server/leads/worker';
+import { claimLeaseMs } from '@/server/outbox/worker';
 import pg from 'pg';
 
 /**

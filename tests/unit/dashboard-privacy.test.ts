@@ -1,3 +1,5 @@
+import { outboxKinds } from '@/server/message-kinds';
+import { OutboxQueue } from '@/server/outbox/queue';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
@@ -42,9 +44,14 @@ describe.each(STORE_KINDS)('a privacy request on %s', (kind) => {
     const byEmail = await lead({ name: 'Layla', email: 'LAYLA@example.com', phone: '2145550100' }, 3);
     await lead({ name: 'Someone else', email: 'else@example.com', phone: '2145550199' }, 4);
     await desk.addNote(withCode.id, 'Quoted $4,200', 'owner@agency.example');
-    const [delivery] = await store.deliveriesOf(withCode.id);
+    const [delivery] = await new OutboxQueue(store.database).deliveriesOf(withCode.id);
     const tried = new Date('2026-11-20T15:05:00.000Z');
-    await store.recordAttempt(delivery!.id, { ok: false, detail: 'HTTP 502', durationMs: 31 }, 0, tried);
+    await new OutboxQueue(store.database).recordAttempt(
+      delivery!.id,
+      { ok: false, detail: 'HTTP 502', durationMs: 31 },
+      0,
+      tried,
+    );
 
     const query = { email: 'Layla@Example.com', phone: '713-555-0123' };
     const records = await findPersonRecords(privacy, query);
@@ -64,7 +71,7 @@ describe.each(STORE_KINDS)('a privacy request on %s', (kind) => {
       deliveries: 1,
     });
 
-    const exported = personExport(records, query, new Date('2026-11-24T12:00:00.000Z'));
+    const exported = personExport(records, query, new Date('2026-11-24T12:00:00.000Z'), outboxKinds.messageLabel);
     expect(exported.request).toEqual({ email: 'Layla@Example.com', phone: '713-555-0123' });
     expect(exported.exportedAt).toBe('2026-11-24T12:00:00.000Z');
     expect(exported.leads.at(-1)).toMatchObject({

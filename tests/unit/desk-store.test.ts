@@ -1,3 +1,4 @@
+import { OutboxQueue } from '@/server/outbox/queue';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineChangeError, PipelineStore } from '@/server/desk/pipeline-store';
@@ -6,7 +7,7 @@ import { retentionPass, startRetention } from '@/server/desk/retention';
 import type { DeskLead } from '@/server/desk/types';
 import { leadApiConfig } from '@/server/leads/config';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import type { DeliveryTarget, StoredLead } from '@/server/leads/store';
+import type { DeliveryTarget, StoredLead } from '@/lib/leads/model';
 import { STORE_KINDS, openTestStore, storeAt, type StoreKind, type TestStoreLocation } from './support/stores';
 
 const open: SqlLeadStore[] = [];
@@ -504,7 +505,7 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     expect(byEmail.map((record) => record.lead.reference)).toEqual([first.reference]);
     expect(byEmail[0]!.notes.map((note) => note.body)).toEqual(['Prefers WhatsApp']);
     expect(byEmail[0]!.history.map((entry) => entry.action)).toEqual(['note']);
-    expect(byEmail[0]!.deliveries).toEqual(await store.deliveriesOf(first.id));
+    expect(byEmail[0]!.deliveries).toEqual(await new OutboxQueue(store.database).deliveriesOf(first.id));
     expect(byEmail[0]!.deliveries).toMatchObject([{ channel: 'webhook', destination: webhook.destination }]);
     const byPhone = await desk.privacy.findPerson({ phone: '+1 312.555.0147'.slice(3) });
     expect(byPhone.map((record) => record.lead.reference)).toEqual([second.reference, first.reference]);
@@ -528,10 +529,14 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
       deliveries: [webhook],
       idempotencyKey: 'key-2',
     });
-    const claimed = await store.claimDueDeliveries(at(12).getTime());
+    const claimed = await new OutboxQueue(store.database).claimDueDeliveries(at(12).getTime());
     expect(claimed).toHaveLength(2);
     for (const delivery of claimed) {
-      await store.recordAttempt(delivery.id, { ok: false, detail: 'HTTP 503', durationMs: 5 }, at(13).getTime());
+      await new OutboxQueue(store.database).recordAttempt(
+        delivery.id,
+        { ok: false, detail: 'HTTP 503', durationMs: 5 },
+        at(13).getTime(),
+      );
     }
     for (const stored of [erased, kept]) {
       await desk.pipeline.addNote(stored.id, 'Called back', 'amina@agency.example', at(20));
@@ -610,21 +615,37 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     const stored = await lead({ name: 'Amina' }, 10, {
       deliveries: [{ channel: 'webhook', destination: 'https://crm.example/hook' }],
     });
-    const [delivery] = await store.claimDueDeliveries(at(11).getTime(), 20, 60_000);
-    expect(await store.renewClaim(delivery!.id, delivery!.nextAttemptAt, at(11).getTime() + 90_000)).toBe(true);
+    const [delivery] = await new OutboxQueue(store.database).claimDueDeliveries(at(11).getTime(), 20, 60_000);
+    expect(
+      await new OutboxQueue(store.database).renewClaim(
+        delivery!.id,
+        delivery!.nextAttemptAt,
+        at(11).getTime() + 90_000,
+      ),
+    ).toBe(true);
     // The worker is sending it now; the owner erases the lead meanwhile.
     expect(await desk.privacy.eraseLeads([stored.id], 'owner@agency.example', at(12))).toBe(1);
     await expect(
-      store.recordAttempt(delivery!.id, { ok: true, detail: 'HTTP 200', durationMs: 80 }, at(13).getTime()),
+      new OutboxQueue(store.database).recordAttempt(
+        delivery!.id,
+        { ok: true, detail: 'HTTP 200', durationMs: 80 },
+        at(13).getTime(),
+      ),
     ).resolves.toBeUndefined();
     await expect(
-      store.recordAttempt(delivery!.id, { ok: false, detail: 'HTTP 500', durationMs: 80 }, at(13).getTime()),
+      new OutboxQueue(store.database).recordAttempt(
+        delivery!.id,
+        { ok: false, detail: 'HTTP 500', durationMs: 80 },
+        at(13).getTime(),
+      ),
     ).resolves.toBeUndefined();
-    expect(await store.renewClaim(delivery!.id, at(11).getTime() + 90_000, at(14).getTime())).toBe(false);
+    expect(
+      await new OutboxQueue(store.database).renewClaim(delivery!.id, at(11).getTime() + 90_000, at(14).getTime()),
+    ).toBe(false);
     expect(await store.database.all('SELECT id FROM delivery_attempts')).toEqual([]);
     expect(await store.database.all('SELECT id FROM outbox')).toEqual([]);
     expect(await store.getLead(stored.id)).toBeUndefined();
-    expect(await store.claimDueDeliveries(at(20).getTime())).toEqual([]);
+    expect(await new OutboxQueue(store.database).claimDueDeliveries(at(20).getTime())).toEqual([]);
   });
 
   it('erases every lead received before a time, in batches, once when two instances run at once', async () => {

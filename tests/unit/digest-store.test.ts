@@ -1,3 +1,4 @@
+import { OutboxQueue } from '@/server/outbox/queue';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agencyContact } from '@/lib/site-contact';
 import { PipelineStore } from '@/server/desk/pipeline-store';
@@ -7,7 +8,8 @@ import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
 import { StaffStore } from '@/server/desk/staff-store';
 import { leadApiConfig } from '@/server/leads/config';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { DeliveryWorker } from '@/server/leads/worker';
+import { outboxKinds } from '@/server/message-kinds';
+import { DeliveryWorker } from '@/server/outbox/worker';
 import { QUOTE_TODAY, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { digestFor } from '@/lib/desk/digest';
@@ -204,9 +206,7 @@ describe.each(STORE_KINDS)('the morning digest on %s', { timeout: 30_000 }, (kin
     await scheduler.run(MORNING);
     // Erased after its digests were queued: its reference and name must not go out.
     await new PrivacyStore(desk.store).eraseLeads([desk.unassigned.id], 'omar@agency.example', MORNING);
-    const worker = new DeliveryWorker(desk.store, settings, mailer, {
-      composeLeadless: (delivery) => scheduler.compose(delivery, settings.notifyFrom, MORNING),
-    });
+    const worker = new DeliveryWorker(desk.store, settings, mailer, { kinds: outboxKinds });
     while ((await worker.runOnce(MORNING.getTime() + 60_000)) > 0);
     const mails = smtp.state.received.map((mail) => ({ to: mail.to, ...parseMail(mail.raw) }));
     expect(mails.map((mail) => mail.to[0]).sort()).toEqual([
@@ -251,6 +251,7 @@ describe("the delivery worker's scheduled work", () => {
       logs.mockRestore();
     });
     const worker = new DeliveryWorker(store, leadApiConfig(storeEnv(store.location)), undefined, {
+      kinds: outboxKinds,
       scheduled: {
         everyMs: 60_000,
         run: async (now) => {
@@ -283,7 +284,9 @@ describe.each(STORE_KINDS)('the first-contact alert on %s', { timeout: 30_000 },
     const counts = await Promise.all([desk.scheduler().queueAlerts(at), desk.scheduler(second).queueAlerts(at)]);
     expect(counts.sort()).toEqual([0, 1]);
     expect(await desk.scheduler().queueAlerts(new Date('2026-11-30T16:00:00.000Z'))).toBe(0);
-    const messages = (await desk.store.deliveriesOf(lead.id)).filter((delivery) => delivery.channel === 'message');
+    const messages = (await new OutboxQueue(desk.store.database).deliveriesOf(lead.id)).filter(
+      (delivery) => delivery.channel === 'message',
+    );
     expect(messages.map((delivery) => delivery.destination).sort()).toEqual([
       'hana@agency.example',
       'omar@agency.example',
@@ -301,7 +304,7 @@ describe.each(STORE_KINDS)('the first-contact alert on %s', { timeout: 30_000 },
     const { mailer, close } = smtpMailer(smtp.url);
     cleanups.push(close);
     const settings = leadApiConfig({ ...storeEnv(desk.store.location), SMTP_URL: smtp.url, SITE_URL: SITE });
-    const worker = new DeliveryWorker(desk.store, settings, mailer);
+    const worker = new DeliveryWorker(desk.store, settings, mailer, { kinds: outboxKinds });
     while ((await worker.runOnce(at.getTime() + 60_000)) > 0);
     expect(smtp.state.received).toHaveLength(2);
     const mail = parseMail(smtp.state.received[0]!.raw);
@@ -320,6 +323,6 @@ describe.each(STORE_KINDS)('the first-contact alert on %s', { timeout: 30_000 },
     const fresh = await desk.lead({}, new Date('2026-11-23T15:00:00.000Z'));
     expect(await off.queueAlerts(new Date('2026-11-23T20:00:00.000Z'))).toBe(0);
     expect(await desk.scheduler().queueAlerts(new Date('2026-11-23T20:00:00.000Z'))).toBe(1);
-    expect((await desk.store.deliveriesOf(fresh.id)).length).toBe(2);
+    expect((await new OutboxQueue(desk.store.database).deliveriesOf(fresh.id)).length).toBe(2);
   });
 });

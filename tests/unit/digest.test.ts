@@ -12,7 +12,7 @@ import {
 } from '@/lib/desk/digest';
 import { findForm } from '@/lib/forms/definitions';
 import { officeMsBetween, openingOf, waitedOfficeHours, type OpeningRow } from '@/lib/desk/office-hours';
-import { messageLabel } from '@/lib/leads/rows';
+import { outboxKinds } from '@/server/message-kinds';
 import { agencyContact } from '@/lib/site-contact';
 
 /*
@@ -186,7 +186,9 @@ describe('the first-contact alert', () => {
     expect(subject).toBe('Still New after 2 office hours: MQ-7K3F9Q');
     expect(text).toContain('Received:  Nov 27, 2026, 4:30 PM CST');
     expect(text).toContain(`Open the enquiry: ${SITE}/admin/leads/lead-1`);
-    expect(messageLabel(alert)).toBe('First-contact alert');
-    expect(messageLabel({ kind: 'digest', staffId: 'amina', day: '2026-11-26' })).toBe('Morning digest (2026-11-26)');
+    expect(outboxKinds.messageLabel(alert)).toBe('First-contact alert');
+    expect(outboxKinds.messageLabel({ kind: 'digest', staffId: 'amina', day: '2026-11-26' })).toBe(
+      'Morning digest (2026-11-26)',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { outboxKinds } from '@/server/message-kinds';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_TOUCH_SCRIPT } from '@/lib/first-touch-script';
@@ -117,7 +118,7 @@ describe.each(STORE_KINDS)('first touch and privacy on %s', (kind) => {
       firstTouch,
     }))!;
     const query = { email: hajj.email, phone: '' };
-    const exported = personExport(await findPersonRecords(privacy, query), query, new Date());
+    const exported = personExport(await findPersonRecords(privacy, query), query, new Date(), outboxKinds.messageLabel);
     expect(exported.leads[0]!.firstTouch).toEqual(firstTouch);
     await privacy.eraseLeads([lead.id], 'owner@agency.example');
     expect(await store.database.all('SELECT utm_source FROM leads WHERE utm_source IS NOT NULL')).toEqual([]);

@@ -1,3 +1,4 @@
+import { OutboxQueue } from '@/server/outbox/queue';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import { livenessAnswer, probeAnswer, readinessAnswer } from '@/server/health';
 import { openSqlite } from '@/server/db/sqlite';
 import { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import type { NewLead } from '@/server/leads/store';
+import type { NewLead } from '@/lib/leads/model';
 import { openTestStore, STORE_KINDS } from './support/stores';
 
 let store: Awaited<ReturnType<typeof openTestStore>>;
@@ -44,8 +45,8 @@ describe.each(STORE_KINDS)('readiness of the %s store', (kind) => {
       pendingDeliveries: 2,
       oldestPendingSeconds: 630,
     });
-    const [delivery] = await store.deliveriesOf(first.id);
-    await store.recordAttempt(delivery!.id, { ok: true, detail: '200', durationMs: 3 }, 0);
+    const [delivery] = await new OutboxQueue(store.database).deliveriesOf(first.id);
+    await new OutboxQueue(store.database).recordAttempt(delivery!.id, { ok: true, detail: '200', durationMs: 3 }, 0);
     expect(await store.readiness(new Date('2026-11-24T10:10:30Z'))).toMatchObject({
       pendingDeliveries: 1,
       oldestPendingSeconds: 330,

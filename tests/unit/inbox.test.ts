@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NO_TOUCH } from '@/lib/leads/first-touch';
 import { FORMS, fieldLabel, optionValues } from '@/lib/forms/definitions';
-import { attemptLine, deliveryLine, inboxRow, placementText, travellerText } from '@/lib/leads/rows';
+import { inboxRow, placementText, travellerText } from '@/lib/leads/rows';
+import { attemptLine, deliveryLine } from '@/lib/outbox/lines';
+import { outboxKinds } from '@/server/message-kinds';
 import { isFreeText, visitorEmail, visitorName, visitorPhone } from '@/lib/leads/visitor';
 import type { FormDef } from '@/lib/forms/types';
 import { leadApiConfig } from '@/server/leads/config';
@@ -32,13 +34,13 @@ describe('inbox rows', () => {
       deliveredAt: null,
       message: null,
     };
-    expect(deliveryLine(delivery, (iso) => `at ${iso}`)).toEqual({
+    expect(deliveryLine(delivery, (iso) => `at ${iso}`, outboxKinds.label)).toEqual({
       target: 'Webhook to https://hooks.example/leads',
       state: 'Pending, next try at 2026-11-24T15:30:00.000Z',
       attempts: '3 attempts',
     });
     const done = { ...delivery, status: 'delivered' as const, attempts: 1, lastError: null, deliveredAt: 'T' };
-    expect(deliveryLine(done, (iso) => `at ${iso}`)).toEqual({
+    expect(deliveryLine(done, (iso) => `at ${iso}`, outboxKinds.label)).toEqual({
       target: 'Webhook to https://hooks.example/leads',
       state: 'Delivered at T',
       attempts: '1 attempt',
@@ -66,7 +68,9 @@ describe('inbox rows', () => {
       deliveredAt: 'T',
       message: quote,
     };
-    expect(deliveryLine(delivery, (iso) => iso).target).toBe('Quote email (version 2) to layla@example.com');
+    expect(deliveryLine(delivery, (iso) => iso, outboxKinds.label).target).toBe(
+      'Quote email (version 2) to layla@example.com',
+    );
   });
 
   it('say of each try when it was, how it went and how long it took', () => {

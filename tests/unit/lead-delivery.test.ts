@@ -1,13 +1,16 @@
+import { OutboxQueue } from '@/server/outbox/queue';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LeadApi } from '@/server/leads/api';
 import { parseRelays } from '@/server/config';
 import { deliveriesFor, leadApiConfig, type LeadApiConfig } from '@/server/leads/config';
-import { acknowledgedPage, retryDelay } from '@/server/leads/delivery';
+import { acknowledgedPage } from '@/server/leads/delivery';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import type { NewLead, StoredLead } from '@/server/leads/store';
-import { DeliveryWorker, claimLeaseMs, type Mailer } from '@/server/leads/worker';
+import type { NewLead, StoredLead } from '@/lib/leads/model';
+import { outboxKinds } from '@/server/message-kinds';
+import type { Mailer } from '@/server/outbox/mail';
+import { DeliveryWorker, claimLeaseMs, retryDelay } from '@/server/outbox/worker';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
 
@@ -234,7 +237,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const destination = await startDestination();
       const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') });
       const store = openStore();
-      const workers = [0, 1].map(() => new DeliveryWorker(openStore(), settings, undefined));
+      const workers = [0, 1].map(() => new DeliveryWorker(openStore(), settings, undefined, { kinds: outboxKinds }));
       const leads = await storeLeads(store, settings, 0, 30);
       // A failed pass first, so the retries are due together too.
       destination.state.phase = 'fail';
@@ -259,11 +262,14 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       await storeLeads(store, settings, 0, 3);
       destination.state.phase = 'hang';
       const at = later();
-      const slow = new DeliveryWorker(store, settings, undefined).runOnce(at);
+      const slow = new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds }).runOnce(at);
       await vi.waitFor(() => expect(destination.state.log).toHaveLength(1));
       // While the first attempt hangs, another worker whose clock is past the lease takes all three.
       const other = openStore();
-      const taken = await other.claimDueDeliveries(at + claimLeaseMs(settings.deliveryTimeoutMs) + 1, 20);
+      const taken = await new OutboxQueue(other.database).claimDueDeliveries(
+        at + claimLeaseMs(settings.deliveryTimeoutMs) + 1,
+        20,
+      );
       expect(taken).toHaveLength(3);
       expect(await slow).toBe(1);
       expect(destination.state.log).toHaveLength(1);
@@ -273,14 +279,14 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const destination = await startDestination();
       const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') });
       const store = openStore();
-      const worker = new DeliveryWorker(store, settings, undefined);
+      const worker = new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds });
 
       // Phase 1: the destination answers 500.
       const early = await storeLeads(store, settings, 0, 14);
       destination.state.phase = 'fail';
       expect(await worker.runOnce(later())).toBe(14);
       for (const lead of early) {
-        expect(await store.deliveriesOf(lead.id)).toEqual([
+        expect(await new OutboxQueue(store.database).deliveriesOf(lead.id)).toEqual([
           expect.objectContaining({
             channel: 'relay',
             destination: destination.url,
@@ -298,7 +304,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       destination.state.phase = 'hang';
       expect(await worker.runOnce(later())).toBe(20);
       for (const lead of leads) {
-        const [delivery] = await store.deliveriesOf(lead.id);
+        const [delivery] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
         expect(delivery).toMatchObject({ status: 'pending', lastError: NO_ANSWER });
         expect(delivery!.attempts).toBe(early.includes(lead) ? 2 : 1);
       }
@@ -313,7 +319,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
       await expectEachArrivedOnce(destination.accepted, leads);
       for (const lead of leads) {
-        const [delivery, ...others] = await store.deliveriesOf(lead.id);
+        const [delivery, ...others] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
         expect(others).toEqual([]);
         expect(delivery).toMatchObject({ status: 'delivered', lastError: null, deliveredAt: expect.any(String) });
         const details = early.includes(lead) ? ['HTTP 500', NO_ANSWER, 'HTTP 200'] : [NO_ANSWER, 'HTTP 200'];
@@ -335,7 +341,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const destination = await startDestination();
       const settings = config({ LEADS_RELAYS: relayTo(destination.url, '*') });
       const store = openStore();
-      const worker = new DeliveryWorker(store, settings, undefined);
+      const worker = new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds });
       const leads = await storeLeads(store, settings, 0, 5);
       const snapshot = await store.listLeads();
 
@@ -357,7 +363,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       }
       expect(destination.accepted).toEqual([]);
       for (const [index, lead] of leads.entries()) {
-        const [delivery] = await store.deliveriesOf(lead.id);
+        const [delivery] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
         expect(delivery).toMatchObject({ status: 'pending', attempts: index < 5 ? 40 : 20 });
         expect(delivery!.lastError).toEqual(expect.any(String));
         // Backoff is capped, so even after forty failures the next try is at most a minute away.
@@ -370,7 +376,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(await worker.runOnce(later())).toBe(0);
       await expectEachArrivedOnce(destination.accepted, leads);
       for (const [index, lead] of leads.entries()) {
-        expect(await store.deliveriesOf(lead.id)).toEqual([
+        expect(await new OutboxQueue(store.database).deliveriesOf(lead.id)).toEqual([
           expect.objectContaining({ status: 'delivered', attempts: index < 5 ? 41 : 21 }),
         ]);
       }
@@ -404,11 +410,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(response.status).toBe(201);
       const { id } = (await response.json()) as { id: string };
       const lead = (await api.store.getLead(id))!;
-      expect(await api.store.deliveriesOf(id)).toEqual([
+      expect(await new OutboxQueue(api.store.database).deliveriesOf(id)).toEqual([
         expect.objectContaining({ channel: 'webhook', destination: destination.url, status: 'pending' }),
       ]);
 
-      const worker = new DeliveryWorker(api.store, settings, undefined);
+      const worker = new DeliveryWorker(api.store, settings, undefined, { kinds: outboxKinds });
       expect(await worker.runOnce(later())).toBe(1);
       expect(destination.accepted).toHaveLength(1);
       const [received] = destination.accepted;
@@ -422,7 +428,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         pageUrl: 'https://miqat-travel.example/contact',
         fields,
       });
-      expect((await api.store.deliveriesOf(id))[0]).toMatchObject({ status: 'delivered', attempts: 1 });
+      expect((await new OutboxQueue(api.store.database).deliveriesOf(id))[0]).toMatchObject({
+        status: 'delivered',
+        attempts: 1,
+      });
     });
   });
 
@@ -457,13 +466,13 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         LEADS_RETRY_MAX_MS: '3600000',
       });
       const store = openStore();
-      const worker = new DeliveryWorker(store, settings, undefined);
+      const worker = new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds });
       const [lead] = await storeLeads(store, settings, 0, 1);
 
       let before = Date.now();
       expect(await worker.runOnce()).toBe(1);
       const after = Date.now();
-      let [delivery] = await store.deliveriesOf(lead!.id);
+      let [delivery] = await new OutboxQueue(store.database).deliveriesOf(lead!.id);
       expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
       expect(delivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 30_000);
       expect(delivery!.nextAttemptAt).toBeLessThanOrEqual(after + 60_000);
@@ -475,7 +484,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       // The retry is scheduled from the time the pass was given, not the wall clock.
       before = delivery!.nextAttemptAt;
       expect(await worker.runOnce(before)).toBe(1);
-      [delivery] = await store.deliveriesOf(lead!.id);
+      [delivery] = await new OutboxQueue(store.database).deliveriesOf(lead!.id);
       expect(delivery).toMatchObject({ status: 'pending', attempts: 2 });
       expect(delivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 60_000);
       expect(delivery!.nextAttemptAt).toBeLessThanOrEqual(before + 120_000);
@@ -523,10 +532,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(deliveriesFor('contact', settings)).toEqual([{ channel: 'email', destination: 'staff@agency.example' }]);
       const store = openStore();
       const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
-      const worker = new DeliveryWorker(store, settings, nodemailer(settings));
+      const worker = new DeliveryWorker(store, settings, nodemailer(settings), { kinds: outboxKinds });
 
       expect(await worker.runOnce(later())).toBe(1);
-      expect(await store.deliveriesOf(lead.id)).toEqual([
+      expect(await new OutboxQueue(store.database).deliveriesOf(lead.id)).toEqual([
         expect.objectContaining({ channel: 'email', status: 'delivered', attempts: 1, lastError: null }),
       ]);
       expect(smtp.state.received).toHaveLength(1);
@@ -554,13 +563,13 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example' });
       const store = openStore();
       const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
-      const worker = new DeliveryWorker(store, settings, nodemailer(settings));
+      const worker = new DeliveryWorker(store, settings, nodemailer(settings), { kinds: outboxKinds });
 
       smtp.state.reject = true;
       expect(await worker.runOnce(later())).toBe(1);
       expect(await worker.runOnce(later())).toBe(1);
       expect(smtp.state.refused).toBe(2);
-      const [pending] = await store.deliveriesOf(lead.id);
+      const [pending] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
       expect(pending).toMatchObject({ channel: 'email', status: 'pending', attempts: 2 });
       expect(pending!.lastError).toContain('451');
       expect(pending!.lastError).toContain('Mailbox busy');
@@ -570,7 +579,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(await worker.runOnce(later())).toBe(0);
       expect(smtp.state.received).toHaveLength(1);
       expect(parseMail(smtp.state.received[0]!.raw).headers['message-id']).toContain(lead.id);
-      expect((await store.deliveriesOf(lead.id))[0]).toMatchObject({
+      expect((await new OutboxQueue(store.database).deliveriesOf(lead.id))[0]).toMatchObject({
         status: 'delivered',
         attempts: 3,
         lastError: null,
@@ -590,24 +599,27 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const downSettings = { ...settings, smtpUrl: `smtp://127.0.0.1:${port}` };
       const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
 
-      const down = new DeliveryWorker(store, downSettings, nodemailer(downSettings));
+      const down = new DeliveryWorker(store, downSettings, nodemailer(downSettings), { kinds: outboxKinds });
       expect(await down.runOnce(later())).toBe(1);
-      const [pending] = await store.deliveriesOf(lead.id);
+      const [pending] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
       expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
       expect(pending!.lastError).toMatch(/ECONNREFUSED|connect/i);
 
-      const up = new DeliveryWorker(store, settings, nodemailer(settings));
+      const up = new DeliveryWorker(store, settings, nodemailer(settings), { kinds: outboxKinds });
       expect(await up.runOnce(later())).toBe(1);
       expect(smtp.state.received).toHaveLength(1);
-      expect((await store.deliveriesOf(lead.id))[0]).toMatchObject({ status: 'delivered', attempts: 2 });
+      expect((await new OutboxQueue(store.database).deliveriesOf(lead.id))[0]).toMatchObject({
+        status: 'delivered',
+        attempts: 2,
+      });
     });
 
     it('records a missing mailer as a failed attempt instead of dropping the email', async () => {
       const settings = config({ SMTP_URL: 'smtp://127.0.0.1:1', LEADS_NOTIFY_TO: 'staff@agency.example' });
       const store = openStore();
       const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
-      expect(await new DeliveryWorker(store, settings, undefined).runOnce(later())).toBe(1);
-      expect((await store.deliveriesOf(lead.id))[0]).toMatchObject({
+      expect(await new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds }).runOnce(later())).toBe(1);
+      expect((await new OutboxQueue(store.database).deliveriesOf(lead.id))[0]).toMatchObject({
         status: 'pending',
         attempts: 1,
         lastError: 'SMTP_URL is not set',
@@ -636,7 +648,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example', ...env });
       const api = new LeadApi(settings);
       cleanups.push(() => api.store.close());
-      const worker = new DeliveryWorker(api.store, settings, nodemailer(settings));
+      const worker = new DeliveryWorker(api.store, settings, nodemailer(settings), { kinds: outboxKinds });
       let client = 0;
       const submit = async (fields: Record<string, string>, nowMs = Date.now(), referer?: string) => {
         client += 1;
@@ -709,7 +721,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const stored = await api.store.getLead(id);
       expect(await worker.runOnce(later())).toBe(2);
       const byChannel = Object.fromEntries(
-        (await api.store.deliveriesOf(id)).map((delivery) => [delivery.channel, delivery]),
+        (await new OutboxQueue(api.store.database).deliveriesOf(id)).map((delivery) => [delivery.channel, delivery]),
       );
       expect(byChannel['email']).toMatchObject({ status: 'delivered' });
       expect(byChannel['acknowledgement']).toMatchObject({ status: 'pending', attempts: 1 });

@@ -5,7 +5,8 @@ import { LeadApi } from '@/server/leads/api';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { DeliveryWorker } from '@/server/leads/worker';
+import { outboxKinds } from '@/server/message-kinds';
+import { DeliveryWorker } from '@/server/outbox/worker';
 import { freshDatabase, startPostgres, type TestPostgres } from '../support/postgres';
 import { STORE_KINDS, storeEnv, testStoreLocation } from './support/stores';
 
@@ -176,7 +177,7 @@ describe('a PostgreSQL store that goes down', () => {
     });
     const env = { DATABASE_URL: databaseUrl, LEADS_RELAYS: relays, LEADS_WORKER_INTERVAL_MS: '20' };
     const api = instance(env);
-    const worker = new DeliveryWorker(api.store, leadApiConfig(env), undefined);
+    const worker = new DeliveryWorker(api.store, leadApiConfig(env), undefined, { kinds: outboxKinds });
     try {
       await server.halt();
       worker.start();

@@ -1,10 +1,12 @@
+import { OutboxQueue } from '@/server/outbox/queue';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_TOUCH } from '@/lib/leads/first-touch';
 import { REFERENCE_PATTERN, normalizeReference } from '@/lib/leads/reference';
 import { SCHEMA } from '@/server/db/schema';
 import { openSqlite, type SqliteDatabase } from '@/server/db/sqlite';
-import { SqlLeadStore, queueMessage, type StoreOptions } from '@/server/leads/sql-lead-store';
-import type { NewLead } from '@/server/leads/store';
+import { SqlLeadStore, type StoreOptions } from '@/server/leads/sql-lead-store';
+import { queueMessage } from '@/server/outbox/queue';
+import type { NewLead } from '@/lib/leads/model';
 import { STORE_KINDS, openTestStore, storeAt, type StoreKind, type TestStoreLocation } from './support/stores';
 
 const open: SqlLeadStore[] = [];
@@ -316,7 +318,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
         });
       }
       const lead = (await store.insertLead(contactLead, undefined, new Date(start + 1000), staff))!;
-      const due = await store.claimDueDeliveries(start + 2000, 20);
+      const due = await new OutboxQueue(store.database).claimDueDeliveries(start + 2000, 20);
       expect(due).toHaveLength(20);
       expect(due[0]).toMatchObject({ leadId: lead.id, channel: 'email' });
       expect(due.slice(1).every((delivery) => delivery.channel === 'acknowledgement')).toBe(true);
@@ -325,17 +327,21 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
     it('leases what it hands out: nobody gets it again until the lease ends, unless an attempt reschedules it', async () => {
       const store = await openStore(kind);
       const lead = (await store.insertLead(contactLead, undefined, new Date(start), staff))!;
-      const [claimed] = await store.claimDueDeliveries(start, 20, 60_000);
+      const [claimed] = await new OutboxQueue(store.database).claimDueDeliveries(start, 20, 60_000);
       expect(claimed).toMatchObject({ leadId: lead.id, nextAttemptAt: start + 60_000 });
-      expect(await store.claimDueDeliveries(start + 59_999, 20, 60_000)).toEqual([]);
+      expect(await new OutboxQueue(store.database).claimDueDeliveries(start + 59_999, 20, 60_000)).toEqual([]);
       // A worker that died holding it: the delivery comes back once the lease runs out.
-      expect(await store.claimDueDeliveries(start + 60_000, 20, 60_000)).toHaveLength(1);
-      await store.recordAttempt(claimed!.id, { ok: false, detail: 'timeout', durationMs: 5 }, start + 65_000);
-      expect(await store.claimDueDeliveries(start + 64_999)).toEqual([]);
-      const [retried] = await store.claimDueDeliveries(start + 65_000);
-      await store.recordAttempt(retried!.id, { ok: true, detail: 'sent', durationMs: 5 }, 0);
-      expect(await store.claimDueDeliveries(start + 10 * 60 * 60_000)).toEqual([]);
-      expect(await store.deliveriesOf(lead.id)).toEqual([
+      expect(await new OutboxQueue(store.database).claimDueDeliveries(start + 60_000, 20, 60_000)).toHaveLength(1);
+      await new OutboxQueue(store.database).recordAttempt(
+        claimed!.id,
+        { ok: false, detail: 'timeout', durationMs: 5 },
+        start + 65_000,
+      );
+      expect(await new OutboxQueue(store.database).claimDueDeliveries(start + 64_999)).toEqual([]);
+      const [retried] = await new OutboxQueue(store.database).claimDueDeliveries(start + 65_000);
+      await new OutboxQueue(store.database).recordAttempt(retried!.id, { ok: true, detail: 'sent', durationMs: 5 }, 0);
+      expect(await new OutboxQueue(store.database).claimDueDeliveries(start + 10 * 60 * 60_000)).toEqual([]);
+      expect(await new OutboxQueue(store.database).deliveriesOf(lead.id)).toEqual([
         expect.objectContaining({ status: 'delivered', attempts: 2, lastError: null }),
       ]);
     });
@@ -345,17 +351,37 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       const webhook = { channel: 'webhook' as const, destination: 'https://hooks.example/leads' };
       const lead = (await store.insertLead(contactLead, undefined, new Date(start), [...staff, webhook]))!;
       const other = (await store.insertLead(contactLead, undefined, new Date(start), staff))!;
-      const [email, hook] = await store.deliveriesOf(lead.id);
-      const [theirs] = await store.deliveriesOf(other.id);
+      const [email, hook] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
+      const [theirs] = await new OutboxQueue(store.database).deliveriesOf(other.id);
       const at = (second: number) => new Date(start + second * 1000);
       for (let second = 1; second <= 12; second += 1) {
-        await store.recordAttempt(hook!.id, { ok: false, detail: 'HTTP 503', durationMs: second }, 0, at(second));
+        await new OutboxQueue(store.database).recordAttempt(
+          hook!.id,
+          { ok: false, detail: 'HTTP 503', durationMs: second },
+          0,
+          at(second),
+        );
       }
-      await store.recordAttempt(hook!.id, { ok: true, detail: 'HTTP 200', durationMs: 13 }, 0, at(13));
-      await store.recordAttempt(email!.id, { ok: true, detail: 'accepted', durationMs: 40 }, 0, at(1));
-      await store.recordAttempt(theirs!.id, { ok: false, detail: 'refused', durationMs: 7 }, 0, at(2));
+      await new OutboxQueue(store.database).recordAttempt(
+        hook!.id,
+        { ok: true, detail: 'HTTP 200', durationMs: 13 },
+        0,
+        at(13),
+      );
+      await new OutboxQueue(store.database).recordAttempt(
+        email!.id,
+        { ok: true, detail: 'accepted', durationMs: 40 },
+        0,
+        at(1),
+      );
+      await new OutboxQueue(store.database).recordAttempt(
+        theirs!.id,
+        { ok: false, detail: 'refused', durationMs: 7 },
+        0,
+        at(2),
+      );
 
-      const tries = await store.attemptsOf(lead.id, 10);
+      const tries = await new OutboxQueue(store.database).attemptsOf(lead.id, 10);
       expect(tries.filter((attempt) => attempt.deliveryId === email!.id)).toEqual([
         { deliveryId: email!.id, attemptedAt: at(1).toISOString(), ok: true, detail: 'accepted', durationMs: 40 },
       ]);
@@ -363,24 +389,28 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       expect(hookTries.map((attempt) => attempt.durationMs)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
       expect(hookTries.at(-1)).toMatchObject({ ok: true, detail: 'HTTP 200', attemptedAt: at(13).toISOString() });
       expect(tries).toHaveLength(11);
-      expect(await store.attemptsOf(other.id, 10)).toEqual([expect.objectContaining({ detail: 'refused' })]);
+      expect(await new OutboxQueue(store.database).attemptsOf(other.id, 10)).toEqual([
+        expect.objectContaining({ detail: 'refused' }),
+      ]);
     });
 
     it('renews a claim only for the worker that still holds it', async () => {
       const store = await openStore(kind);
       await store.insertLead(contactLead, undefined, new Date(start), staff);
-      const [mine] = await store.claimDueDeliveries(start, 20, 60_000);
+      const [mine] = await new OutboxQueue(store.database).claimDueDeliveries(start, 20, 60_000);
       // Within its lease the holder may extend it, and the delivery stays out of other passes.
-      expect(await store.renewClaim(mine!.id, start + 60_000, start + 90_000)).toBe(true);
-      expect(await store.claimDueDeliveries(start + 89_999, 20, 60_000)).toEqual([]);
+      expect(await new OutboxQueue(store.database).renewClaim(mine!.id, start + 60_000, start + 90_000)).toBe(true);
+      expect(await new OutboxQueue(store.database).claimDueDeliveries(start + 89_999, 20, 60_000)).toEqual([]);
       // The lease lapses and another worker takes the delivery: the first holder's claim is gone.
-      const [theirs] = await store.claimDueDeliveries(start + 90_000, 20, 60_000);
+      const [theirs] = await new OutboxQueue(store.database).claimDueDeliveries(start + 90_000, 20, 60_000);
       expect(theirs!.id).toBe(mine!.id);
-      expect(await store.renewClaim(mine!.id, start + 90_000, start + 200_000)).toBe(false);
-      expect(await store.renewClaim(theirs!.id, start + 150_000, start + 200_000)).toBe(true);
+      expect(await new OutboxQueue(store.database).renewClaim(mine!.id, start + 90_000, start + 200_000)).toBe(false);
+      expect(await new OutboxQueue(store.database).renewClaim(theirs!.id, start + 150_000, start + 200_000)).toBe(true);
       // A delivered one is nobody's to renew.
-      await store.recordAttempt(theirs!.id, { ok: true, detail: 'sent', durationMs: 5 }, 0);
-      expect(await store.renewClaim(theirs!.id, start + 200_000, start + 300_000)).toBe(false);
+      await new OutboxQueue(store.database).recordAttempt(theirs!.id, { ok: true, detail: 'sent', durationMs: 5 }, 0);
+      expect(await new OutboxQueue(store.database).renewClaim(theirs!.id, start + 200_000, start + 300_000)).toBe(
+        false,
+      );
     });
 
     it('gives each delivery to one of two workers claiming at the same moment', async () => {
@@ -390,7 +420,9 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       for (let index = 0; index < 30; index += 1) await one.insertLead(umrahLead, undefined, new Date(start), targets);
       const claimed: number[] = [];
       for (let round = 0; round < 4; round += 1) {
-        const passes = await Promise.all([one, two, one, two].map((store) => store.claimDueDeliveries(start, 7)));
+        const passes = await Promise.all(
+          [one, two, one, two].map((store) => new OutboxQueue(store.database).claimDueDeliveries(start, 7)),
+        );
         claimed.push(...passes.flat().map((delivery) => delivery.id));
       }
       expect(claimed).toHaveLength(60);
@@ -406,8 +438,8 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       });
       const first = (await store.insertLead(umrahLead, undefined, new Date(start), staff))!;
       await store.insertLead(contactLead, undefined, new Date(start + 30_000), staff);
-      const [delivery] = await store.deliveriesOf(first.id);
-      await store.recordAttempt(delivery!.id, { ok: true, detail: 'sent', durationMs: 3 }, 0);
+      const [delivery] = await new OutboxQueue(store.database).deliveriesOf(first.id);
+      await new OutboxQueue(store.database).recordAttempt(delivery!.id, { ok: true, detail: 'sent', durationMs: 3 }, 0);
       expect(await store.readiness(new Date(start + 90_000))).toEqual({
         store: kind,
         pendingDeliveries: 1,
@@ -437,7 +469,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       expect(await queue(message)).toBe(false);
       expect(await queue({ ...message, destination: 'omar@example.com' })).toBe(true);
       expect(await queue({ ...message, key: 'quote-sent:q1:2' })).toBe(true);
-      expect(await store.deliveriesOf(lead.id)).toEqual([
+      expect(await new OutboxQueue(store.database).deliveriesOf(lead.id)).toEqual([
         expect.objectContaining({ channel: 'message', destination: 'amina@example.com', message: message.message }),
         expect.objectContaining({ destination: 'omar@example.com' }),
         expect.objectContaining({ destination: 'amina@example.com', nextAttemptAt: weekLater.getTime() }),

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMS, wireNames } from '@/lib/forms/definitions';
 import { NO_TOUCH } from '@/lib/leads/first-touch';
 import { csvColumns, leadsCsv } from '@/server/leads/csv';
-import type { StoredLead } from '@/server/leads/store';
+import type { StoredLead } from '@/lib/leads/model';
 import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
 
 const lead = (formId: string, fields: Record<string, string>, receivedAt: string): StoredLead => ({

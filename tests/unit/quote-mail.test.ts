@@ -1,14 +1,16 @@
+import { OutboxQueue } from '@/server/outbox/queue';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_CONFIRMED_WHEN } from '@/lib/quotes/emails';
 import type { QuoteDraft } from '@/lib/quotes/model';
-import { deliveryLine } from '@/lib/leads/rows';
+import { deliveryLine } from '@/lib/outbox/lines';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
 import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
 import { StaffStore } from '@/server/desk/staff-store';
 import { leadApiConfig } from '@/server/leads/config';
-import type { Delivery } from '@/server/leads/store';
-import { DeliveryWorker } from '@/server/leads/worker';
+import type { Delivery } from '@/lib/outbox/model';
+import { outboxKinds } from '@/server/message-kinds';
+import { DeliveryWorker } from '@/server/outbox/worker';
 import { QUOTE_TODAY as TODAY, cheaperQuoteDraft, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, openTestStore, storeEnv, type StoreKind } from './support/stores';
@@ -64,7 +66,7 @@ async function setUp(kind: StoreKind, options: { emails?: boolean } = { emails: 
   });
   const { mailer, close } = smtpMailer(smtp.url);
   cleanups.push(close);
-  const worker = new DeliveryWorker(store, settings, mailer);
+  const worker = new DeliveryWorker(store, settings, mailer, { kinds: outboxKinds });
   const quotes = new QuoteStore(store.database, options);
   const staff = new StaffStore(store.database);
   const member = async (email: string, role: 'owner' | 'agent') =>
@@ -85,7 +87,7 @@ async function setUp(kind: StoreKind, options: { emails?: boolean } = { emails: 
     return { leadId, reference, quoteId: saved.quoteId, token: sent.token, emailedTo: sent.emailedTo };
   };
   const messages = async (leadId: string) =>
-    (await store.deliveriesOf(leadId)).filter((delivery) => delivery.channel === 'message');
+    (await new OutboxQueue(store.database).deliveriesOf(leadId)).filter((delivery) => delivery.channel === 'message');
   /** Runs the worker until nothing is due (or once, for `once`); the mails received meanwhile, parsed. */
   const deliver = async (once = false) => {
     const before = smtp.state.received.length;
@@ -148,7 +150,7 @@ describe.each(STORE_KINDS)('the quote emails on %s', { timeout: 20_000 }, (kind)
       ['delivered', 1],
       ['delivered', 1],
     ]);
-    expect(sent.map((delivery) => deliveryLine(delivery, (iso) => iso).target)).toEqual([
+    expect(sent.map((delivery) => deliveryLine(delivery, (iso) => iso, outboxKinds.label).target)).toEqual([
       `Quote email (version 1) to ${VISITOR.email}`,
       `Quote email (version 2) to ${VISITOR.email}`,
     ]);
@@ -276,11 +278,11 @@ describe.each(STORE_KINDS)('the quote emails on %s', { timeout: 20_000 }, (kind)
     expect(await deliver(true)).toEqual([]);
     await quotes.accept(token, 1, 'Layla Haddad', TODAY, NOW);
     expect(await messages(leadId)).toHaveLength(4);
-    expect(await store.attemptsOf(leadId)).toHaveLength(1);
+    expect(await new OutboxQueue(store.database).attemptsOf(leadId)).toHaveLength(1);
     const kept = await sentQuote();
     expect(await new PrivacyStore(store).eraseLeads([leadId], 'omar@agency.example', NOW)).toBe(1);
-    expect(await store.deliveriesOf(leadId)).toEqual([]);
-    expect(await store.attemptsOf(leadId)).toEqual([]);
+    expect(await new OutboxQueue(store.database).deliveriesOf(leadId)).toEqual([]);
+    expect(await new OutboxQueue(store.database).attemptsOf(leadId)).toEqual([]);
     const left = await store.database.all("SELECT id FROM outbox WHERE lead_id = ? OR payload LIKE '%' || ? || '%'", [
       leadId,
       token,

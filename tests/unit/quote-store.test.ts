@@ -1,3 +1,4 @@
+import { outboxKinds } from '@/server/message-kinds';
 import { afterEach, describe, expect, it } from 'vitest';
 import { personExport } from '@/lib/desk/privacy';
 import type { QuoteDraft } from '@/lib/quotes/model';
@@ -378,7 +379,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
       payments: [{ amountCents: 150_000, paidOn: TODAY }],
     });
     expect(record?.quotes[0]?.versions[0]?.draft.note).toBe('Dear Layla, as discussed on the phone.');
-    const exported = personExport([record!], { email: 'layla@example.com', phone: '' }, NOW);
+    const exported = personExport([record!], { email: 'layla@example.com', phone: '' }, NOW, outboxKinds.messageLabel);
     expect(exported.leads[0]?.quotes).toEqual([
       {
         createdAt: NOW.toISOString(),

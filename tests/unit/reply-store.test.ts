@@ -1,3 +1,4 @@
+import { OutboxQueue } from '@/server/outbox/queue';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { templateProblems } from '@/lib/desk/reply-templates';
 import { agencyContact } from '@/lib/site-contact';
@@ -8,7 +9,8 @@ import { ReplyStore } from '@/server/desk/reply-store';
 import { QuoteStore } from '@/server/desk/quote-store';
 import { StaffStore } from '@/server/desk/staff-store';
 import { leadApiConfig } from '@/server/leads/config';
-import { DeliveryWorker } from '@/server/leads/worker';
+import { outboxKinds } from '@/server/message-kinds';
+import { DeliveryWorker } from '@/server/outbox/worker';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, openTestStore, storeEnv, type StoreKind } from './support/stores';
@@ -56,7 +58,7 @@ async function setUp(kind: StoreKind) {
     (await store.insertLead({ formId: 'booking', fields, pageUrl: null, userAgent: null }, undefined, NOW))!;
   const history = async (leadId: string) => (await new PipelineStore(store.database).historyOf(leadId)).reverse();
   const messages = async (leadId: string) =>
-    (await store.deliveriesOf(leadId)).filter((delivery) => delivery.channel === 'message');
+    (await new OutboxQueue(store.database).deliveriesOf(leadId)).filter((delivery) => delivery.channel === 'message');
   const context = async (leadId: string, emailsOn = true) => ({
     lead: (await new DeskListStore(store.database).deskLead(leadId))!,
     staff: { id: agent.id, email: agent.email },
@@ -200,7 +202,7 @@ describe.each(STORE_KINDS)('replies and templates on %s', { timeout: 20_000 }, (
     const settings = leadApiConfig({ ...storeEnv(store.location), SMTP_URL: smtp.url, SITE_URL: SITE });
     const { mailer, close } = smtpMailer(smtp.url);
     cleanups.push(close);
-    const worker = new DeliveryWorker(store, settings, mailer);
+    const worker = new DeliveryWorker(store, settings, mailer, { kinds: outboxKinds });
     while ((await worker.runOnce(Date.now() + 60_000)) > 0);
     const mails = smtp.state.received
       .filter((mail) => mail.raw.includes(subject))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageLabel } from '@/lib/leads/rows';
+import { outboxKinds } from '@/server/message-kinds';
 import { composeReply, replyDoneMessage, replyHistory, replySender, staffNameProblem } from '@/lib/desk/reply-email';
 import {
   PLACEHOLDERS,
@@ -175,10 +175,10 @@ describe('the reply email', () => {
   });
 
   it('is named among the deliveries by its subject, a quote email as before', () => {
-    expect(messageLabel(email)).toBe('Reply "Your documents (reference MQ-7K3F9Q)"');
-    expect(messageLabel({ kind: 'quote-question', reference: 'MQ-7K3F9Q', version: 1, question: 'Halal?' })).toBe(
-      'Question notice',
-    );
+    expect(outboxKinds.messageLabel(email)).toBe('Reply "Your documents (reference MQ-7K3F9Q)"');
+    expect(
+      outboxKinds.messageLabel({ kind: 'quote-question', reference: 'MQ-7K3F9Q', version: 1, question: 'Halal?' }),
+    ).toBe('Question notice');
   });
 
   it('is kept in the history word for word, with where it went', () => {

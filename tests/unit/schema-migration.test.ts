@@ -1,3 +1,4 @@
+import { OutboxQueue } from '@/server/outbox/queue';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { SCHEMA, stepFor } from '@/server/db/schema';
 import { openPostgres } from '@/server/db/postgres';
 import { openSqlite, type SqliteDatabase } from '@/server/db/sqlite';
 import { DeskListStore } from '@/server/desk/list-store';
-import { SqlLeadStore, queueMessage } from '@/server/leads/sql-lead-store';
+import { SqlLeadStore } from '@/server/leads/sql-lead-store';
+import { queueMessage } from '@/server/outbox/queue';
 import { freshDatabase } from '../support/postgres';
 import { postgresSchema, sqliteSchema } from './support/schema';
 import { openTestStore } from './support/stores';
@@ -241,11 +243,13 @@ const OUTBOX_BEFORE_MESSAGES: [string, SqlValue[]][] = [
 
 /** The store on the migrated database: the old deliveries as they were, and a message queued after them. */
 async function expectOutboxWorks(store: SqlLeadStore): Promise<void> {
-  expect(await store.deliveriesOf('lead-1')).toEqual([
+  expect(await new OutboxQueue(store.database).deliveriesOf('lead-1')).toEqual([
     expect.objectContaining({ id: 1, channel: 'email', status: 'delivered', attempts: 1, message: null }),
     expect.objectContaining({ id: 2, channel: 'acknowledgement', attempts: 2, lastError: '451 Mailbox busy' }),
   ]);
-  expect((await store.attemptsOf('lead-1')).map((attempt) => [attempt.deliveryId, attempt.detail])).toEqual([
+  expect(
+    (await new OutboxQueue(store.database).attemptsOf('lead-1')).map((attempt) => [attempt.deliveryId, attempt.detail]),
+  ).toEqual([
     [1, 'accepted by the SMTP server'],
     [2, '451 Mailbox busy'],
     [2, '451 Mailbox busy'],
@@ -266,11 +270,13 @@ async function expectOutboxWorks(store: SqlLeadStore): Promise<void> {
   expect(await store.database.transaction((tx) => queueMessage(tx, message))).toBe(true);
   expect(await store.database.transaction((tx) => queueMessage(tx, message))).toBe(false);
   // The erased delivery's id 4 is never given again.
-  expect((await store.deliveriesOf('lead-2')).map((delivery) => [delivery.id, delivery.channel])).toEqual([
+  expect(
+    (await new OutboxQueue(store.database).deliveriesOf('lead-2')).map((delivery) => [delivery.id, delivery.channel]),
+  ).toEqual([
     [3, 'webhook'],
     [5, 'message'],
   ]);
-  const due = await store.claimDueDeliveries(Date.now() + 60_000);
+  const due = await new OutboxQueue(store.database).claimDueDeliveries(Date.now() + 60_000);
   expect(due.map((delivery) => delivery.id).sort()).toEqual([2, 3, 5]);
 }
 

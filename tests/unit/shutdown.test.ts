@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leadApiConfig } from '@/server/leads/config';
-import { DeliveryWorker } from '@/server/leads/worker';
+import { outboxKinds } from '@/server/message-kinds';
+import { DeliveryWorker } from '@/server/outbox/worker';
 import { readConfig } from '@/server/config';
 import { GracefulShutdown } from '@/server/shutdown';
 import { openTestStore } from './support/stores';
@@ -165,7 +166,9 @@ describe('graceful shutdown', () => {
     const store = await openTestStore('sqlite');
     await store.close();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const worker = new DeliveryWorker(store, leadApiConfig({ LEADS_WORKER_INTERVAL_MS: '10' }), undefined);
+    const worker = new DeliveryWorker(store, leadApiConfig({ LEADS_WORKER_INTERVAL_MS: '10' }), undefined, {
+      kinds: outboxKinds,
+    });
     try {
       worker.start();
       await vi.waitFor(() =>

@@ -3,7 +3,8 @@
  * list's filters, the dashboard's rows and a person's records for a privacy request. Pure: the
  * stores (src/server/desk/) keep these, the pages and src/lib/desk/ shape them.
  */
-import type { Delivery, DeliveryAttempt, StoredLead } from '../leads/model.ts';
+import type { StoredLead } from '../leads/model.ts';
+import type { Delivery, DeliveryAttempt } from '../outbox/model.ts';
 import type { StoredQuote } from '../quotes/records.ts';
 
 export const STAFF_ROLES = ['owner', 'agent'] as const;

@@ -10,7 +10,7 @@ import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from '../forms/constants.ts';
 import { REFERENCE_PATTERN } from '../leads/reference.ts';
 import { phoneDigits } from '../leads/contact-index.ts';
 import { visitorName } from '../leads/visitor.ts';
-import { messageLabel } from '../leads/rows.ts';
+import type { OutboxMessage } from '../outbox/model.ts';
 import { STATUS_LABELS, type PersonRecord } from './model.ts';
 
 /** Fewer digits than this match too many people to be one person's number (the store's own rule). */
@@ -97,8 +97,13 @@ export function personRows(records: readonly PersonRecord[], timeZone: string): 
   });
 }
 
-/** Everything held about the person, as the JSON document they are sent. */
-export function personExport(records: readonly PersonRecord[], query: PersonQuery, now: Date) {
+/** Everything held about the person, as the JSON document they are sent; `messageLabel` names a queued message (the outbox's registry). */
+export function personExport(
+  records: readonly PersonRecord[],
+  query: PersonQuery,
+  now: Date,
+  messageLabel: (message: OutboxMessage) => string,
+) {
   return {
     request: { email: query.email || null, phone: query.phone || null },
     exportedAt: now.toISOString(),

@@ -2,9 +2,7 @@
  * What a lead is, wherever it is read: the visitor's fields as sent, its deliveries and their tries.
  * The stores (src/server/leads/) keep and return these; the desk and the emails shape them.
  */
-import type { ReplyEmail } from '../desk/reply-email.ts';
-import type { DigestMessage, FirstContactAlertMessage } from '../desk/digest.ts';
-import type { QuoteEmail } from '../quotes/emails.ts';
+import type { DeliveryChannel } from '../outbox/model.ts';
 import type { FirstTouch } from './first-touch.ts';
 
 export interface NewLead {
@@ -32,15 +30,9 @@ export type AcceptedLead = StoredLead & { repeat?: true };
  * or the visitor's acknowledgement by email.
  */
 export interface DeliveryTarget {
-  channel: 'relay' | 'webhook' | 'email' | 'acknowledgement';
+  channel: Exclude<DeliveryChannel, 'message'>;
   destination: string;
 }
-
-/**
- * A message queued after a lead arrived, by the store that owns its subject: the quote emails, staff's
- * replies and the first-contact alert (each for a lead), and the morning digest (for no one lead).
- */
-export type OutboxMessage = QuoteEmail | ReplyEmail | FirstContactAlertMessage | DigestMessage;
 
 /** What a new lead brings beside its fields, all written in the lead's own transaction. */
 export interface InsertOptions {
@@ -50,44 +42,12 @@ export interface InsertOptions {
   acknowledgeTo?: string | undefined;
 }
 
-/** One outbox row: a lead's own delivery (`message` null) or a message queued for it (channel `message`). */
-export interface Delivery {
-  id: number;
-  /** Null for a message about no one lead (the morning digest). */
-  leadId: string | null;
-  channel: DeliveryTarget['channel'] | 'message';
-  /** A URL for a relay or webhook, an email address otherwise. */
-  destination: string;
-  message: OutboxMessage | null;
-  status: 'pending' | 'delivered';
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: string | null;
-  deliveredAt: string | null;
-}
-
 export interface LeadFilter {
   formId?: string | undefined;
   /** ISO time or date; leads received at or after it. */
   since?: string | undefined;
   /** ISO time or date; leads received before it. */
   until?: string | undefined;
-}
-
-/** One recorded try of a delivery, as the lead page lists it. */
-export interface DeliveryAttempt {
-  deliveryId: number;
-  attemptedAt: string;
-  ok: boolean;
-  detail: string;
-  durationMs: number;
-}
-
-/** One delivery attempt's result, as the worker records it. */
-export interface AttemptResult {
-  ok: boolean;
-  detail: string;
-  durationMs: number;
 }
 
 /** What GET /readyz reports about the store; readiness() rejects when the store is unreachable. */

@@ -1,8 +1,6 @@
 import { findForm } from '../forms/definitions.ts';
 import type { FormDef } from '../forms/types.ts';
-import { countOf } from '../format.ts';
-import type { Delivery, DeliveryAttempt, OutboxMessage, StoredLead } from '../leads/model.ts';
-import { quoteEmailLabel } from '../quotes/emails.ts';
+import type { StoredLead } from './model.ts';
 import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
 
 /** Who sent a lead and from where, as one line of the desk's list shows it. */
@@ -55,52 +53,5 @@ export function inboxRow(lead: StoredLead): InboxRow {
     email: visitorEmail(form, fields) ?? valueWithRole(form, fields, 'email'),
     phone: visitorPhone(form, fields),
     travellers: travellerText(form, fields),
-  };
-}
-
-const CHANNELS: Record<Delivery['channel'], string> = {
-  relay: 'Form service',
-  webhook: 'Webhook',
-  email: 'Staff email',
-  acknowledgement: "Visitor's acknowledgement",
-  message: 'Email',
-};
-
-/** How many of each delivery's tries the lead page lists, the newest. */
-export const ATTEMPTS_LISTED = 10;
-
-/** How the desk names a queued message among a lead's deliveries: "Quote email (version 2)", "First-contact alert", 'Reply "…"'. */
-export function messageLabel(message: OutboxMessage): string {
-  if (message.kind === 'reply') return `Reply "${message.subject}"`;
-  if (message.kind === 'first-contact-alert') return 'First-contact alert';
-  if (message.kind === 'digest') return `Morning digest (${message.day})`;
-  return quoteEmailLabel(message);
-}
-
-/** A delivery as the lead page lists it: where it goes, its state in words and how often it was tried. */
-export function deliveryLine(
-  delivery: Delivery,
-  formatTime: (iso: string) => string,
-): { target: string; state: string; attempts: string } {
-  const state =
-    delivery.status === 'delivered'
-      ? `Delivered${delivery.deliveredAt ? ` ${formatTime(delivery.deliveredAt)}` : ''}`
-      : `Pending, next try ${formatTime(new Date(delivery.nextAttemptAt).toISOString())}`;
-  return {
-    target: `${delivery.message ? messageLabel(delivery.message) : CHANNELS[delivery.channel]} to ${delivery.destination}`,
-    state,
-    attempts: countOf(delivery.attempts, 'attempt'),
-  };
-}
-
-/** One try of a delivery in words: when, how it went and how long it took. */
-export function attemptLine(
-  attempt: DeliveryAttempt,
-  formatTime: (iso: string) => string,
-): { when: string; outcome: string } {
-  const took = attempt.durationMs < 1000 ? `${attempt.durationMs} ms` : `${(attempt.durationMs / 1000).toFixed(1)} s`;
-  return {
-    when: formatTime(attempt.attemptedAt),
-    outcome: `${attempt.ok ? 'Accepted' : 'Failed'}: ${attempt.detail} (${took})`,
   };
 }

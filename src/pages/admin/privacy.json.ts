@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
 import { privacy } from '@/server/desk/instance';
+import { outboxKinds } from '@/server/message-kinds';
 import { findPersonRecords, isAsked, personExport, readPersonQuery } from '@/lib/desk/privacy';
 
 export const prerender = false;
@@ -18,7 +19,7 @@ export const GET: APIRoute = async ({ url }) => {
   }
   const now = new Date();
   const records = await findPersonRecords(privacy(), query);
-  return new Response(`${JSON.stringify(personExport(records, query, now), null, 2)}\n`, {
+  return new Response(`${JSON.stringify(personExport(records, query, now, outboxKinds.messageLabel), null, 2)}\n`, {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="privacy-request-${agencyDay(now, site.timeZone)}.json"`,

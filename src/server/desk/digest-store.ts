@@ -1,6 +1,7 @@
 /*
- * The morning digest and the first-contact alert, run by the delivery worker (start-deliveries.ts)
- * every minute, under a lease so one instance at a time does the work; what makes each email once is
+ * The morning digest and the first-contact alert, registered with the outbox as its kinds
+ * (DIGEST_KIND, FIRST_CONTACT_ALERT_KIND) and queued by the delivery worker's scheduled work
+ * (`deskSchedule`, handed to it by main.ts) every minute, under a lease so one instance at a time does the work; what makes each email once is
  * the database, not the lease: a digest is queued in the transaction that claims its member's office
  * day in digest_days (the key refuses a second claim), an alert in the transaction that sets its
  * lead's first_contact_alerted_at from empty. Both go through the outbox, retried like every email.
@@ -20,9 +21,11 @@ import {
   digestEmail,
   digestFor,
   digestIsEmpty,
+  firstContactAlertEmail,
   type DigestFacts,
   type DigestLead,
   type DigestMember,
+  type DigestMessage,
   type FirstContactAlertMessage,
 } from '../../lib/desk/digest.ts';
 import { CLOSED_STATUSES, LEAD_STATUSES } from '../../lib/desk/model.ts';
@@ -30,9 +33,12 @@ import { openingOf, waitedOfficeHours, type OpeningRow } from '../../lib/desk/of
 import { findForm } from '../../lib/forms/definitions.ts';
 import { visitorName } from '../../lib/leads/visitor.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
-import { composedMail, type MailMessage } from '../leads/delivery.ts';
-import { queueMessage, queueMessageRow } from '../leads/sql-lead-store.ts';
-import type { Delivery } from '../leads/store.ts';
+import { agencyContact } from '../../lib/site-contact.ts';
+import type { Delivery } from '../../lib/outbox/model.ts';
+import { messageKind } from '../outbox/kinds.ts';
+import { composedMail, type MailMessage } from '../outbox/mail.ts';
+import { queueMessage, queueMessageRow } from '../outbox/queue.ts';
+import type { ScheduledWork } from '../outbox/worker.ts';
 import { recordHistory } from './pipeline-store.ts';
 
 /** The digest's and alert's settings: `DIGEST_HOUR`, `FIRST_CONTACT_TARGET_HOURS` and the site settings' office. */
@@ -234,7 +240,7 @@ export class DigestScheduler {
         );
         // Claimed elsewhere already, or nothing to say: the day is done for this member either way.
         if (claimed === 0 || empty) return false;
-        const outboxId = await queueMessageRow(
+        const outboxId = await queueMessageRow<DigestMessage>(
           tx,
           {
             leadId: null,
@@ -306,22 +312,55 @@ export class DigestScheduler {
     }
     return alerted;
   }
+}
 
-  /**
-   * The digest an outbox row stands for, written out from the desk as it is now; null when there is
-   * nothing left to say (all dealt with, the member gone, or the day over: the next one says it).
-   */
-  async compose(delivery: Delivery, from: string, now = new Date()): Promise<MailMessage | null> {
-    const message = delivery.message;
-    if (message?.kind !== 'digest') throw new Error(`Outbox row ${delivery.id} is not a digest`);
-    if (message.day < agencyDay(now, this.settings.timeZone)) return null;
-    const [member] = await this.db.all<DigestMember>('SELECT id, email, role FROM staff WHERE id = ?', [
-      message.staffId,
-    ]);
-    if (!member) return null;
-    const digest = digestFor(member, await digestFacts(this.db, message.day, member));
-    if (digestIsEmpty(digest)) return null;
-    const { siteUrl, timeZone } = this.settings;
-    return composedMail(delivery, { audience: 'staff', ...digestEmail(digest, { siteUrl, timeZone }) }, from);
-  }
+/**
+ * The digest an outbox row stands for, written out from the desk as it is now; null when there is
+ * nothing left to say (all dealt with, the member gone, or the day over: the next one says it).
+ */
+async function composeDigest(
+  db: SqlDatabase,
+  delivery: Delivery,
+  message: DigestMessage,
+  context: { siteUrl: string; timeZone: string; from: string; now: Date },
+): Promise<MailMessage | null> {
+  const { siteUrl, timeZone, from, now } = context;
+  if (message.day < agencyDay(now, timeZone)) return null;
+  const [member] = await db.all<DigestMember>('SELECT id, email, role FROM staff WHERE id = ?', [message.staffId]);
+  if (!member) return null;
+  const digest = digestFor(member, await digestFacts(db, message.day, member));
+  if (digestIsEmpty(digest)) return null;
+  return composedMail(delivery, { audience: 'staff', ...digestEmail(digest, { siteUrl, timeZone }) }, from);
+}
+
+/** The morning digest as an outbox kind: its row names only the member and the day, and it is written out when sent. */
+export const DIGEST_KIND = messageKind<DigestMessage>({
+  kind: 'digest',
+  label: (message) => `Morning digest (${message.day})`,
+  compose: (delivery, message, context) =>
+    composeDigest(context.database, delivery, message, { ...context, timeZone: agencyContact.timeZone }),
+});
+
+/** The first-contact alert as an outbox kind, to the owners, with a link to the lead's page. */
+export const FIRST_CONTACT_ALERT_KIND = messageKind<FirstContactAlertMessage>({
+  kind: 'first-contact-alert',
+  label: () => 'First-contact alert',
+  compose: (delivery, message, context) => {
+    const { siteUrl } = context;
+    const email = firstContactAlertEmail(message, {
+      siteUrl,
+      leadId: delivery.leadId ?? '',
+      timeZone: agencyContact.timeZone,
+    });
+    return composedMail(delivery, { audience: 'staff', ...email }, context.from);
+  },
+});
+
+/** How often the worker looks whether a digest or an alert is due: the digest's hour is kept to the minute. */
+const SCHEDULED_EVERY_MS = 60_000;
+
+/** The worker's scheduled work that queues the digests and alerts, on `database` with the server's settings. */
+export function deskSchedule(database: SqlDatabase, settings: DigestSettings): ScheduledWork {
+  const scheduler = new DigestScheduler(database, settings);
+  return { everyMs: SCHEDULED_EVERY_MS, run: (now) => scheduler.run(now) };
 }

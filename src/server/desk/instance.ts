@@ -2,6 +2,7 @@ import type { QuoteSettings } from '../../lib/desk/quote-editor.ts';
 import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
 import type { SqlDatabase } from '../db/database.ts';
+import { OutboxQueue } from '../outbox/queue.ts';
 import { DeskAuth } from './auth.ts';
 import { DeskListStore } from './list-store.ts';
 import { PipelineStore } from './pipeline-store.ts';
@@ -19,6 +20,11 @@ function deskDatabase(): SqlDatabase {
 /** The desk's list, lead and dashboard reads over this process's store. */
 export function lists(): DeskListStore {
   return new DeskListStore(deskDatabase());
+}
+
+/** The outbox's rows of a lead, as the lead page lists them. */
+export function outbox(): OutboxQueue {
+  return new OutboxQueue(deskDatabase());
 }
 
 /** The pipeline's changes, notes and history over this process's store. */

@@ -1,6 +1,7 @@
 import { phoneDigits } from '../../lib/leads/contact-index.ts';
 import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import type { LeadStore } from '../leads/store.ts';
+import { OutboxQueue } from '../outbox/queue.ts';
 import { contactMatch, selectDesk } from './list-store.ts';
 import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } from './pipeline-store.ts';
 import { eraseQuotePeople, quotesOf } from './quote-records.ts';
@@ -11,19 +12,21 @@ const ERASE_BATCH = 500;
 
 /**
  * Privacy requests and retention: everything held about a person, and erasure for good. A lead's
- * deliveries are the lead store's, so they are read and erased through it, inside this store's
- * transaction; notes and history through the pipeline's module; quotes keep their amounts and dates
+ * deliveries are read through the outbox and erased with the lead through the lead store, inside this
+ * store's transaction; notes and history through the pipeline's module; quotes keep their amounts and dates
  * under the reference, without the person's details (quote-records.ts).
  */
 export class PrivacyStore implements PrivacyQueries {
   private readonly leads: LeadStore;
   private readonly db: SqlDatabase;
   private readonly pipeline: PipelineStore;
+  private readonly outbox: OutboxQueue;
 
   constructor(leads: LeadStore) {
     this.leads = leads;
     this.db = leads.database;
     this.pipeline = new PipelineStore(leads.database);
+    this.outbox = new OutboxQueue(leads.database);
   }
 
   async findPerson(query: { email?: string | undefined; phone?: string | undefined }): Promise<PersonRecord[]> {
@@ -35,8 +38,8 @@ export class PrivacyStore implements PrivacyQueries {
         lead,
         notes: await this.pipeline.notesOf(lead.id),
         history: await this.pipeline.historyOf(lead.id),
-        deliveries: await this.leads.deliveriesOf(lead.id),
-        attempts: await this.leads.attemptsOf(lead.id),
+        deliveries: await this.outbox.deliveriesOf(lead.id),
+        attempts: await this.outbox.attemptsOf(lead.id),
         quotes: await quotesOf(this.db, lead.id),
       })),
     );

@@ -1,6 +1,6 @@
 /*
- * The quote's emails, queued in the quote store's own transactions through the lead store's outbox
- * (`queueMessage`), so an email is queued exactly when what it tells is stored, and the worker sends
+ * The quote's emails, registered with the outbox as its kinds (QUOTE_EMAIL_KINDS) and queued in the
+ * quote store's own transactions (`queueMessage`), so an email is queued exactly when what it tells is stored, and the worker sends
  * it like every delivery: a sent version to the pilgrim, an acceptance to staff and to the pilgrim, a
  * question to staff, a payment receipt to the pilgrim. The facts go in the outbox; the words are
  * written when it is sent (src/lib/quotes/emails.ts).
@@ -12,13 +12,40 @@ import { createHash } from 'node:crypto';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { visitorEmail } from '../../lib/leads/visitor.ts';
 import type { Account } from '../../lib/quotes/account.ts';
-import type { QuoteEmail } from '../../lib/quotes/emails.ts';
+import { composeQuoteEmail, quoteEmailLabel, type QuoteEmail } from '../../lib/quotes/emails.ts';
 import { paymentLabel } from '../../lib/quotes/model.ts';
 import type { QuoteAcceptance, QuoteVersion } from '../../lib/quotes/records.ts';
 import type { SqlStatements } from '../db/database.ts';
-import { queueMessage } from '../leads/sql-lead-store.ts';
+import { messageKind, type MessageKind } from '../outbox/kinds.ts';
+import { composedMail } from '../outbox/mail.ts';
+import { queueMessage } from '../outbox/queue.ts';
 import type { LockedQuote } from './quote-records.ts';
 import { paymentsOf, versionsOf } from './quote-records.ts';
+
+/** Every quote email's kind, each once: the compiler holds this list to the `QuoteEmail` union. */
+const QUOTE_EMAIL_KIND_NAMES = {
+  'quote-sent': true,
+  'quote-accepted': true,
+  'acceptance-confirmed': true,
+  'quote-question': true,
+  'payment-receipt': true,
+} satisfies Record<QuoteEmail['kind'], true>;
+
+/** The quote's emails as outbox kinds: the words are written from the row's facts when it is sent, with this server's links. */
+export const QUOTE_EMAIL_KINDS: readonly MessageKind[] = (
+  Object.keys(QUOTE_EMAIL_KIND_NAMES) as QuoteEmail['kind'][]
+).map((kind) =>
+  messageKind<QuoteEmail>({
+    kind,
+    label: quoteEmailLabel,
+    compose: (delivery, message, context) =>
+      composedMail(
+        delivery,
+        composeQuoteEmail(message, { siteUrl: context.siteUrl, leadId: delivery.leadId ?? '' }),
+        context.from,
+      ),
+  }),
+);
 
 /** The pilgrim's address: the email the lead's form took, when it looks like one. */
 export async function pilgrimAddress(tx: SqlStatements, leadId: string): Promise<string | undefined> {

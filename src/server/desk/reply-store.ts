@@ -5,12 +5,30 @@
  * worker sends (and retries until the mail server takes it). The first reply moves a New lead to
  * Contacted, recorded as any status change is. Alike on SQLite and PostgreSQL.
  */
-import { composeReply, replyHistory, staffNameProblem } from '../../lib/desk/reply-email.ts';
+import {
+  composeReply,
+  replyHistory,
+  replySender,
+  staffNameProblem,
+  type ReplyEmail,
+} from '../../lib/desk/reply-email.ts';
 import { templateProblems, type TemplateProblem, type TemplateText } from '../../lib/desk/reply-templates.ts';
 import type { SqlDatabase } from '../db/database.ts';
-import { queueMessage } from '../leads/sql-lead-store.ts';
+import { messageKind } from '../outbox/kinds.ts';
+import { composedMail } from '../outbox/mail.ts';
+import { queueMessage } from '../outbox/queue.ts';
 import { advanceStatus, lockLead, recordHistory } from './pipeline-store.ts';
 import { pilgrimAddress } from './quote-emails.ts';
+
+/** A reply as an outbox kind: written out in full when staff sent it, so what the lead's history shows is what goes. */
+export const REPLY_KIND = messageKind<ReplyEmail>({
+  kind: 'reply',
+  label: (message) => `Reply "${message.subject}"`,
+  compose: (delivery, { subject, text, senderName }, context) => ({
+    ...composedMail(delivery, { audience: 'pilgrim', subject, text }, context.from),
+    from: replySender(senderName, context.from),
+  }),
+});
 
 /** A stored template; `updatedBy` is '' for the ones the desk started with. */
 export interface ReplyTemplate extends TemplateText {

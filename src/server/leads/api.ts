@@ -8,7 +8,8 @@ import { newChallenge, signChallenge, verifyCaptcha, type CaptchaCheck } from '.
 import { deliveriesFor, type LeadApiConfig } from './config.ts';
 import { createLeadStore } from './open-store.ts';
 import { RateLimiter, type RateLimited } from './rate-limit.ts';
-import type { LeadStore, StoredLead } from './store.ts';
+import type { StoredLead } from '../../lib/leads/model.ts';
+import type { LeadStore } from './store.ts';
 import { visitorEmail } from '../../lib/leads/visitor.ts';
 
 /**

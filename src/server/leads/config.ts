@@ -80,3 +80,10 @@ export function deliveriesFor(formId: string, config: LeadApiConfig) {
     ...(config.smtpUrl && config.notifyTo ? [{ channel: 'email' as const, destination: config.notifyTo }] : []),
   ];
 }
+
+/** The start log's line on where leads go: each form's relay, and whether staff are emailed. */
+export function describeDeliveries(config: LeadApiConfig): string {
+  const relays = Object.entries(config.relays).map(([form, target]) => `${form} → ${target.type} ${target.url}`);
+  const staff = config.smtpUrl && config.notifyTo ? `to ${config.notifyTo}` : 'off (set SMTP_URL and LEADS_NOTIFY_TO)';
+  return `Lead deliveries: ${relays.length ? relays.join(', ') : 'no relay'}; staff email ${staff}`;
+}

@@ -3,7 +3,7 @@ import { ACCOUNT_CSV_COLUMNS, accountCsv, type LeadAccount } from '../../lib/des
 import { FORMS, findForm, wireNames } from '../../lib/forms/definitions.ts';
 import { sourceLabel } from '../../lib/leads/first-touch.ts';
 import { STATUS_LABELS, type DeskLead } from '../desk/types.ts';
-import type { StoredLead } from './store.ts';
+import type { StoredLead } from '../../lib/leads/model.ts';
 
 /** Where the lead's visit began (first-touch.ts): the source the dashboard counts it under, then each part kept. */
 const SOURCE_COLUMNS = ['source', 'landing_page', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign'] as const;

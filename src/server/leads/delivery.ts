@@ -1,36 +1,20 @@
+/*
+ * A lead's own deliveries, registered with the outbox as its channels (LEAD_CHANNELS): the relay to
+ * the agency's form service, the webhook, the staff's notification and the visitor's acknowledgement.
+ */
 import { agencySender, signatureLines, talkToUsLines } from '../../lib/agency-email.ts';
 import { fieldLabel, findForm, wireNames } from '../../lib/forms/definitions.ts';
 import { requestBody } from '../../lib/forms/submission.ts';
-import { replySender } from '../../lib/desk/reply-email.ts';
-import { firstContactAlertEmail, type DigestMessage } from '../../lib/desk/digest.ts';
-import { composeQuoteEmail } from '../../lib/quotes/emails.ts';
-import { agencyContact } from '../../lib/site-contact.ts';
-import type { Delivery, OutboxMessage, StoredLead } from './store.ts';
+import type { StoredLead } from '../../lib/leads/model.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
-
-/** One email as nodemailer takes it: the staff's notification, the visitor's acknowledgement or a queued message. */
-export interface MailMessage {
-  from: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-  messageId: string;
-}
+import type { Delivery } from '../../lib/outbox/model.ts';
+import { agencyContact } from '../../lib/site-contact.ts';
+import type { ChannelKind, DeliveryResult, OutboxContext } from '../outbox/kinds.ts';
+import { mailDomain, type MailMessage } from '../outbox/mail.ts';
+import { leadById } from './sql-lead-store.ts';
 
 /** Where the reference goes in a form relay: beside the spec's fields, under a name no form uses. */
 const RELAY_REFERENCE_FIELD = 'reference';
-
-export interface DeliveryResult {
-  ok: boolean;
-  detail: string;
-}
-
-/** Wait before retry number `attempts + 1`: doubling from `baseMs`, capped, with jitter so retries spread out. */
-export function retryDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
-  const exponential = Math.min(maxMs, baseMs * 2 ** Math.min(attempts, 30));
-  return Math.round(exponential * (0.5 + random() / 2));
-}
 
 /**
  * The lead as the agency's form service expects it: the spec's field names and values in the
@@ -52,7 +36,7 @@ function webhookBody(lead: StoredLead): string {
 }
 
 /** Sends a relay or webhook delivery; the lead id goes as `Idempotency-Key` so a retry is never a second lead. */
-export async function sendHttp(delivery: Delivery, lead: StoredLead, timeoutMs: number): Promise<DeliveryResult> {
+async function sendHttp(delivery: Delivery, lead: StoredLead, timeoutMs: number): Promise<DeliveryResult> {
   const body = delivery.channel === 'webhook' ? webhookBody(lead) : relayBody(lead);
   try {
     const response = await fetch(delivery.destination, {
@@ -72,13 +56,8 @@ export async function sendHttp(delivery: Delivery, lead: StoredLead, timeoutMs: 
   }
 }
 
-/** The domain of a From address, for Message-IDs on the site's own domain. */
-function mailDomain(from: string): string {
-  return /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
-}
-
 /** The staff's notification: plain text, every field on its own line, reply-to the visitor. */
-export function leadEmail(lead: StoredLead, to: string, from: string): MailMessage {
+function leadEmail(lead: StoredLead, to: string, from: string): MailMessage {
   const form = findForm(lead.formId);
   const who = visitorName(form, lead.fields) || 'a visitor';
   const replyTo = visitorEmail(form, lead.fields);
@@ -123,7 +102,7 @@ export function acknowledgedPage(pageUrl: string | null, siteUrl: string): strin
  * and how to reach the agency. Nothing the visitor typed is in it (no name, no message), so the
  * form cannot be used to send a stranger words of someone else's choosing.
  */
-export function acknowledgementEmail(lead: StoredLead, to: string, from: string, siteUrl: string): MailMessage {
+function acknowledgementEmail(lead: StoredLead, to: string, from: string, siteUrl: string): MailMessage {
   const form = findForm(lead.formId);
   const page = acknowledgedPage(lead.pageUrl, siteUrl);
   const { name, replyTime, email } = agencyContact;
@@ -157,47 +136,40 @@ export function acknowledgementEmail(lead: StoredLead, to: string, from: string,
   };
 }
 
-/**
- * A message the outbox holds about a lead: a quote email or the first-contact alert, written out now
- * from its facts (its links carry this server's SITE_URL), or a staff member's reply, written out in
- * full when it was sent. A pilgrim's comes from the agency and is answered to its address; staff's
- * come from LEADS_NOTIFY_FROM.
- */
-export function messageEmail(
-  delivery: Pick<Delivery, 'id' | 'destination'> & { leadId: string },
-  message: Exclude<OutboxMessage, DigestMessage>,
-  from: string,
-  siteUrl: string,
-): MailMessage {
-  if (message.kind === 'reply') {
-    // Written out in full when staff sent it: what the lead's history shows is what goes.
-    const { subject, text, senderName } = message;
-    return {
-      ...composedMail(delivery, { audience: 'pilgrim', subject, text }, from),
-      from: replySender(senderName, from),
-    };
-  }
-  const context = { siteUrl, leadId: delivery.leadId, timeZone: agencyContact.timeZone };
-  const composed =
-    message.kind === 'first-contact-alert'
-      ? { audience: 'staff' as const, ...firstContactAlertEmail(message, context) }
-      : composeQuoteEmail(message, context);
-  return composedMail(delivery, composed, from);
+/** Runs `send` with the delivery's lead; null, sending nothing, when the lead was erased after the row was claimed. */
+async function withLead(
+  delivery: Delivery,
+  context: OutboxContext,
+  send: (lead: StoredLead) => Promise<DeliveryResult>,
+): Promise<DeliveryResult | null> {
+  const lead = delivery.leadId === null ? undefined : await leadById(context.database, delivery.leadId);
+  return lead === undefined ? null : send(lead);
 }
 
-/** An email written out for an outbox row; one Message-ID per row, so a retried email is known as the same one. */
-export function composedMail(
-  delivery: Pick<Delivery, 'id' | 'destination'>,
-  composed: { audience: 'pilgrim' | 'staff'; subject: string; text: string },
-  from: string,
-): MailMessage {
-  const pilgrim = composed.audience === 'pilgrim';
-  return {
-    from: pilgrim ? agencySender(from) : from,
-    to: delivery.destination,
-    ...(pilgrim ? { replyTo: agencyContact.email } : {}),
-    subject: composed.subject,
-    text: composed.text,
-    messageId: `<message-${delivery.id}@${mailDomain(from)}>`,
-  };
-}
+/** A lead's own deliveries as the outbox's channels: each sent with the lead as it is stored. */
+export const LEAD_CHANNELS: readonly ChannelKind[] = [
+  {
+    channel: 'relay',
+    label: 'Form service',
+    deliver: (delivery, context) => withLead(delivery, context, (lead) => sendHttp(delivery, lead, context.timeoutMs)),
+  },
+  {
+    channel: 'webhook',
+    label: 'Webhook',
+    deliver: (delivery, context) => withLead(delivery, context, (lead) => sendHttp(delivery, lead, context.timeoutMs)),
+  },
+  {
+    channel: 'email',
+    label: 'Staff email',
+    deliver: (delivery, context) =>
+      withLead(delivery, context, (lead) => context.send(leadEmail(lead, delivery.destination, context.from))),
+  },
+  {
+    channel: 'acknowledgement',
+    label: "Visitor's acknowledgement",
+    deliver: (delivery, context) =>
+      withLead(delivery, context, (lead) =>
+        context.send(acknowledgementEmail(lead, delivery.destination, context.from, context.siteUrl)),
+      ),
+  },
+];

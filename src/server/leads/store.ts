@@ -11,32 +11,15 @@ import type {
   AcceptedLead,
   DeliveryTarget,
   InsertOptions,
-  Delivery,
   LeadFilter,
-  DeliveryAttempt,
-  AttemptResult,
   Readiness,
-} from '../../lib/leads/model.ts';
-
-export {
-  type NewLead,
-  type StoredLead,
-  type AcceptedLead,
-  type DeliveryTarget,
-  type OutboxMessage,
-  type InsertOptions,
-  type Delivery,
-  type LeadFilter,
-  type DeliveryAttempt,
-  type AttemptResult,
-  type Readiness,
 } from '../../lib/leads/model.ts';
 
 /** How long an idempotency key stands for its lead, and how long one address gets one acknowledgement. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** Every lead, its outbox, spent captchas, secrets, idempotency keys and rate-limit windows. */
+/** Every lead, its idempotency keys, spent captchas, secrets and rate-limit windows; its deliveries are the outbox's. */
 export interface LeadStore {
   readonly kind: Dialect;
   /** The database underneath: the lead desk (src/server/desk/) keeps its tables beside the leads. */
@@ -56,23 +39,6 @@ export interface LeadStore {
   ): Promise<AcceptedLead | null>;
   /** The lead an idempotency key of `formId` stands for, if it was used within the last 24 hours. */
   leadForKey(formId: string, key: string, nowMs?: number): Promise<StoredLead | undefined>;
-  /**
-   * Claims due deliveries for this worker (a lease: no other worker gets them until leaseMs passes),
-   * oldest first; visitors' acknowledgements after everything for the staff.
-   */
-  claimDueDeliveries(nowMs: number, limit?: number, leaseMs?: number): Promise<Delivery[]>;
-  /**
-   * Extends a worker's claim on one delivery to `leasedUntil`, only while the claim is still its own
-   * (the delivery is pending and still leased until `claimedUntil`); false when another worker has
-   * taken it over since, and then this worker must not send it.
-   */
-  renewClaim(deliveryId: number, claimedUntil: number, leasedUntil: number): Promise<boolean>;
-  /** Records one attempt; a failed one is rescheduled for `retryAt`, a good one is done for good. */
-  recordAttempt(deliveryId: number, result: AttemptResult, retryAt: number, now?: Date): Promise<void>;
-  /** Every delivery of one lead, for the inbox. */
-  deliveriesOf(leadId: string): Promise<Delivery[]>;
-  /** The attempts of a lead's deliveries, oldest first: all, or the newest `perDelivery` of each. */
-  attemptsOf(leadId: string, perDelivery?: number): Promise<DeliveryAttempt[]>;
   /** Leads newest first, optionally of one form and within a time range. */
   listLeads(filter?: LeadFilter): Promise<StoredLead[]>;
   /**

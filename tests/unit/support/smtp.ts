@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
-import type { Mailer } from '../../../src/server/leads/worker.ts';
+import type { Mailer } from '../../../src/server/outbox/mail.ts';
 
 /** One message the server accepted: its envelope and the raw message. */
 export interface Mail {

@@ -1,19 +1,37 @@
-import type { LeadApiConfig } from './config.ts';
-import {
-  acknowledgementEmail,
-  leadEmail,
-  messageEmail,
-  retryDelay,
-  sendHttp,
-  type DeliveryResult,
-  type MailMessage,
-} from './delivery.ts';
-import type { Delivery, LeadStore, StoredLead } from './store.ts';
+import type { SqlDatabase } from '../db/database.ts';
+import type { Delivery } from '../../lib/outbox/model.ts';
+import type { DeliveryResult, OutboxContext, OutboxKinds } from './kinds.ts';
+import type { Mailer, MailMessage } from './mail.ts';
+import { OutboxQueue } from './queue.ts';
 
 /** How many due deliveries one pass claims. */
 const DELIVERIES_PER_PASS = 20;
 /** The longest wait between passes while they fail: an outage is retried at least this often. */
 const MAX_FAILING_WAIT_MS = 10_000;
+
+/** The worker's settings, read once from the server's configuration (src/server/leads/config.ts gives them). */
+export interface OutboxSettings {
+  /** LEADS_NOTIFY_FROM. */
+  notifyFrom: string;
+  siteUrl: string;
+  /** Retries: the first waits about `retryBaseMs`, doubling up to `retryMaxMs`, with jitter. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  deliveryTimeoutMs: number;
+  workerIntervalMs: number;
+}
+
+/** Work run every `everyMs` between passes (queueing the digests and alerts); a failure is logged and tried next time. */
+export interface ScheduledWork {
+  everyMs: number;
+  run(now: Date): Promise<unknown>;
+}
+
+/** What the composition root hands the worker: every kind it may meet, and the work to run between passes. */
+export interface WorkerOptions {
+  kinds: OutboxKinds;
+  scheduled?: ScheduledWork | undefined;
+}
 
 /**
  * How long one delivery stays with the worker that claimed it: its attempt at its slowest (the
@@ -24,41 +42,40 @@ export function claimLeaseMs(deliveryTimeoutMs: number): number {
   return 2 * deliveryTimeoutMs + 5_000;
 }
 
-/** Sends one email; nodemailer in production, anything with the same shape in tests. */
-export type Mailer = (message: MailMessage) => Promise<unknown>;
-
-/** What the worker does beside the leads' own deliveries (the desk's digest and alert, start-deliveries.ts). */
-export interface WorkerExtras {
-  /**
-   * Writes out, when it is sent, a message about no one lead (the morning digest): null when nothing
-   * is left to say by then, and the row is done without an email.
-   */
-  composeLeadless?: (delivery: Delivery) => Promise<MailMessage | null>;
-  /** Work run every `everyMs` between passes (queueing the digests and alerts); a failure is logged and tried next time. */
-  scheduled?: { everyMs: number; run(now: Date): Promise<unknown> };
+/** Wait before retry number `attempts + 1`: doubling from `baseMs`, capped, with jitter so retries spread out. */
+export function retryDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** Math.min(attempts, 30));
+  return Math.round(exponential * (0.5 + random() / 2));
 }
 
 /**
- * Works through the outbox: every due delivery is tried, its attempt recorded, and a failure
- * rescheduled with backoff. Nothing is ever dropped; a destination that comes back gets it all.
+ * Works through the outbox: every due delivery is tried by its kind, its attempt recorded, and a
+ * failure rescheduled with backoff. Nothing is ever dropped; a destination that comes back gets it all.
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
 
-  private readonly store: LeadStore;
-  private readonly config: LeadApiConfig;
+  private readonly database: SqlDatabase;
+  private readonly queue: OutboxQueue;
+  private readonly config: OutboxSettings;
   private readonly mailer: Mailer | undefined;
-  private readonly extras: WorkerExtras;
+  private readonly options: WorkerOptions;
   private scheduledAt = Number.NEGATIVE_INFINITY;
   private scheduledFailing = false;
 
-  constructor(store: LeadStore, config: LeadApiConfig, mailer: Mailer | undefined, extras: WorkerExtras = {}) {
-    this.store = store;
+  constructor(
+    store: { database: SqlDatabase },
+    config: OutboxSettings,
+    mailer: Mailer | undefined,
+    options: WorkerOptions,
+  ) {
+    this.database = store.database;
+    this.queue = new OutboxQueue(store.database);
     this.config = config;
     this.mailer = mailer;
-    this.extras = extras;
+    this.options = options;
   }
 
   /**
@@ -67,7 +84,7 @@ export class DeliveryWorker {
    */
   async runOnce(nowMs = Date.now()): Promise<number> {
     const leaseMs = claimLeaseMs(this.config.deliveryTimeoutMs);
-    const due = await this.store.claimDueDeliveries(nowMs, DELIVERIES_PER_PASS, leaseMs);
+    const due = await this.queue.claimDueDeliveries(nowMs, DELIVERIES_PER_PASS, leaseMs);
     const passStarted = Date.now();
     let attempted = 0;
     const channels = Map.groupBy(due, (delivery) => delivery.channel);
@@ -76,7 +93,7 @@ export class DeliveryWorker {
         for (const delivery of deliveries) {
           // The pass's clock moves on in real time; a claim that lapsed and went to another worker stays theirs.
           const leasedUntil = nowMs + (Date.now() - passStarted) + leaseMs;
-          if (!(await this.store.renewClaim(delivery.id, delivery.nextAttemptAt, leasedUntil))) continue;
+          if (!(await this.queue.renewClaim(delivery.id, delivery.nextAttemptAt, leasedUntil))) continue;
           await this.attempt(delivery, nowMs);
           attempted += 1;
         }
@@ -85,41 +102,37 @@ export class DeliveryWorker {
     return attempted;
   }
 
+  /** Tries one delivery and records how it went; nothing is recorded for a lead that is gone. */
   private async attempt(delivery: Delivery, nowMs: number): Promise<void> {
-    const lead = delivery.leadId === null ? null : await this.store.getLead(delivery.leadId);
-    if (lead === undefined) return;
     const started = Date.now();
-    const result = lead === null ? await this.sendLeadless(delivery) : await this.send(delivery, lead);
+    const result = await this.deliver(delivery, nowMs);
+    if (result === null) return;
     const retryAt = nowMs + retryDelay(delivery.attempts, this.config.retryBaseMs, this.config.retryMaxMs);
-    await this.store.recordAttempt(delivery.id, { ...result, durationMs: Date.now() - started }, retryAt);
+    await this.queue.recordAttempt(delivery.id, { ...result, durationMs: Date.now() - started }, retryAt);
     if (!result.ok) console.warn(`Delivery ${delivery.id} (${delivery.channel}) failed: ${result.detail}`);
   }
 
-  private async send(delivery: Delivery, lead: StoredLead): Promise<DeliveryResult> {
-    if (delivery.channel === 'relay' || delivery.channel === 'webhook') {
-      return sendHttp(delivery, lead, this.config.deliveryTimeoutMs);
-    }
-    return this.mail(() => this.email(delivery, lead));
-  }
-
-  /** A message about no one lead, written out now; one with nothing left to say is done unsent. */
-  private async sendLeadless(delivery: Delivery): Promise<DeliveryResult> {
-    const { composeLeadless } = this.extras;
-    if (!composeLeadless) return { ok: false, detail: 'this worker cannot write this message' };
-    let message: MailMessage | null;
+  /** The row sent by its kind; a kind that throws while writing it out is a failed try, retried like any. */
+  private async deliver(delivery: Delivery, nowMs: number): Promise<DeliveryResult | null> {
+    const context: OutboxContext = {
+      database: this.database,
+      from: this.config.notifyFrom,
+      siteUrl: this.config.siteUrl,
+      timeoutMs: this.config.deliveryTimeoutMs,
+      now: new Date(nowMs),
+      send: (mail) => this.mail(mail),
+    };
     try {
-      message = await composeLeadless(delivery);
+      return await this.options.kinds.deliver(delivery, context);
     } catch (error) {
       return { ok: false, detail: error instanceof Error ? error.message : String(error) };
     }
-    if (message === null) return { ok: true, detail: 'nothing left to say when it was due, so not sent' };
-    return this.mail(() => message);
   }
 
-  private async mail(write: () => MailMessage): Promise<DeliveryResult> {
+  private async mail(message: MailMessage): Promise<DeliveryResult> {
     if (!this.mailer) return { ok: false, detail: 'SMTP_URL is not set' };
     try {
-      await this.mailer(write());
+      await this.mailer(message);
       return { ok: true, detail: 'accepted by the SMTP server' };
     } catch (error) {
       return { ok: false, detail: error instanceof Error ? error.message : String(error) };
@@ -128,7 +141,7 @@ export class DeliveryWorker {
 
   /** The scheduled work, when `everyMs` has passed since it last ran. */
   async runScheduled(now = new Date()): Promise<void> {
-    const { scheduled } = this.extras;
+    const { scheduled } = this.options;
     if (!scheduled || now.getTime() - this.scheduledAt < scheduled.everyMs) return;
     this.scheduledAt = now.getTime();
     try {
@@ -140,17 +153,6 @@ export class DeliveryWorker {
         console.error('The scheduled work of the delivery worker failed; it keeps trying:', error);
       this.scheduledFailing = true;
     }
-  }
-
-  /** The email a delivery sends: the staff's notification, the visitor's acknowledgement or a queued message. */
-  private email(delivery: Delivery, lead: StoredLead): MailMessage {
-    const { notifyFrom, siteUrl } = this.config;
-    if (delivery.message && delivery.message.kind !== 'digest') {
-      return messageEmail({ ...delivery, leadId: lead.id }, delivery.message, notifyFrom, siteUrl);
-    }
-    return delivery.channel === 'email'
-      ? leadEmail(lead, delivery.destination, notifyFrom)
-      : acknowledgementEmail(lead, delivery.destination, notifyFrom, siteUrl);
   }
 
   /**
@@ -185,4 +187,21 @@ export class DeliveryWorker {
     clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
   }
+}
+
+/** Starts the outbox worker in this process, with nodemailer when SMTP is configured. */
+export async function startDeliveries(
+  store: { database: SqlDatabase },
+  config: OutboxSettings & { smtpUrl: string | undefined },
+  options: WorkerOptions,
+): Promise<DeliveryWorker> {
+  let mailer: Mailer | undefined;
+  if (config.smtpUrl) {
+    const { createTransport } = await import('nodemailer');
+    const transport = createTransport(config.smtpUrl);
+    mailer = (message) => transport.sendMail(message);
+  }
+  const worker = new DeliveryWorker(store, config, mailer, options);
+  worker.start();
+  return worker;
 }
