@@ -22,6 +22,20 @@ const BELOW_SERVER = {
     'src/lib and src/components never import src/server: move the pure part down into src/lib (docs/architecture.md).',
 };
 
+/**
+ * The rooms under others: the outbox knows no owner of a message kind (each registers its kinds, and
+ * src/server/message-kinds.ts lists them), and the leads know nothing of the desk or the quotes that
+ * work them. tests/unit/import-cycles.test.ts checks the same over the whole import graph.
+ */
+const outboxBelowOwners = {
+  regex: '^\\.\\./(\\.\\./)*(leads|desk|quotes|message-kinds)(/|\\.ts$)',
+  message: 'The outbox names no kind: its owner registers the kind (src/server/message-kinds.ts).',
+};
+const leadsBelowDesk = {
+  regex: '^\\.\\./(desk|quotes)/',
+  message: 'Leads sit below the desk and the quotes: they import the leads, never the other way.',
+};
+
 /** The src/lib files only Astro's pages load (they read content collections or use `@/`); Node never runs them. */
 const ASTRO_SIDE_LIB = [
   'src/lib/cards.ts',
@@ -60,6 +74,22 @@ export default defineConfig(
     files: ['src/lib/**/*.ts'],
     ignores: ASTRO_SIDE_LIB,
     rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, BELOW_SERVER] }] },
+  },
+  {
+    files: ['src/lib/outbox/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, BELOW_SERVER, outboxBelowOwners] }] },
+  },
+  {
+    files: ['src/lib/leads/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, BELOW_SERVER, leadsBelowDesk] }] },
+  },
+  {
+    files: ['src/server/outbox/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, outboxBelowOwners] }] },
+  },
+  {
+    files: ['src/server/leads/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, leadsBelowDesk] }] },
   },
   {
     files: [...ASTRO_SIDE_LIB, 'src/components/**/*.{ts,tsx,astro}'],

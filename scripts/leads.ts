@@ -8,7 +8,7 @@ import { findForm } from '../src/lib/forms/definitions.ts';
 import { backupLeads } from '../src/server/leads/backup.ts';
 import { serverConfig } from '../src/server/config.ts';
 import { leadSettings } from '../src/server/leads/config.ts';
-import { leadsCsv } from '../src/server/leads/csv.ts';
+import { leadsCsv } from '../src/server/desk/csv.ts';
 import { openLeadStore } from '../src/server/leads/open-store.ts';
 
 const USAGE = `Usage:

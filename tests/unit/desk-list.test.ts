@@ -23,7 +23,7 @@ import {
 import { ACCOUNT_CSV_COLUMNS } from '@/lib/desk/accounts';
 import { FORMS } from '@/lib/forms/definitions';
 import { accountOf } from '@/lib/quotes/account';
-import { csvColumns, deskCsv, leadsCsv } from '@/server/leads/csv';
+import { csvColumns, deskCsv, leadsCsv } from '@/server/desk/csv';
 import type { DeskLead } from '@/server/desk/types';
 import { NO_TOUCH } from '@/lib/leads/first-touch';
 

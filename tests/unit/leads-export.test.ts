@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMS, wireNames } from '@/lib/forms/definitions';
 import { NO_TOUCH } from '@/lib/leads/first-touch';
-import { csvColumns, leadsCsv } from '@/server/leads/csv';
+import { csvColumns, leadsCsv } from '@/server/desk/csv';
 import type { StoredLead } from '@/lib/leads/model';
 import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
 

@@ -3,7 +3,7 @@ import { agencyDay } from '@/lib/agency-time';
 import { parseListQuery } from '@/lib/desk/list';
 import { site } from '@/lib/site';
 import { lists, quotes } from '@/server/desk/instance';
-import { deskCsv } from '@/server/leads/csv';
+import { deskCsv } from '@/server/desk/csv';
 
 export const prerender = false;
 
