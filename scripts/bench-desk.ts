@@ -26,7 +26,7 @@ import type { QuoteDraft } from '../src/lib/quotes/model.ts';
 import { newQuoteToken } from '../src/lib/quotes/token.ts';
 import { quoteTotals } from '../src/lib/quotes/totals.ts';
 import { dueRows } from '../src/server/db/schema.ts';
-import { tokenHash } from '../src/server/desk/auth.ts';
+import { tokenHash } from '../src/server/secrets.ts';
 import { hashPassword } from '../src/server/desk/passwords.ts';
 import { DIGEST_KIND, DigestScheduler } from '../src/server/desk/digest-store.ts';
 import { StaffStore } from '../src/server/desk/staff-store.ts';

@@ -28,7 +28,8 @@ function notice(status: number, title: string, message: string, link = '/admin')
 async function guardDesk(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, request, cookies, locals } = context;
   if (url.pathname === '/admin/sign-in') return next();
-  const { SESSION_COOKIE, foreignOrigin, sameSecret } = await import('./server/desk/auth.ts');
+  const { SESSION_COOKIE, foreignOrigin } = await import('./server/desk/auth.ts');
+  const { sameSecret } = await import('./server/secrets.ts');
   const { deskAuth } = await import('./server/desk/instance.ts');
   let session;
   try {

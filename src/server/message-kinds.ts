@@ -7,7 +7,7 @@ import { DIGEST_KIND, FIRST_CONTACT_ALERT_KIND } from './desk/digest-store.ts';
 import { REPLY_KIND } from './desk/reply-store.ts';
 import { LEAD_CHANNELS } from './leads/delivery.ts';
 import { OutboxKinds } from './outbox/kinds.ts';
-import { QUOTE_EMAIL_KINDS } from './desk/quote-emails.ts';
+import { QUOTE_EMAIL_KINDS } from './quotes/emails.ts';
 
 export const outboxKinds = new OutboxKinds({
   channels: LEAD_CHANNELS,

@@ -7,7 +7,7 @@ import type { FormDef } from '@/lib/forms/types';
 import { site } from '@/lib/site';
 import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineStore } from '@/server/desk/pipeline-store';
-import { QuoteStore } from '@/server/desk/quote-store';
+import { QuoteStore } from '@/server/quotes/store';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import type { SqlDatabase } from '@/server/db/database';

@@ -3,7 +3,7 @@ import { addDays, agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
 import { resolveSiteUrl } from '@/lib/site-url';
 import { formatDay } from '@/lib/quotes/schedule';
-import { QuoteStore } from '@/server/desk/quote-store';
+import { QuoteStore } from '@/server/quotes/store';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import { signIn, startDesk, type Desk } from './support/desk.ts';

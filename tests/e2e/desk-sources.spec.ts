@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addDays, agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
-import { QuoteStore } from '@/server/desk/quote-store';
+import { QuoteStore } from '@/server/quotes/store';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import { quoteDraft } from '../unit/support/quotes.ts';

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newQuoteToken } from '@/lib/quotes/token';
 import { PipelineStore } from '../../src/server/desk/pipeline-store.ts';
-import { QuoteStore } from '../../src/server/desk/quote-store.ts';
+import { QuoteStore } from '../../src/server/quotes/store.ts';
 import { eraseLead, onTestStore, sendQuote, withdrawQuote, type SentQuote } from './support/quotes';
 import { sitemapPaths } from './support/site';
 

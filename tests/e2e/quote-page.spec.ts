@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '@/lib/site';
 import { PipelineStore } from '../../src/server/desk/pipeline-store.ts';
-import { QuoteStore } from '../../src/server/desk/quote-store.ts';
+import { QuoteStore } from '../../src/server/quotes/store.ts';
 import { axeViolations, collectProblems, htmlProblems } from './support/gates';
 import { onTestStore, sendQuote } from './support/quotes';
 import { recordScripts } from './support/scripts';

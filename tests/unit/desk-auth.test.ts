@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { argon2Sync, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeskAuth, foreignOrigin, isHttps, safeNext, sameOrigin, tokenHash } from '@/server/desk/auth';
+import { DeskAuth, foreignOrigin, isHttps, safeNext, sameOrigin } from '@/server/desk/auth';
+import { tokenHash } from '@/server/secrets';
 import { hashPassword, oneTimePassword, passwordProblem, verifyPassword } from '@/server/desk/passwords';
 import { addPerson, changeRole, removePerson, resetPassword } from '@/server/desk/staff-admin';
 import { StaffStore, emailProblem } from '@/server/desk/staff-store';

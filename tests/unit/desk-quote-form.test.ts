@@ -8,7 +8,7 @@ import {
   rowTotalCents,
   scheduledCents,
   travellersText,
-} from '@/lib/desk/quote-editor';
+} from '@/lib/quotes/editor';
 import {
   FIXED_LINE_KINDS,
   formDraft,
@@ -20,7 +20,7 @@ import {
   withRowAdded,
   withSchedule,
   type QuoteForm,
-} from '@/lib/desk/quote-form';
+} from '@/lib/quotes/editor-form';
 import { MAX_AMOUNT_CENTS } from '@/lib/quotes/money';
 import { quoteDraftSchema } from '@/lib/quotes/model';
 import { checkQuoteDraft } from '@/lib/quotes/validate';

@@ -1,6 +1,6 @@
 import { quoteLink } from '@/lib/quotes/token';
 import { describe, expect, it } from 'vitest';
-import { chooseStart, leadPackageSlug, packageStartOf, startingForm, type PackageStart } from '@/lib/desk/quote-start';
+import { chooseStart, leadPackageSlug, packageStartOf, startingForm, type PackageStart } from '@/lib/quotes/start';
 import {
   quoteActionLocation,
   quoteDoneMessage,
@@ -9,7 +9,7 @@ import {
   readPaymentForm,
   readQuoteAction,
   whatsappMessageUrl,
-} from '@/lib/desk/quote-view';
+} from '@/lib/quotes/desk-view';
 import type { StoredQuote } from '@/lib/quotes/records';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 

@@ -4,7 +4,7 @@ import { agencyContact } from '@/lib/site-contact';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
 import { DigestScheduler, LEASE_MS, digestFacts, type DigestSettings } from '@/server/desk/digest-store';
-import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
+import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { StaffStore } from '@/server/desk/staff-store';
 import { leadApiConfig } from '@/server/leads/config';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';

@@ -6,7 +6,7 @@ import { NO_TOUCH } from '@/lib/leads/first-touch';
 import { findPersonRecords, personExport } from '@/lib/desk/privacy';
 import { DeskListStore } from '@/server/desk/list-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
-import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
+import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { LeadApi } from '@/server/leads/api';
 import { leadApiConfig } from '@/server/leads/config';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';

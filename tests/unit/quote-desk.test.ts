@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readPaymentForm, type QuoteAction } from '@/lib/desk/quote-view';
+import { readPaymentForm, type QuoteAction } from '@/lib/quotes/desk-view';
 import { PipelineStore } from '@/server/desk/pipeline-store';
-import { leadPageQuotes, quotePost, recordPaymentFromForm, runQuoteAction } from '@/server/desk/quote-desk';
-import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
+import { leadPageQuotes, quotePost, recordPaymentFromForm, runQuoteAction } from '@/server/quotes/desk-actions';
+import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 import { STORE_KINDS, openTestStore, type StoreKind } from './support/stores';

@@ -5,7 +5,7 @@ import type { QuoteDraft } from '@/lib/quotes/model';
 import { deliveryLine } from '@/lib/outbox/lines';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
-import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
+import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { StaffStore } from '@/server/desk/staff-store';
 import { leadApiConfig } from '@/server/leads/config';
 import type { Delivery } from '@/lib/outbox/model';

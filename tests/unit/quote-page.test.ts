@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formTokenFor, postedFromSite, QuotePage } from '@/server/desk/quote-page';
-import { QuoteStore } from '@/server/desk/quote-store';
+import { formTokenFor, postedFromSite, QuotePage } from '@/server/quotes/pilgrim-page';
+import { QuoteStore } from '@/server/quotes/store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 import { STORE_KINDS, openTestStore } from './support/stores';

@@ -6,7 +6,7 @@ import { newQuoteToken } from '@/lib/quotes/token';
 import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
-import { QuoteStore, type StaffActor } from '@/server/desk/quote-store';
+import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { QUOTE_TODAY as TODAY, cheaperQuoteDraft, quoteDraft } from './support/quotes';
 import { STORE_KINDS, openTestStore, type StoreKind } from './support/stores';

@@ -6,7 +6,7 @@ import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { replyPanel, replyPost } from '@/server/desk/reply-desk';
 import { ReplyStore } from '@/server/desk/reply-store';
-import { QuoteStore } from '@/server/desk/quote-store';
+import { QuoteStore } from '@/server/quotes/store';
 import { StaffStore } from '@/server/desk/staff-store';
 import { leadApiConfig } from '@/server/leads/config';
 import { outboxKinds } from '@/server/message-kinds';

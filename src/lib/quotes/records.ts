@@ -1,5 +1,5 @@
 /**
- * Quotes as the store keeps them (src/server/desk/quote-store.ts): versions, the acceptance and the
+ * Quotes as the store keeps them (src/server/quotes/store.ts): versions, the acceptance and the
  * payments. Pure types, so the desk's pages and the privacy export can speak of them.
  */
 import type { QuoteDraft } from './model.ts';

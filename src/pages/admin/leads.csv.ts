@@ -2,7 +2,8 @@ import type { APIRoute } from 'astro';
 import { agencyDay } from '@/lib/agency-time';
 import { parseListQuery } from '@/lib/desk/list';
 import { site } from '@/lib/site';
-import { lists, quotes } from '@/server/desk/instance';
+import { lists } from '@/server/desk/instance';
+import { quotes } from '@/server/quotes/instance';
 import { deskCsv } from '@/server/desk/csv';
 
 export const prerender = false;

@@ -293,7 +293,7 @@ export const SCHEMA: readonly SchemaStep[] = [
      CREATE INDEX lead_history_lead ON lead_history (lead_id, id);`,
     indexContacts,
   ],
-  // 6. Quotes (src/server/desk/quote-store.ts): each lead's quotes, their versions (a sent one frozen,
+  // 6. Quotes (src/server/quotes/store.ts): each lead's quotes, their versions (a sent one frozen,
   //    the newest editable until sent), the pilgrim's acceptance or decline, and payments. No foreign key to leads: an erased
   //    lead's quotes stay under its reference with the person's details removed, for the accounts.
   //    The link's token is looked up by its SHA-256 (step 7 keeps the link too); amounts are integer

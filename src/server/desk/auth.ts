@@ -3,9 +3,10 @@
  * browser holds a random token, the database only its SHA-256), a CSRF token per session, and the
  * one way `ADMIN_PASSWORD` still opens the desk: creating the first owner.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { TrustedProxies } from '../leads/client-address.ts';
 import type { LeadStore } from '../leads/store.ts';
+import { sameSecret, tokenHash } from '../secrets.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { emailProblem, normalEmail, StaffStore } from './staff-store.ts';
 import type { StaffMember, StaffSession } from './types.ts';
@@ -43,19 +44,8 @@ export type SignInResult =
 /** Whom the sign-in page can serve: staff, the first owner by ADMIN_PASSWORD, or nobody yet. */
 export type DeskSetup = 'staff' | 'first-owner' | 'no-staff';
 
-/** The stored form of a session token. */
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 function newToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-/** Compares two secrets in constant time whatever their lengths. */
-export function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /**

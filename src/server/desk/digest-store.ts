@@ -11,7 +11,7 @@
  * in it, and an erasure has no copy of a person's details to chase in the outbox.
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOfLeads } from './quote-accounts.ts';
+import { accountsOfLeads } from '../quotes/accounts.ts';
 import { addDays, agencyDay, agencyHour } from '../../lib/agency-time.ts';
 import { UNCHASED_STATUSES } from '../../lib/desk/accounts.ts';
 import {

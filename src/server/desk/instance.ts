@@ -1,4 +1,3 @@
-import type { QuoteSettings } from '../../lib/desk/quote-editor.ts';
 import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
 import type { SqlDatabase } from '../db/database.ts';
@@ -7,8 +6,7 @@ import { DeskAuth } from './auth.ts';
 import { DeskListStore } from './list-store.ts';
 import { PipelineStore } from './pipeline-store.ts';
 import { PrivacyStore } from './privacy-store.ts';
-import { QuoteStore } from './quote-store.ts';
-import { QuotePage } from './quote-page.ts';
+import { quoteEmailsOn, quotes } from '../quotes/instance.ts';
 import { ReplyStore } from './reply-store.ts';
 import { StaffStore } from './staff-store.ts';
 
@@ -30,29 +28,6 @@ export function outbox(): OutboxQueue {
 /** The pipeline's changes, notes and history over this process's store. */
 export function pipeline(): PipelineStore {
   return new PipelineStore(deskDatabase());
-}
-
-/** Whether quotes send their emails: only where SMTP is set up, as the lead's own emails. */
-export function quoteEmailsOn(): boolean {
-  return serverConfig().SMTP_URL !== undefined;
-}
-
-/** Quotes, their links, payments and the bookings' accounts over this process's store. */
-export function quotes(): QuoteStore {
-  return new QuoteStore(deskDatabase(), { emails: quoteEmailsOn() });
-}
-
-/** What a new quote starts with, from this process's configuration. */
-export function quoteSettings(): QuoteSettings {
-  const config = serverConfig();
-  return {
-    validForDays: config.QUOTE_VALID_DAYS,
-    schedule: {
-      depositPerTravellerCents: config.QUOTE_DEPOSIT_PER_TRAVELLER * 100,
-      balanceDaysBeforeDeparture: config.QUOTE_BALANCE_DAYS_BEFORE_DEPARTURE,
-      paymentsAfterDeposit: config.QUOTE_PAYMENTS_AFTER_DEPOSIT,
-    },
-  };
 }
 
 /** Reply templates, the names staff send under, and replies, over this process's store. */
@@ -79,12 +54,4 @@ export function staffStore(): StaffStore {
 export const deskAuth = new DeskAuth(() => leadApi.store, {
   adminPassword: serverConfig().ADMIN_PASSWORD,
   trustProxy: serverConfig().TRUST_PROXY,
-});
-
-/** The pilgrim's quote page and the answers it takes, on this process's store. */
-export const quotePage = new QuotePage(() => leadApi.store, {
-  siteUrl: serverConfig().SITE_URL,
-  limit: serverConfig().QUOTE_RATE_LIMIT,
-  windowMs: serverConfig().LEADS_RATE_WINDOW_SECONDS * 1000,
-  emails: quoteEmailsOn(),
 });

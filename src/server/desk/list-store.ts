@@ -3,7 +3,7 @@ import { normalizeReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlStatements, type SqlValue } from '../db/database.ts';
 import { toLead, type LeadRow } from '../leads/sql-lead-store.ts';
 import type { SourceRow } from '../../lib/desk/source-dashboard.ts';
-import { paymentDueCondition } from './quote-accounts.ts';
+import { paymentDueCondition } from '../quotes/accounts.ts';
 import { sourceRows } from './source-store.ts';
 import {
   CLOSED_STATUSES,

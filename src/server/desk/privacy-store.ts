@@ -4,7 +4,7 @@ import type { LeadStore } from '../leads/store.ts';
 import { OutboxQueue } from '../outbox/queue.ts';
 import { contactMatch, selectDesk } from './list-store.ts';
 import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } from './pipeline-store.ts';
-import { eraseQuotePeople, quotesOf } from './quote-records.ts';
+import { eraseQuotePeople, quotesOf } from '../quotes/records.ts';
 import type { HistoryEntry, PersonRecord, PrivacyQueries } from './types.ts';
 
 /** How many leads one statement (and one retention transaction) erases. */

@@ -15,12 +15,12 @@ import {
   type TemplateProblem,
   type TemplateText,
 } from '../../lib/desk/reply-templates.ts';
-import { whatsappMessageUrl } from '../../lib/desk/quote-view.ts';
+import { whatsappMessageUrl } from '../../lib/quotes/desk-view.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { visitorEmail, visitorName, visitorPhone } from '../../lib/leads/visitor.ts';
 import { quoteLink } from '../../lib/quotes/token.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
-import type { QuoteStore } from './quote-store.ts';
+import type { QuoteStore } from '../quotes/store.ts';
 import type { ReplyStore } from './reply-store.ts';
 
 /** The lead, who is replying and what this process can send. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
 import { PrivacyStore } from '../../../src/server/desk/privacy-store.ts';
-import { QuoteStore, type QuoteTarget } from '../../../src/server/desk/quote-store.ts';
+import { QuoteStore, type QuoteTarget } from '../../../src/server/quotes/store.ts';
 import { leadApiConfig } from '../../../src/server/leads/config.ts';
 import { openLeadStore } from '../../../src/server/leads/open-store.ts';
 import type { LeadStore } from '../../../src/server/leads/store.ts';

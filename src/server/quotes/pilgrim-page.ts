@@ -17,8 +17,8 @@ import type { PilgrimQuote } from '../../lib/quotes/records.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
-import { sameSecret, tokenHash } from './auth.ts';
-import { QuoteStore } from './quote-store.ts';
+import { sameSecret, tokenHash } from '../secrets.ts';
+import { QuoteStore } from './store.ts';
 
 const FORM_SECRET_KEY = 'quote-form-secret';
 /** Three forms of a few short fields and a question of 1,000 characters fit many times over. */

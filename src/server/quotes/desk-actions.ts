@@ -15,13 +15,13 @@ import {
   type QuoteAction,
   type QuoteDone,
   type QuoteView,
-} from '../../lib/desk/quote-view.ts';
+} from '../../lib/quotes/desk-view.ts';
 import type { Account } from '../../lib/quotes/account.ts';
 import { quoteLink } from '../../lib/quotes/token.ts';
 import type { RecordedPayment } from '../../lib/quotes/records.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { checkPayment } from '../../lib/quotes/payments.ts';
-import type { QuoteStore, QuoteTarget, StaffActor } from './quote-store.ts';
+import type { QuoteStore, QuoteTarget, StaffActor } from './store.ts';
 
 /** Done, with the link's token where there is one and the valid-until day of the version it shows; refused with problems; undefined when the quote is not this lead's, is gone or no longer live. */
 export type QuoteActionOutcome =

@@ -4,11 +4,11 @@
  * forms read for the store.
  */
 import { agencyDay } from '../agency-time.ts';
-import type { QuoteProblem } from '../quotes/model.ts';
-import { formatCents, parseDollars } from '../quotes/money.ts';
-import { looksLikeCardNumber } from '../quotes/payments.ts';
-import type { QuoteVersion, StoredQuote } from '../quotes/records.ts';
-import { formatDay } from '../quotes/schedule.ts';
+import type { QuoteProblem } from './model.ts';
+import { formatCents, parseDollars } from './money.ts';
+import { looksLikeCardNumber } from './payments.ts';
+import type { QuoteVersion, StoredQuote } from './records.ts';
+import { formatDay } from './schedule.ts';
 
 type FormLike = { get(name: string): unknown };
 

@@ -19,8 +19,8 @@ import type { SqlStatements } from '../db/database.ts';
 import { messageKind, type MessageKind } from '../outbox/kinds.ts';
 import { composedMail } from '../outbox/mail.ts';
 import { queueMessage } from '../outbox/queue.ts';
-import type { LockedQuote } from './quote-records.ts';
-import { paymentsOf, versionsOf } from './quote-records.ts';
+import type { LockedQuote } from './records.ts';
+import { paymentsOf, versionsOf } from './records.ts';
 
 /** Every quote email's kind, each once: the compiler holds this list to the `QuoteEmail` union. */
 const QUOTE_EMAIL_KIND_NAMES = {

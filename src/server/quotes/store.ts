@@ -23,8 +23,8 @@ import { newQuoteToken } from '../../lib/quotes/token.ts';
 import { checkQuoteDraft } from '../../lib/quotes/validate.ts';
 import { versionChanges } from '../../lib/quotes/versions.ts';
 import type { SqlDatabase, SqlStatements } from '../db/database.ts';
-import { tokenHash } from './auth.ts';
-import { advanceStatus, lockLead, recordHistory } from './pipeline-store.ts';
+import { tokenHash } from '../secrets.ts';
+import { advanceStatus, lockLead, recordHistory } from '../desk/pipeline-store.ts';
 import {
   acceptQuote,
   askQuestion,
@@ -33,13 +33,13 @@ import {
   type AcceptOutcome,
   type AskOutcome,
   type DeclineOutcome,
-} from './quote-answers.ts';
-import { queueAcceptance, queueQuestionEmail, queueQuoteSent, queueReceipt } from './quote-emails.ts';
+} from './answers.ts';
+import { queueAcceptance, queueQuestionEmail, queueQuoteSent, queueReceipt } from './emails.ts';
 import type { LeadAccount } from '../../lib/desk/accounts.ts';
-import type { QuotePayment, DashboardQuote } from '../../lib/desk/quote-dashboard.ts';
-import { accountsOfLeads, insertDues, quoteDashboardRows } from './quote-accounts.ts';
-import { insertPayment, leadAccount, type PaymentRecorded } from './quote-payments.ts';
-import * as records from './quote-records.ts';
+import type { QuotePayment, DashboardQuote } from '../../lib/quotes/dashboard.ts';
+import { accountsOfLeads, insertDues, quoteDashboardRows } from './accounts.ts';
+import { insertPayment, leadAccount, type PaymentRecorded } from './payments.ts';
+import * as records from './records.ts';
 
 /** The staff member acting: the id is kept on the rows, the email in the lead's history. */
 export interface StaffActor {

@@ -7,8 +7,8 @@
  * terms ("Deposits and installment plans") exclude Hajj from deposits and instalments.
  */
 import { addDays } from '../agency-time.ts';
-import { defaultValidUntil } from '../quotes/schedule.ts';
-import { withBlankRows, type QuoteForm } from './quote-form.ts';
+import { defaultValidUntil } from './schedule.ts';
+import { withBlankRows, type QuoteForm } from './editor-form.ts';
 
 interface Stay {
   nights: number;

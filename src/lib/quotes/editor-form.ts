@@ -7,8 +7,8 @@
  * Each row of a list (hotels, priced lines, payments) is a numbered group of fields (`line-3-price`);
  * the number of rows travels in a hidden field, and "Add a line" posts the form back with one more.
  */
-import { LINE_KINDS, type LineKind, type QuoteDraft, type QuoteProblem } from '../quotes/model.ts';
-import { formatCents, parseDollars } from '../quotes/money.ts';
+import { LINE_KINDS, type LineKind, type QuoteDraft, type QuoteProblem } from './model.ts';
+import { formatCents, parseDollars } from './money.ts';
 
 type FormLike = { get(name: string): unknown };
 type City = 'makkah' | 'madinah';

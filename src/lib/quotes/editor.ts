@@ -2,13 +2,13 @@
  * What the quote editor works out for staff from what they typed: the totals and travellers (from the
  * lines, never typed), the schedule the settings propose, and what the pressed button asks for.
  */
-import type { PaymentDue, QuoteLine } from '../quotes/model.ts';
-import { defaultSchedule, defaultValidUntil, type ScheduleSettings } from '../quotes/schedule.ts';
-import { quoteTotals, travellersOf, type QuoteTotals, type Travellers } from '../quotes/totals.ts';
+import type { PaymentDue, QuoteLine } from './model.ts';
+import { defaultSchedule, defaultValidUntil, type ScheduleSettings } from './schedule.ts';
+import { quoteTotals, travellersOf, type QuoteTotals, type Travellers } from './totals.ts';
 import { countOf } from '../format.ts';
-import { parseDollars, sumCents } from '../quotes/money.ts';
-import type { QuoteProblem } from '../quotes/model.ts';
-import { checkQuoteDraft } from '../quotes/validate.ts';
+import { parseDollars, sumCents } from './money.ts';
+import type { QuoteProblem } from './model.ts';
+import { checkQuoteDraft } from './validate.ts';
 import {
   ROW_GROUPS,
   formDraft,
@@ -21,7 +21,7 @@ import {
   type QuoteForm,
   type ReadQuote,
   type RowGroup,
-} from './quote-form.ts';
+} from './editor-form.ts';
 
 type FormLike = { get(name: string): unknown };
 

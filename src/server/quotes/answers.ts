@@ -16,10 +16,10 @@ import { formatCents } from '../../lib/quotes/money.ts';
 import type { QuoteAcceptance, QuoteDecline, QuoteQuestion, QuoteVersion } from '../../lib/quotes/records.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { SqlStatements } from '../db/database.ts';
-import { tokenHash } from './auth.ts';
-import { advanceStatus, findNote, insertNote, recordHistory, setFollowUp } from './pipeline-store.ts';
-import { BEFORE_BOOKED } from './quote-payments.ts';
-import * as records from './quote-records.ts';
+import { tokenHash } from '../secrets.ts';
+import { advanceStatus, findNote, insertNote, recordHistory, setFollowUp } from '../desk/pipeline-store.ts';
+import { BEFORE_BOOKED } from './payments.ts';
+import * as records from './records.ts';
 
 export type AcceptOutcome =
   | { outcome: 'accepted' | 'already-accepted'; acceptance: QuoteAcceptance }
