@@ -25,7 +25,7 @@ import { addDays } from '../src/lib/agency-time.ts';
 import type { QuoteDraft } from '../src/lib/quotes/model.ts';
 import { newQuoteToken } from '../src/lib/quotes/token.ts';
 import { quoteTotals } from '../src/lib/quotes/totals.ts';
-import { dueRows } from '../src/server/db/schema.ts';
+import { dueRows } from '../src/server/quotes/accounts.ts';
 import { tokenHash } from '../src/server/secrets.ts';
 import { hashPassword } from '../src/server/desk/passwords.ts';
 import { DIGEST_KIND, DigestScheduler } from '../src/server/desk/digest-store.ts';

@@ -131,3 +131,67 @@ export function withReference(subject: string, reference: string): string {
   const trimmed = subject.trim();
   return trimmed.includes(reference) ? trimmed : `${trimmed} (reference ${reference})`;
 }
+
+/**
+ * The three reply templates a new desk starts with (the schema's step 11 writes them), in the
+ * agency's words; owners change them on /admin/templates. The documents follow the
+ * site's visa guide and facts (src/lib/facts.ts: visa.passport, visa.photo, health.acwy).
+ */
+export const STARTING_TEMPLATES: readonly (readonly [name: string, subject: string, body: string])[] = [
+  [
+    'First reply',
+    'Your enquiry {{reference}} with {{agency_name}}',
+    `Assalamu alaikum {{pilgrim_name}},
+
+Thank you for contacting {{agency_name}}. Your enquiry (reference {{reference}}) is with me, and I will look after it from here.
+
+So that I can suggest the right dates, hotels and price, could you tell me:
+- when you would like to travel, and how flexible your dates are
+- how many people are going, and the ages of any children
+- which US airport you would fly from
+
+If anyone in your group is elderly or needs a wheelchair, tell me and we will plan around it. You can reply to this email or call us, whichever is easier.
+
+With best wishes,
+{{staff_name}}
+{{agency_name}}`,
+  ],
+  [
+    'Documents needed',
+    'Documents for your visa ({{reference}})',
+    `Assalamu alaikum {{pilgrim_name}},
+
+To apply for your Umrah visa or Saudi tourist eVisa, we need the following from each traveler, babies included:
+- a passport valid for at least six months from the day you arrive in Saudi Arabia, with two blank pages
+- a clear scan of the passport's photo page, with nothing cropped
+- a recent digital photo on a plain white background (no prints needed)
+- if the passport was not issued by the United States: both sides of the green card, or the US visa
+- for a child whose parents are not both traveling: the absent parent's signed permission and the child's birth certificate
+
+If a passport has less than six months left on your arrival date, please renew it first: we can only apply once you hold the new one.
+
+Everyone aged one and over also needs the meningitis (ACWY) vaccine at least 10 days before arrival. The certificate is not uploaded, but keep it with your passport.
+
+You can reply to this email with the files attached, or call us if you would rather send them another way.
+
+With best wishes,
+{{staff_name}}
+{{agency_name}}`,
+  ],
+  [
+    'Quote follow-up',
+    'Your quote {{reference}}: any questions?',
+    `Assalamu alaikum {{pilgrim_name}},
+
+I hope you and your family have had a chance to look at your quote. It is here whenever you need it:
+{{quote_link}}
+
+If you would like other dates, hotels or room sharing, just tell me and I will send you an updated quote. When you are happy with it, you can accept it on that page, and I will be in touch about the deposit.
+
+Any question, large or small, is welcome.
+
+With best wishes,
+{{staff_name}}
+{{agency_name}}`,
+  ],
+];

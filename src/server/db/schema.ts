@@ -18,6 +18,7 @@
  */
 import { contactIndex } from '../../lib/leads/contact-index.ts';
 import { newReference } from '../../lib/leads/reference.ts';
+import { STARTING_TEMPLATES } from '../../lib/desk/reply-templates.ts';
 import type { Dialect, SqlValue } from './database.ts';
 
 /** Fills a new column of the rows already there: each row the SELECT returns gives the UPDATE its parameters. */
@@ -73,96 +74,27 @@ const indexContacts: Backfill = {
   },
 };
 
-/** Writes one payment of a sent version's schedule; the deposit is ordinal 0. */
-export const INSERT_DUE =
-  'INSERT INTO quote_dues (quote_id, version, ordinal, due_on, amount_cents) VALUES (?, ?, ?, ?, ?)';
-
-/** The rows of quote_dues for a sent version's schedule, one per payment, in the schedule's order. */
-export function dueRows(
-  quoteId: string,
-  version: number,
-  schedule: readonly { dueOn: string; amountCents: number }[],
-): SqlValue[][] {
-  return schedule.map((due, ordinal) => [quoteId, version, ordinal, due.dueOn, due.amountCents]);
-}
-
-/** The schedules of the versions sent before quote_dues existed. */
+/**
+ * The schedules of the versions sent before quote_dues existed, one row per payment in the
+ * schedule's order (the deposit is ordinal 0). The step keeps its own statement: a shipped step
+ * never changes, whatever the quote store's own insert (src/server/quotes/accounts.ts) becomes.
+ */
 const scheduleDues: Backfill = {
   select: 'SELECT quote_id, version, draft FROM quote_versions WHERE sent_at IS NOT NULL',
-  update: INSERT_DUE,
+  update: 'INSERT INTO quote_dues (quote_id, version, ordinal, due_on, amount_cents) VALUES (?, ?, ?, ?, ?)',
   params(rows) {
     return rows.flatMap((row) => {
       const { schedule } = JSON.parse(row['draft'] as string) as { schedule: { dueOn: string; amountCents: number }[] };
-      return dueRows(row['quote_id'] as string, Number(row['version']), schedule);
+      return schedule.map((due, ordinal) => [
+        row['quote_id'] as string,
+        Number(row['version']),
+        ordinal,
+        due.dueOn,
+        due.amountCents,
+      ]);
     });
   },
 };
-
-/** Every step, oldest first. Append; never edit a step that has shipped. */
-/**
- * The three reply templates a new desk starts with (step 11), in the agency's words; owners change
- * them on /admin/templates. Written out here rather than in the step's SQL: the schema reads `{word}`
- * as its own placeholder, and these carry the templates' `{{word}}` ones. The documents follow the
- * site's visa guide and facts (src/lib/facts.ts: visa.passport, visa.photo, health.acwy).
- */
-const STARTING_TEMPLATES: readonly (readonly [name: string, subject: string, body: string])[] = [
-  [
-    'First reply',
-    'Your enquiry {{reference}} with {{agency_name}}',
-    `Assalamu alaikum {{pilgrim_name}},
-
-Thank you for contacting {{agency_name}}. Your enquiry (reference {{reference}}) is with me, and I will look after it from here.
-
-So that I can suggest the right dates, hotels and price, could you tell me:
-- when you would like to travel, and how flexible your dates are
-- how many people are going, and the ages of any children
-- which US airport you would fly from
-
-If anyone in your group is elderly or needs a wheelchair, tell me and we will plan around it. You can reply to this email or call us, whichever is easier.
-
-With best wishes,
-{{staff_name}}
-{{agency_name}}`,
-  ],
-  [
-    'Documents needed',
-    'Documents for your visa ({{reference}})',
-    `Assalamu alaikum {{pilgrim_name}},
-
-To apply for your Umrah visa or Saudi tourist eVisa, we need the following from each traveler, babies included:
-- a passport valid for at least six months from the day you arrive in Saudi Arabia, with two blank pages
-- a clear scan of the passport's photo page, with nothing cropped
-- a recent digital photo on a plain white background (no prints needed)
-- if the passport was not issued by the United States: both sides of the green card, or the US visa
-- for a child whose parents are not both traveling: the absent parent's signed permission and the child's birth certificate
-
-If a passport has less than six months left on your arrival date, please renew it first: we can only apply once you hold the new one.
-
-Everyone aged one and over also needs the meningitis (ACWY) vaccine at least 10 days before arrival. The certificate is not uploaded, but keep it with your passport.
-
-You can reply to this email with the files attached, or call us if you would rather send them another way.
-
-With best wishes,
-{{staff_name}}
-{{agency_name}}`,
-  ],
-  [
-    'Quote follow-up',
-    'Your quote {{reference}}: any questions?',
-    `Assalamu alaikum {{pilgrim_name}},
-
-I hope you and your family have had a chance to look at your quote. It is here whenever you need it:
-{{quote_link}}
-
-If you would like other dates, hotels or room sharing, just tell me and I will send you an updated quote. When you are happy with it, you can accept it on that page, and I will be in touch about the deposit.
-
-Any question, large or small, is welcome.
-
-With best wishes,
-{{staff_name}}
-{{agency_name}}`,
-  ],
-];
 
 /** Writes the starting templates once, as the step's data (the SELECT gives the one row that runs it). */
 const startingTemplates: Backfill = {
@@ -174,6 +106,7 @@ const startingTemplates: Backfill = {
   },
 };
 
+/** Every step, oldest first. Append; never edit a step that has shipped. */
 export const SCHEMA: readonly SchemaStep[] = [
   // 1. The leads, spent captcha nonces and the secrets kept in the database.
   [

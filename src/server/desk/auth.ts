@@ -147,12 +147,8 @@ export class DeskAuth {
     }
     if (!person) return { outcome: 'wrong' };
     // A success is not a guess: the account's count starts again and the address gets its attempt back.
-    const db = this.store().database;
-    await db.run('DELETE FROM rate_limits WHERE bucket = ? AND client = ?', [ACCOUNT_BUCKET, address]);
-    await db.run('UPDATE rate_limits SET requests = requests - 1 WHERE bucket = ? AND client = ? AND requests > 0', [
-      ADDRESS_BUCKET,
-      client,
-    ]);
+    await this.store().forgetRequests(ACCOUNT_BUCKET, address);
+    await this.store().refundRequest(ADDRESS_BUCKET, client);
     return this.startSession(person, nowMs);
   }
 
@@ -204,10 +200,7 @@ export class DeskAuth {
       return { problem: `Too many attempts. Please wait ${Math.ceil(wait / 60)} minutes and try again.` };
     if (!(await verifyPassword(current, account.passwordHash)))
       return { problem: 'The current password is not right.' };
-    await this.store().database.run('DELETE FROM rate_limits WHERE bucket = ? AND client = ?', [
-      ACCOUNT_BUCKET,
-      account.email,
-    ]);
+    await this.store().forgetRequests(ACCOUNT_BUCKET, account.email);
     if (next !== again) return { problem: 'The two new passwords are not the same.' };
     const problem = passwordProblem(next, account.email, current);
     if (problem) return { problem };

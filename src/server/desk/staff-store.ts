@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlDatabase, SqlRunner, SqlStatements } from '../db/database.ts';
+import { recordHistory } from './pipeline-store.ts';
 import {
   STAFF_ROLES,
   type StaffAccount,
@@ -101,10 +102,12 @@ async function removeWith(tx: SqlStatements, staffId: string, actor: string, now
   );
   const at = now.toISOString();
   for (const lead of leads) {
-    await tx.run(
-      "INSERT INTO lead_history (lead_id, reference, actor, at, action, detail) VALUES (?, ?, ?, ?, 'assignee', ?)",
-      [lead.id, lead.reference, actor, at, `${person.email} → unassigned (person removed)`],
-    );
+    await recordHistory(tx, lead, {
+      actor,
+      at,
+      action: 'assignee',
+      detail: `${person.email} → unassigned (person removed)`,
+    });
   }
   await tx.run('UPDATE leads SET assignee_id = NULL WHERE assignee_id = ?', [staffId]);
   // PostgreSQL enforces the sessions' reference to the person, so they go first.

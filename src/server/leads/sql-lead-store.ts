@@ -248,6 +248,17 @@ export class SqlLeadStore implements LeadStore {
     return { count: row!.requests, windowStart: row!.window_start };
   }
 
+  async forgetRequests(bucket: string, client: string): Promise<void> {
+    await this.database.run('DELETE FROM rate_limits WHERE bucket = ? AND client = ?', [bucket, client]);
+  }
+
+  async refundRequest(bucket: string, client: string): Promise<void> {
+    await this.database.run(
+      'UPDATE rate_limits SET requests = requests - 1 WHERE bucket = ? AND client = ? AND requests > 0',
+      [bucket, client],
+    );
+  }
+
   async readiness(now = new Date()): Promise<Readiness> {
     if (this.database.writes.failure) await this.probeWrite();
     const { pending, oldestPendingSeconds } = await pendingDeliveries(this.database, now);

@@ -61,6 +61,10 @@ export interface LeadStore {
     windowMs: number,
     nowMs: number,
   ): Promise<{ count: number; windowStart: number }>;
+  /** Clears `client`'s count in `bucket` (a sign-in that succeeded starts its account's count again). */
+  forgetRequests(bucket: string, client: string): Promise<void>;
+  /** Takes one request back from `client`'s count in `bucket`, never below zero. */
+  refundRequest(bucket: string, client: string): Promise<void>;
   readiness(now?: Date): Promise<Readiness>;
   close(): Promise<void>;
 }

@@ -12,7 +12,18 @@ import type { QuotePayment, DashboardQuote } from '../../lib/quotes/dashboard.ts
 import { accountOf } from '../../lib/quotes/account.ts';
 import type { PaymentDue } from '../../lib/quotes/model.ts';
 import { placeholders, type SqlStatements, type SqlValue } from '../db/database.ts';
-import { dueRows, INSERT_DUE } from '../db/schema.ts';
+
+/** Writes one payment of a sent version's schedule; the deposit is ordinal 0. */
+const INSERT_DUE = 'INSERT INTO quote_dues (quote_id, version, ordinal, due_on, amount_cents) VALUES (?, ?, ?, ?, ?)';
+
+/** The rows of quote_dues for a sent version's schedule, one per payment, in the schedule's order. */
+export function dueRows(
+  quoteId: string,
+  version: number,
+  schedule: readonly { dueOn: string; amountCents: number }[],
+): SqlValue[][] {
+  return schedule.map((due, ordinal) => [quoteId, version, ordinal, due.dueOn, due.amountCents]);
+}
 
 /** Leads per statement: well under both databases' limits on parameters. */
 const CHUNK = 500;
