@@ -11,11 +11,24 @@ export function hajjRoleLines(hajj: SiteSettings['hajj']): string[] {
   return [hajj.role, hajj.registration].map((line) => line.trim()).filter(Boolean);
 }
 
-/** The seller-of-travel registrations that are set, as the footer and every quote print them (F20). */
+/**
+ * The seller-of-travel registrations that are set, in the wording each state asks for, as the
+ * footer, the terms and every quote print them (F20).
+ */
 export function registrationLines(registrations: SiteSettings['registrations']): string[] {
-  const { californiaCst, other } = registrations;
+  const { californiaCst, californiaProtection, floridaSot, other } = registrations;
   return [
-    ...(californiaCst.trim() ? [`California Seller of Travel Reg. No. ${californiaCst.trim()}`] : []),
+    ...(californiaCst.trim()
+      ? [
+          `California Seller of Travel Reg. No. ${californiaCst.trim()}. Registration as a seller of travel does not constitute approval by the State of California.`,
+        ]
+      : []),
+    ...(californiaProtection.trim()
+      ? [
+          `California law requires certain sellers of travel to have a trust account or bond. This business has ${californiaProtection.trim()}.`,
+        ]
+      : []),
+    ...(floridaSot.trim() ? [`Fla. Seller of Travel Reg. No. ${floridaSot.trim()}`] : []),
     ...Object.entries(other).map(([state, number]) => `${state} Seller of Travel Reg. No. ${number}`),
   ];
 }

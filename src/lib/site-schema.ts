@@ -75,7 +75,11 @@ export const siteSettingsSchema = z.strictObject({
       .string()
       .regex(/^(\d{4,10}-\d{2})?$/, 'a CST number like 2123456-40, or empty')
       .default(''),
-    /** Other states' seller-of-travel registrations, e.g. { "Florida": "ST12345" }. */
+    /** How California money is protected, e.g. "a trust account" or "a bond issued by X in the amount of $50,000". */
+    californiaProtection: z.string().default(''),
+    /** Florida Seller of Travel registration number, e.g. ST12345. */
+    floridaSot: z.string().default(''),
+    /** Other states' seller-of-travel registrations, e.g. { "Washington": "602-123-456" }. */
     other: z.record(z.string().min(2), z.string().min(2)).default({}),
   }),
   hajj: z.strictObject({

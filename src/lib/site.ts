@@ -48,7 +48,7 @@ export const site = parseSiteSettings({
   },
   // Seller-of-travel registration numbers (California, Florida, Washington, Hawaii, Iowa, Nevada…):
   // printed in the footer and on every quote when set. docs/editing-content.md lists the states.
-  registrations: { californiaCst: '', other: {} },
+  registrations: { californiaCst: '', californiaProtection: '', floridaSot: '', other: {} },
   // What the agency does for a Hajj pilgrim (Hajj is chosen and paid on Nusuk Hajj) and any Nusuk
   // Hajj registration it holds; each is shown only when set, and the default claims no approval.
   hajj: {

@@ -39,9 +39,18 @@ describe('the agency claims', () => {
 
   it('print seller-of-travel registrations only when set, and name a malformed CST number (F20)', () => {
     expect(registrationLines(site.registrations)).toEqual([]);
-    expect(registrationLines({ californiaCst: '2123456-40', other: { Florida: 'ST12345' } })).toEqual([
-      'California Seller of Travel Reg. No. 2123456-40',
-      'Florida Seller of Travel Reg. No. ST12345',
+    expect(
+      registrationLines({
+        californiaCst: '2123456-40',
+        californiaProtection: 'a trust account',
+        floridaSot: 'ST12345',
+        other: { Washington: '602-123-456' },
+      }),
+    ).toEqual([
+      'California Seller of Travel Reg. No. 2123456-40. Registration as a seller of travel does not constitute approval by the State of California.',
+      'California law requires certain sellers of travel to have a trust account or bond. This business has a trust account.',
+      'Fla. Seller of Travel Reg. No. ST12345',
+      'Washington Seller of Travel Reg. No. 602-123-456',
     ]);
     const broken = structuredClone(site) as { registrations: { californiaCst: string } };
     broken.registrations.californiaCst = 'CST pending';
