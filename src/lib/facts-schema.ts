@@ -74,7 +74,12 @@ export const factsSchema = z.strictObject({
   seasons: z.strictObject({ hajj: seasonSchema, ramadan: seasonSchema, umrahPause: seasonSchema }),
   facts: z.strictObject({
     visa: z.strictObject({
-      validity: fact({ validMonths: z.number().int().positive(), maxStayDays: z.number().int().positive() }),
+      validity: fact({
+        validMonths: z.number().int().positive(),
+        maxStayDays: z.number().int().positive(),
+        /** How sure the 90 days are: per visit or per year is reported both ways. */
+        stayNote: z.string().min(10),
+      }),
       processing: fact({ minBusinessDays: z.number().int().positive(), maxBusinessDays: z.number().int().positive() }),
       issueTime: fact(),
       umrahWindow: fact({ useWithinDays: z.number().int().positive(), source: z.url() }),

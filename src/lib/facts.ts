@@ -17,8 +17,9 @@ export const settings = parseFacts({
     visa: {
       // The Saudi tourist eVisa (F03).
       validity: {
+        text: 'valid for one year, for multiple entries, with stays of up to 90 days',
         // Whether the 90 days are per visit or in total over the year is reported both ways (P15).
-        text: 'valid for one year, for multiple entries, with stays of up to 90 days (we check whether that is per visit or in total over the year for your visa)',
+        stayNote: 'sources differ on whether the 90 days count per visit or in total over the year, so we check yours',
         validMonths: 12,
         maxStayDays: 90,
         watch: ['valid for 90 days'],
@@ -84,7 +85,7 @@ export const settings = parseFacts({
       // The season the catalogue's indicative Hajj prices were listed for (the spec's "Hajj 2026");
       // the coming season's price is the one set on Nusuk Hajj (decisions.md, fourth round).
       indicativePrices: {
-        text: 'the prices listed for Hajj 2026 (1447 AH)',
+        text: 'the prices listed for the 1447 AH (2026) season',
         year: 2026,
         hijriYear: 1447,
       },

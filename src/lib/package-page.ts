@@ -83,7 +83,7 @@ export function summaryLine(entry: CatalogueEntry): string {
 export function priceUnit(bookedOn: 'nusuk-hajj' | undefined): string {
   if (bookedOn !== 'nusuk-hajj') return 'per person';
   const { year, hijriYear } = facts.hajj.indicativePrices;
-  return `per person, indicative: the Hajj ${year} (${hijriYear} AH) price; the ${seasons.hajj.hijriYear} AH price is set and paid on Nusuk Hajj`;
+  return `per person, indicative: the ${hijriYear} AH (${year}) season's price; the ${seasons.hajj.hijriYear} AH price is set and paid on Nusuk Hajj`;
 }
 
 /** "7 Nights", or the package's own description of a stay the nights alone would hide ("Aziziyah, then 4 Nights"). */

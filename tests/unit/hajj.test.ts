@@ -6,6 +6,9 @@ import { hajjEligibility } from '@/lib/hajj';
 import { durationText, packageFormId, priceUnit } from '@/lib/package-page';
 import { factText } from '@/lib/fact-lookup';
 import { site } from '@/lib/site';
+import { FORMS } from '@/lib/forms/definitions';
+import type { StoredLead } from '@/lib/leads/model';
+import { acknowledgementEmail } from '@/server/leads/delivery';
 
 describe('hajjEligibility', () => {
   const rule = facts.hajj.eligibility;
@@ -85,7 +88,7 @@ describe('the agency claims', () => {
 describe('priceUnit', () => {
   it('reads a Nusuk Hajj price as indicative, from the season it was listed for, the coming one paid on Nusuk Hajj', () => {
     expect(priceUnit('nusuk-hajj')).toBe(
-      'per person, indicative: the Hajj 2026 (1447 AH) price; the 1448 AH price is set and paid on Nusuk Hajj',
+      "per person, indicative: the 1447 AH (2026) season's price; the 1448 AH price is set and paid on Nusuk Hajj",
     );
     expect(priceUnit(undefined)).toBe('per person');
   });
@@ -126,5 +129,34 @@ describe('the ACWY fact', () => {
     expect(acwy.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(factText('health.acwy.umrah')).toMatch(/suspended/);
     expect(factText('health.acwy.hajj.status')).toBe('required');
+  });
+});
+
+describe('the Hajj interest forms', () => {
+  it('ask to be told when each Nusuk Hajj step opens, and never offer to book (P01)', () => {
+    for (const form of [FORMS.hajj, FORMS['shifting-hajj'], FORMS['non-shifting-hajj']]) {
+      expect(form.heading).toBe('Hajj 1448: tell me when each Nusuk Hajj step opens, and help me choose');
+      expect(`${form.heading} ${form.intro} ${form.submitLabel}`).not.toMatch(/\bbook|reserve|price\b/i);
+      expect(form.next).toMatch(/Booking and payment happen only on Nusuk Hajj/);
+    }
+    expect(FORMS.booking.next).toBeUndefined();
+  });
+
+  it("say in the visitor's acknowledgement that booking and payment happen only on Nusuk Hajj", () => {
+    const lead = { id: 'l1', reference: 'MQ-7K3F9Q', formId: 'hajj', pageUrl: null } as unknown as StoredLead;
+    const { text } = acknowledgementEmail(
+      lead,
+      'a@example.com',
+      'leads@miqat-travel.example',
+      'https://miqat-travel.example',
+    );
+    expect(text).toContain('Booking and payment happen only on Nusuk Hajj (hajj.nusuk.sa)');
+    const contact = acknowledgementEmail(
+      { ...lead, formId: 'contact' },
+      'a@example.com',
+      'x@y.example',
+      'https://miqat-travel.example',
+    );
+    expect(contact.text).not.toContain('Nusuk');
   });
 });
