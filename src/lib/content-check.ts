@@ -312,8 +312,8 @@ function wrongWayReferences(file: ContentFile, lines: readonly Line[]): Finding[
       text: written,
       fix:
         line.place === 'body'
-          ? 'points above, but the FAQ prints at the end of the page: state the fact here, or name the section ("see \"When to make the intention\"")'
-          : 'points below from the FAQ, which prints at the end of the page: name the section instead ("\"Vaccinations\" in this guide")',
+          ? 'points above, but the FAQ prints at the end of the page: state the fact here, or name the section (see "When to make the intention")'
+          : 'points below from the FAQ, which prints at the end of the page: name the section instead ("Vaccinations" in this guide)',
     }));
   });
 }
