@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
-import { checkFile, formatFindings, reminders, type ContentFile } from '../src/lib/content-check.ts';
+import { checkFactTexts, checkFile, formatFindings, reminders, type ContentFile } from '../src/lib/content-check.ts';
 
 const CONTENT = 'src/content';
 
@@ -31,7 +31,7 @@ const all = contentFiles();
 const asked = process.argv.slice(2).map((path) => relative('.', path));
 const files: ContentFile[] = (asked.length ? asked : all).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 const prices = cataloguePrices();
-const findings = files.flatMap((file) => checkFile(file, prices));
+const findings = [...checkFactTexts(), ...files.flatMap((file) => checkFile(file, prices))];
 const notes = reminders(files, new Date());
 
 if (notes.length) console.log(`Due for review (not failures):\n${notes.map((note) => `  - ${note}`).join('\n')}\n`);

@@ -102,6 +102,8 @@ const packages = defineCollection({
           tier: z.enum(['economy', 'standard', 'deluxe', 'premium']).optional(),
           city: reference('cities').optional(),
           nights: z.number().int().positive(),
+          /** Nights that `nights` leaves out, said before them: "Aziziyah before the Hajj days" (P14). */
+          durationNote: z.string().min(5).optional(),
           stars: starRating,
           deluxe: z.boolean().default(false),
           /** One third of Ramadan or its last ten nights: listed as "Ashra packages" on home and Ramadan pages. */

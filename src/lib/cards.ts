@@ -1,6 +1,7 @@
 import type { ImageMetadata } from 'astro';
 import type { CollectionEntry } from 'astro:content';
-import { daysLabel, nightsLabel } from '@/lib/format';
+import { daysLabel } from '@/lib/format';
+import { durationText } from '@/lib/package-page';
 import { packageUrl } from '@/lib/urls';
 
 /** What a package card shows, for Umrah and Hajj packages and holiday trips alike. */
@@ -24,7 +25,7 @@ export function packageCard(entry: CollectionEntry<'packages'>): CardData {
   return {
     id: entry.id,
     title: entry.data.title,
-    duration: nightsLabel(entry.data.nights),
+    duration: durationText(entry.data),
     price: entry.data.price,
     originalPrice: entry.data.originalPrice,
     bookedOn: entry.data.bookedOn,

@@ -1,5 +1,5 @@
 import { daysLabel, formatPrice, nightsLabel } from '@/lib/format';
-import { distanceLabel, hotelLabel, isHoliday, type CatalogueEntry } from '@/lib/package-page';
+import { distanceLabel, durationText, hotelLabel, isHoliday, priceUnit, type CatalogueEntry } from '@/lib/package-page';
 
 /** A cell of the comparison: a value, a yes or no for an inclusion, or a row that does not apply. */
 export interface CompareCell {
@@ -40,7 +40,8 @@ function stayCell(entry: CatalogueEntry, city: 'makkah' | 'madinah', read: (stay
 function departureCell(entry: CatalogueEntry): CompareCell {
   if (isHoliday(entry)) return NOT_APPLICABLE;
   if (entry.data.departureAirport) return value(entry.data.departureAirport);
-  if (entry.data.bookedOn) return value('Not included', 'flights are booked beside the Nusuk package');
+  if (entry.data.bookedOn)
+    return value('Set by the Nusuk package', 'some Nusuk packages include group flights, others do not');
   return entry.data.category === 'without-flight'
     ? value('Land only', 'book your own flights')
     : value("The group's US gateway", 'a connection from your own city is quoted on top');
@@ -50,13 +51,19 @@ const FACT_ROWS: { key: string; label: string; cell: (entry: CatalogueEntry) => 
   {
     key: 'price',
     label: 'Price per person',
-    cell: ({ data }) =>
-      value(formatPrice(data.price), data.originalPrice ? `was ${formatPrice(data.originalPrice)}` : undefined),
+    // A Hajj price carries the same label as its card: indicative, its season, paid on Nusuk Hajj (P01).
+    cell: (entry) =>
+      isHoliday(entry) || !entry.data.bookedOn
+        ? value(
+            formatPrice(entry.data.price),
+            entry.data.originalPrice ? `was ${formatPrice(entry.data.originalPrice)}` : undefined,
+          )
+        : value(formatPrice(entry.data.price), priceUnit(entry.data.bookedOn)),
   },
   {
     key: 'length',
     label: 'Length',
-    cell: (entry) => value(isHoliday(entry) ? daysLabel(entry.data.days) : nightsLabel(entry.data.nights)),
+    cell: (entry) => value(isHoliday(entry) ? daysLabel(entry.data.days) : durationText(entry.data)),
   },
   { key: 'makkah-nights', label: 'Nights in Makkah', cell: (e) => stayCell(e, 'makkah', (s) => nightsLabel(s.nights)) },
   {

@@ -1,4 +1,4 @@
-import { pastSeasons, placeholderText, WATCHED_PHRASES } from './fact-lookup.ts';
+import { FACT_NAMES, factText, pastSeasons, placeholderText, WATCHED_PHRASES } from './fact-lookup.ts';
 import { factNameProblems } from './fact-names.ts';
 import { charactersOutsideFonts } from './font-subset.ts';
 import {
@@ -126,6 +126,28 @@ function unbackedPrices(file: ContentFile, lines: readonly Line[], prices: Reado
   );
 }
 
+/** "$1699.00", "$1699" or "$ 1,699": a price not written as the site writes prices ("$1,699"). */
+const PRICE_SHAPE = /\$(\s*)(\d+(?:,\d{3})*)(\.\d+)?/g;
+
+/** Typed prices not in the site's format: whole dollars, thousands separated by commas, no space after "$" (P21). */
+function misformattedPrices(file: ContentFile, lines: readonly Line[]): Finding[] {
+  return lines.flatMap((line) =>
+    [...line.text.matchAll(PRICE_SHAPE)].flatMap(([written, space, digits, cents]) => {
+      const plain = digits!.replaceAll(',', '');
+      const proper = Number(plain).toLocaleString('en-US');
+      if (!space && !cents && digits === proper) return [];
+      return [
+        {
+          file: file.path,
+          line: line.number,
+          text: written,
+          fix: `is not in the site's price format: write $${proper} (whole dollars, commas between thousands), or use <PackagePrice> / <FromPrice>`,
+        },
+      ];
+    }),
+  );
+}
+
 const SEASON_YEAR = /\b(Hajj|Ramadan)(?:\s+(?:Umrah\s+)?Packages?)?\s+(\d{4})\b/gi;
 const comingYear = { hajj: Number(seasons.hajj.start.slice(0, 4)), ramadan: Number(seasons.ramadan.start.slice(0, 4)) };
 
@@ -204,8 +226,171 @@ function wordingProblems(file: ContentFile, lines: readonly CopyLine[]): Finding
   return rules.flatMap((rule) => rule(lines)).map((problem) => ({ file: file.path, ...problem }));
 }
 
-/** Every problem in one content file, in line order. */
-export function checkFile(file: ContentFile, cataloguePrices: ReadonlySet<number>): Finding[] {
+/**
+ * Wording a review retired, searched across line wraps (a YAML `>-` block folds a phrase over two
+ * lines, where a one-line search missed it: N14), each with what to write instead.
+ */
+export const RETIRED_PHRASES: readonly { phrase: string; fix: string }[] = [
+  { phrase: 'adds more time for Ziyarat', fix: 'a deluxe package changes the hotel band only (N14): drop the phrase' },
+  {
+    phrase: "the season's name matters less",
+    fix: 'Ramadan and the December holidays are the dearest weeks: do not generalise from catalogue prices (P04)',
+  },
+  {
+    phrase: 'start close to our year-round ones',
+    fix: 'Ramadan and the December holidays are the dearest weeks: do not generalise from catalogue prices (P04)',
+  },
+  {
+    phrase: 'rather than the season',
+    fix: 'Ramadan and the December holidays are the dearest weeks: do not generalise from catalogue prices (P04)',
+  },
+  { phrase: 'nothing hidden', fix: 'say what the price covers and that the quote lists every charge (P18)' },
+  {
+    phrase: 'only to answer this enquiry',
+    fix: 'say "to answer this enquiry and as our privacy policy describes" (P10)',
+  },
+  { phrase: 'four levels shown here', fix: 'they are examples of the package types listed on Nusuk Hajj (P01)' },
+  {
+    phrase: 'flights are not part of a Nusuk package',
+    fix: 'some Nusuk packages include group flights and others do not (P08)',
+  },
+  { phrase: 'help you create your account', fix: 'the pilgrim creates and manages their own Nusuk Hajj account (P01)' },
+  { phrase: 'fill in every field correctly', fix: 'the pilgrim fills in Nusuk Hajj; we explain each step (P01)' },
+];
+
+/** Retired wording, found wherever it falls, across line wraps and spacing. */
+function retiredPhrases(file: ContentFile, lines: readonly Line[]): Finding[] {
+  const { text, lineAt } = normalise(lines);
+  return RETIRED_PHRASES.flatMap(({ phrase, fix }) => {
+    const needle = normalisePhrase(phrase);
+    const found: Finding[] = [];
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) {
+      found.push({ file: file.path, line: lineAt[at]!, text: phrase, fix });
+    }
+    return found;
+  });
+}
+
+/** Copy that offers to book Hajj, which is booked and paid only on Nusuk Hajj (P01). */
+const HAJJ_BOOKING =
+  /\b(book this package|book now|book with us|request(?:ing)? (?:a )?booking|booking request|call to book|reserve (?:your|a) (?:place|seat|spot|package)|secure your (?:place|spot)|pay (?:us|a deposit))\b/gi;
+
+/** Whether a content file is a Hajj page: a Hajj listing page or a Hajj package. */
+const isHajjFile = (file: ContentFile) =>
+  /\/(hajj-packages|shifting-hajj|non-shifting-hajj)\.mdx$/.test(file.path) || /^category:\s*hajj-/m.test(file.text);
+
+/** A booking word on a Hajj page. */
+function hajjBookingWords(file: ContentFile, lines: readonly Line[]): Finding[] {
+  if (!isHajjFile(file)) return [];
+  return lines.flatMap((line) =>
+    [...line.text.matchAll(HAJJ_BOOKING)].map(([written]) => ({
+      file: file.path,
+      line: line.number,
+      text: written,
+      fix: 'offers to book Hajj, which is booked and paid only on Nusuk Hajj: ask for interest, or say what we do to help (P01)',
+    })),
+  );
+}
+
+/** "given above" and the like in an MDX body: the page prints its FAQ, from the frontmatter, at its end. */
+const ABOVE =
+  /\b(?:(?:given|described|set out|explained|shown|listed|mentioned|covered) above|(?:rule|rules|limits|timing) above)\b/gi;
+const BELOW = /\bbelow\b/gi;
+
+/**
+ * Directions that point the wrong way (P09): an MDX page's FAQ answers (frontmatter) print after
+ * the body, so "below" in them points at nothing, and a body's "given above" usually means a fact
+ * that only the FAQ, printed last, states. Name the section, or state the fact where it is needed.
+ */
+function wrongWayReferences(file: ContentFile, lines: readonly Line[]): Finding[] {
+  if (!file.path.endsWith('.mdx') || !/^faqs:/m.test(file.text)) return [];
+  return lines.flatMap((line) => {
+    const pattern = line.place === 'body' ? ABOVE : BELOW;
+    return [...line.text.matchAll(pattern)].map(([written]) => ({
+      file: file.path,
+      line: line.number,
+      text: written,
+      fix:
+        line.place === 'body'
+          ? 'points above, but the FAQ prints at the end of the page: state the fact here, or name the section (see "When to make the intention")'
+          : 'points below from the FAQ, which prints at the end of the page: name the section instead ("Vaccinations" in this guide)',
+    }));
+  });
+}
+
+const COUNT_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const COUNT = `(\\d+|${Object.keys(COUNT_WORDS).join('|')})`;
+const LEAD_TIME = new RegExp(
+  `\\b${COUNT}(?:\\s*(?:to|-|or)\\s*${COUNT})?\\s+(weeks?|months?)\\s+(?:before|ahead|in advance)`,
+  'gi',
+);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The next start of each season a sentence can name: the coming Ramadan and Hajj, and the next December holidays. */
+function seasonStarts(today: Date): { name: string; words: RegExp; start: Date }[] {
+  const december = new Date(Date.UTC(today.getUTCFullYear(), 11, 20));
+  if (december < today) december.setUTCFullYear(december.getUTCFullYear() + 1);
+  return [
+    {
+      name: `Ramadan (from ${seasons.ramadan.start})`,
+      words: /\bramadan\b/i,
+      start: new Date(`${seasons.ramadan.start}T00:00:00Z`),
+    },
+    {
+      name: `Hajj (from ${seasons.hajj.start})`,
+      words: /\bhajj\b/i,
+      start: new Date(`${seasons.hajj.start}T00:00:00Z`),
+    },
+    {
+      name: `the December holidays (from ${december.toISOString().slice(0, 10)})`,
+      words: /\b(december|winter (?:break|recess)|christmas)\b/i,
+      start: december,
+    },
+  ];
+}
+
+/** A lead time ("book six to eight months before Ramadan") that the coming season is already too close for (P12). */
+function impossibleLeadTimes(file: ContentFile, lines: readonly Line[], today: Date): Finding[] {
+  // A testimonial tells of a past trip ("we booked seven months ahead"), not advice for the next one.
+  if (file.path.includes('/testimonials/')) return [];
+  const { text, lineAt } = normalise(lines);
+  const starts = seasonStarts(today).filter(({ start }) => start > today);
+  const findings: Finding[] = [];
+  for (const sentence of text.matchAll(/[^.!?]+/g)) {
+    for (const match of sentence[0].matchAll(LEAD_TIME)) {
+      const [written, least, , unit] = match;
+      const count = COUNT_WORDS[least!.toLowerCase()] ?? Number(least);
+      const days = count * (unit!.toLowerCase().startsWith('week') ? 7 : 30);
+      for (const season of starts) {
+        if (!season.words.test(sentence[0])) continue;
+        if (today.getTime() + days * DAY_MS <= season.start.getTime()) continue;
+        findings.push({
+          file: file.path,
+          line: lineAt[sentence.index + match.index]!,
+          text: written.trim(),
+          fix: `is impossible for the coming ${season.name}: say "ask us as early as you can" or use {{fact:booking.ramadan}} / {{fact:booking.december}}`,
+        });
+      }
+    }
+  }
+  return findings;
+}
+
+/** Every problem in one content file, in line order; `today` dates the lead-time rule. */
+export function checkFile(file: ContentFile, cataloguePrices: ReadonlySet<number>, today = new Date()): Finding[] {
   const lines = copyLines(file);
   return [
     ...badPlaceholders(file, lines),
@@ -213,9 +398,28 @@ export function checkFile(file: ContentFile, cataloguePrices: ReadonlySet<number
     ...restatedFacts(file, lines),
     ...pastSeasonYears(file, lines),
     ...unbackedPrices(file, lines, cataloguePrices),
+    ...misformattedPrices(file, lines),
+    ...retiredPhrases(file, lines),
+    ...hajjBookingWords(file, lines),
+    ...wrongWayReferences(file, lines),
+    ...impossibleLeadTimes(file, lines, today),
     ...wordingProblems(file, lines),
     ...charactersWithoutGlyphs(file, lines),
   ].sort((a, b) => a.line - b.line);
+}
+
+/**
+ * The facts' own texts, checked for what a fact can get wrong on its own: a lead time the coming
+ * season is too close for (the old booking.ramadan) and a price out of format.
+ */
+export function checkFactTexts(today = new Date()): Finding[] {
+  const file = { path: 'src/lib/facts.ts', text: FACT_NAMES.map((name) => `${name}: ${factText(name)}`).join('\n') };
+  const lines = copyLines(file);
+  return [...impossibleLeadTimes(file, lines, today), ...misformattedPrices(file, lines)].map((finding) => ({
+    ...finding,
+    // Line numbers of the joined texts mean nothing in facts.ts: name the fact instead.
+    text: `${file.text.split('\n')[finding.line - 1]!.split(':')[0]}: ${finding.text}`,
+  }));
 }
 
 /** The `reviewed:` date in a file's frontmatter, if it has one. */

@@ -82,20 +82,26 @@ interface FlatFact {
   band?: string;
 }
 
+/** A fact node: its text, watched phrases and band, its scalar values, and any nested fact (`health.acwy.hajj`). */
+function addFact(flat: Map<string, FlatFact>, name: string, node: object & { text: unknown }): void {
+  const watch = [...derivedWatch(node), ...('watch' in node ? (node.watch as string[]) : [])];
+  flat.set(name, { text: String(node.text), watch, ...('band' in node && { band: String(node.band) }) });
+  for (const [field, value] of Object.entries(node)) {
+    if (field !== 'text' && (typeof value === 'string' || typeof value === 'number')) {
+      flat.set(`${name}.${field}`, { text: String(value), watch: [] });
+    } else if (typeof value === 'object' && value !== null && 'text' in value) {
+      addFact(flat, `${name}.${field}`, value);
+    }
+  }
+}
+
 /** Every fact as name → text: each `{ text }` node, its scalar values (`visa.validity.maxStayDays`) and the derived texts. */
 function flatten(): Map<string, FlatFact> {
   const flat = new Map<string, FlatFact>();
   for (const [group, entries] of Object.entries(facts)) {
     for (const [key, node] of Object.entries(entries)) {
       if (typeof node !== 'object' || node === null || !('text' in node)) continue;
-      const name = `${group}.${key}`;
-      const watch = [...derivedWatch(node), ...('watch' in node ? (node.watch as string[]) : [])];
-      flat.set(name, { text: String(node.text), watch, ...('band' in node && { band: String(node.band) }) });
-      for (const [field, value] of Object.entries(node)) {
-        if (field !== 'text' && (typeof value === 'string' || typeof value === 'number')) {
-          flat.set(`${name}.${field}`, { text: String(value), watch: [] });
-        }
-      }
+      addFact(flat, `${group}.${key}`, node);
     }
   }
   for (const [name, text, watch] of derivedFacts()) flat.set(name, { text, watch });
@@ -148,13 +154,4 @@ export function resolvePlaceholders(text: string, where: string): string {
   const unknown = unknownPlaceholders(text);
   if (unknown.length) throw new Error(`${where}: unknown ${unknown.join(', ')} (see src/lib/facts.ts for the names)`);
   return text.replace(PLACEHOLDER, (_, kind: string, name: string) => placeholderText(kind, name)!);
-}
-
-/** The seller-of-travel registrations set in src/lib/facts.ts, as the footer prints them. */
-export function registrationLines(): string[] {
-  const { californiaCst, other } = facts.registrations;
-  return [
-    ...(californiaCst ? [`California Seller of Travel Reg. No. ${californiaCst}`] : []),
-    ...Object.entries(other).map(([state, number]) => `${state} Seller of Travel Reg. No. ${number}`),
-  ];
 }

@@ -32,6 +32,14 @@ const fact = <Shape extends z.ZodRawShape>(values: Shape = {} as Shape) =>
 
 const percent = z.number().min(0).max(100);
 
+/** A vaccine rule for one trip type: required (checked at boarding or arrival) or only recommended, with its source. */
+const vaccineRule = fact({
+  status: z.enum(['required', 'recommended']),
+  minAgeYears: z.number().int().min(0).optional(),
+  source: z.url(),
+  sourceName: z.string().min(5),
+});
+
 /** A rounded range of whole US dollars per person: our estimate for spending no package covers. */
 const dollarRange = z
   .strictObject({ low: z.number().int().min(0), high: z.number().int().min(0) })
@@ -66,7 +74,12 @@ export const factsSchema = z.strictObject({
   seasons: z.strictObject({ hajj: seasonSchema, ramadan: seasonSchema, umrahPause: seasonSchema }),
   facts: z.strictObject({
     visa: z.strictObject({
-      validity: fact({ validMonths: z.number().int().positive(), maxStayDays: z.number().int().positive() }),
+      validity: fact({
+        validMonths: z.number().int().positive(),
+        maxStayDays: z.number().int().positive(),
+        /** How sure the 90 days are: per visit or per year is reported both ways. */
+        stayNote: z.string().min(10),
+      }),
       processing: fact({ minBusinessDays: z.number().int().positive(), maxBusinessDays: z.number().int().positive() }),
       issueTime: fact(),
       umrahWindow: fact({ useWithinDays: z.number().int().positive(), source: z.url() }),
@@ -82,19 +95,41 @@ export const factsSchema = z.strictObject({
     hajj: z.strictObject({
       nusuk: fact({ source: z.url() }),
       registration: fact({ checked: isoDay }),
+      /** The season the indicative Hajj prices come from; each Hajj price says so. */
+      indicativePrices: fact({
+        year: z.number().int().min(2020).max(2100),
+        hijriYear: z.number().int().min(1440).max(1500),
+      }),
       /** Who may go for Hajj: the rules as announced for `announcedFor`, to be confirmed for the coming season. */
       eligibility: fact({
         announcedFor: z.number().int().min(1440).max(1500),
         childMinAge: z.number().int().min(0).max(18),
-        conditions: z.array(z.string().min(10)).min(1),
+        /** Each condition with the page that published it, so the box can cite every item. */
+        conditions: z
+          .array(z.strictObject({ text: z.string().min(10), source: z.url(), sourceName: z.string().min(3) }))
+          .min(1),
         certificate: z.string().min(10),
+        /** Where the certificate rule and the repatriation at the pilgrim's cost were reported. */
+        certificateSource: z.url(),
         source: z.url(),
         /** Who published the list at `source`, as the link reads. */
         sourceName: z.string().min(5),
       }),
       farewellTawaf: fact(),
     }),
-    health: z.strictObject({ acwy: fact({ daysBeforeArrival: z.number().int().positive() }) }),
+    health: z.strictObject({
+      /** The meningitis (ACWY) rule per trip type, as the Saudi authorities last stated it; a checklist reads it. */
+      acwy: fact({
+        daysBeforeArrival: z.number().int().positive(),
+        /** How long a certificate counts, by vaccine type; one that names no type counts as polysaccharide. */
+        conjugateYears: z.number().int().positive(),
+        polysaccharideYears: z.number().int().positive(),
+        /** The day an editor last checked the rule against its sources. */
+        checked: isoDay,
+        umrah: vaccineRule,
+        hajj: vaccineRule,
+      }),
+    }),
     zamzam: z.strictObject({ rule: fact({ litres: z.number().positive() }) }),
     budget: z.strictObject({
       /** Meals outside the package, per day. */
@@ -147,15 +182,6 @@ export const factsSchema = z.strictObject({
       }),
     }),
     rites: z.strictObject({ miqat: fact() }),
-    registrations: z.strictObject({
-      /** California Seller of Travel registration number; printed in the footer when set. */
-      californiaCst: z
-        .string()
-        .regex(/^(\d{4,10}-\d{2})?$/, 'a CST number like 2123456-40, or empty')
-        .default(''),
-      /** Other states' seller-of-travel registrations, e.g. { "Florida": "ST12345" }. */
-      other: z.record(z.string().min(2), z.string().min(2)).default({}),
-    }),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { parseFacts } from './facts-schema.ts';
-import { seasonNote, seasons } from './seasons.ts';
+import { formatDayRange, seasonNote, seasons } from './seasons.ts';
 
 /**
  * The seasons and the volatile facts that guides, landing pages and YAML copy read (through
@@ -18,6 +18,8 @@ export const settings = parseFacts({
       // The Saudi tourist eVisa (F03).
       validity: {
         text: 'valid for one year, for multiple entries, with stays of up to 90 days',
+        // Whether the 90 days are per visit or in total over the year is reported both ways (P15).
+        stayNote: 'sources differ on whether the 90 days count per visit or in total over the year, so we check yours',
         validMonths: 12,
         maxStayDays: 90,
         watch: ['valid for 90 days'],
@@ -80,19 +82,56 @@ export const settings = parseFacts({
         checked: '2026-11-26',
         watch: ['six to seven months before Hajj', '6 to 7 months ahead', 'the day registration opens'],
       },
+      // The season the catalogue's indicative Hajj prices were listed for (the spec's "Hajj 2026");
+      // the coming season's price is the one set on Nusuk Hajj (decisions.md, fourth round).
+      indicativePrices: {
+        text: 'the prices listed for the 1447 AH (2026) season',
+        year: 2026,
+        hijriYear: 1447,
+      },
       // Who may go: the Ministry's health conditions and child age limit as announced for 1447 (N02).
       eligibility: {
         text: 'the Saudi authorities refuse Hajj to pilgrims with certain serious health conditions, ask every pilgrim for a medical fitness certificate and, for the last two seasons, did not admit children under 12',
         announcedFor: 1447,
         childMinAge: 12,
+        // Each condition with where it was published: the Ministry's list as MUIS gives it, or the
+        // press reports of the 1447 categories where MUIS does not carry an item (P03).
         conditions: [
-          'kidney failure needing dialysis, heart failure with symptoms on light effort, lung disease needing oxygen, or advanced liver cirrhosis',
-          'severe neurological or psychiatric illness that affects judgment or movement, and dementia in old age',
-          'pregnancy in its last three months, or a high-risk pregnancy at any stage',
-          'active infectious disease such as tuberculosis, and cancer under chemotherapy or immunotherapy',
+          {
+            text: 'kidney failure needing dialysis, heart failure with symptoms on light effort, lung disease needing oxygen, or advanced liver cirrhosis',
+            source: 'https://ask.gov.sg/muis/questions/cmh4nmntw00ep13ynfcgjrd0y',
+            sourceName: 'MUIS',
+          },
+          {
+            text: 'severe neurological or psychiatric illness that affects judgment or movement, and dementia in old age',
+            source: 'https://ask.gov.sg/muis/questions/cmh4nmntw00ep13ynfcgjrd0y',
+            sourceName: 'MUIS',
+          },
+          {
+            text: 'dependence on a wheelchair for everything or on continuous help from another person (reported for 1447 AH; the Ministry list speaks of significant motor disabilities)',
+            source:
+              'https://www.theweek.in/news/middle-east/2026/01/09/hajj-pilgrimage-saudi-government-declares-6-categories-of-people-ineligible.html',
+            sourceName: 'The Week, 9 January 2026',
+          },
+          {
+            text: 'pregnancy in its last three months, or a high-risk pregnancy at any stage',
+            source: 'https://ask.gov.sg/muis/questions/cmh4nmntw00ep13ynfcgjrd0y',
+            sourceName: 'MUIS',
+          },
+          {
+            text: 'active infectious disease such as tuberculosis',
+            source: 'https://ask.gov.sg/muis/questions/cmh4nmntw00ep13ynfcgjrd0y',
+            sourceName: 'MUIS',
+          },
+          {
+            text: 'cancer under chemotherapy or immunotherapy (reported for 1447 AH)',
+            source: 'https://english.bd-voice.com/international/faecd4e3/detail',
+            sourceName: 'Bangladeshi press report',
+          },
         ],
         certificate:
-          'a medical certificate from their own doctor confirming they are fit for Hajj, which Saudi teams may check on arrival; a pilgrim found unfit can be sent home at their own cost',
+          'a medical certificate from their own doctor confirming they are fit for Hajj, which Saudi teams may check on arrival; a pilgrim found unfit can be sent home at their own cost (as reported for 1447 AH)',
+        certificateSource: 'https://english.bd-voice.com/international/faecd4e3/detail',
         source: 'https://ask.gov.sg/muis/questions/cmh4nmntw00ep13ynfcgjrd0y',
         sourceName: "the Ministry of Hajj and Umrah's list, as published by Singapore's Islamic council (MUIS)",
       },
@@ -103,10 +142,30 @@ export const settings = parseFacts({
       },
     },
     health: {
-      // Meningococcal ACWY rule, one sentence everywhere (F26).
+      // Meningococcal ACWY: what the Saudi Ministry of Health and GACA last stated, per trip type (F26).
+      // Umrah: the Ministry's requirement from February 2025 was suspended for airline checks by
+      // GACA on 6 February 2025, and the Ministry still recommends the vaccine; Hajj: required.
       acwy: {
-        text: 'the Saudi Ministry of Health requires the quadrivalent meningococcal (ACWY) vaccine for Umrah and Hajj for everyone aged one and over, given at least 10 days before arrival; a conjugate vaccine counts for 5 years and a polysaccharide one for 3',
+        text: 'for Hajj the Saudi Ministry of Health requires the meningitis (ACWY) vaccine, given at least 10 days before arrival; for Umrah it is recommended but not checked, since a requirement announced for February 2025 was suspended within the week',
         daysBeforeArrival: 10,
+        conjugateYears: 5,
+        polysaccharideYears: 3,
+        checked: '2026-11-28',
+        umrah: {
+          text: 'the Saudi Ministry of Health recommends the meningitis (ACWY) vaccine for Umrah, given at least 10 days before arrival; a requirement announced for February 2025 was suspended for airline checks within the week, so airlines no longer check for the certificate, though the rule can return at short notice',
+          status: 'recommended',
+          source:
+            'https://www.khaleejtimes.com/world/gulf/saudi-arabia-scraps-meningitis-vaccine-requirement-for-umrah-travellers',
+          sourceName: 'Khaleej Times on the civil aviation authority (GACA) circular of 6 February 2025',
+        },
+        hajj: {
+          text: 'the Saudi Ministry of Health requires every Hajj pilgrim over 2 years old to carry a certificate of the quadrivalent meningitis (ACWY) vaccine, given at least 10 days before arrival; a conjugate vaccine counts for 5 years and a polysaccharide one for 3, and a certificate that does not name the type counts for 3',
+          status: 'required',
+          minAgeYears: 2,
+          source:
+            'https://www.moh.gov.sa/en/Hajj/HealthGuidelines/HealthGuidelinesDuringHajj/Pages/MeningococcalMeningitis.aspx',
+          sourceName: 'the Saudi Ministry of Health, Hajj health regulations',
+        },
       },
     },
     zamzam: {
@@ -172,13 +231,16 @@ export const settings = parseFacts({
         maxPercent: 15,
         watch: ['up to 15%'],
       },
-      // When to book Ramadan.
+      // When to book Ramadan: no fixed lead time, which the coming season can make impossible (P12).
       ramadan: {
-        text: 'book six to eight months before Ramadan, when hotels near the Haram are still available',
+        text: `ask us as early as you can, because rooms near the Haram fill months ahead of Ramadan, expected from about ${formatDayRange(seasons.ramadan.start)}`,
         watch: ['six to eight months', '6 to 8 months', '6-8 months'],
       },
       // When to book the December holidays.
-      december: { text: 'book three to four months ahead for the December school holidays' },
+      december: {
+        text: 'ask us as soon as you know your dates, because the December school holidays are the first weeks to fill',
+        watch: ['three to four months ahead for the December'],
+      },
     },
     transfers: {
       // Transfer type per tier (F18).
@@ -213,7 +275,6 @@ export const settings = parseFacts({
         text: 'put on ihram clothing before you board the last flight, and make the intention when the crew announce that the plane is approaching the miqat or, if unsure, 15 to 20 minutes earlier; never after it',
       },
     },
-    registrations: { californiaCst: '', other: {} },
   },
 });
 

@@ -23,7 +23,13 @@ export interface FinderItem {
   cityName?: string | undefined;
   stars: number;
   nights: number;
+  /** The length as a pilgrim reads it: "7 Nights", or "Aziziyah before the Hajj days, then 4 Nights". */
+  duration: string;
+  /** Where the pilgrim flies from, when the package names no city: "The group's US gateway", "Land only". */
+  departure: string;
   price: number;
+  /** After the price: "per person", or a Hajj price's indicative label. */
+  priceUnit: string;
 }
 
 /** What filtering and sorting read of a package: what a finder row carries in its data attributes. */
@@ -38,6 +44,13 @@ export interface FinderQuery {
   nights?: number | undefined;
   season?: Season | undefined;
   sort: SortOrder;
+}
+
+/** Where a package without a city flies from, as a finder row says it (never "Any US city", N06, P01). */
+export function departureText(category: string): string {
+  if (category.startsWith('hajj')) return 'Flights as the Nusuk package sets';
+  if (category === 'without-flight') return 'Land only';
+  return "The group's US gateway";
 }
 
 /** The catalogue category a package is filed under, as a finder season. */

@@ -7,8 +7,11 @@ export interface EligibilityBox {
   heading: string;
   status: string;
   conditionsLead: string;
-  conditions: readonly string[];
+  conditions: Eligibility['conditions'];
   certificate: string;
+  certificateSource: string;
+  /** What the wheelchair exclusion means for a family planning Hajj with a parent. */
+  mobility: string;
   children: string;
   promise: string;
   source: { href: string; name: string };
@@ -25,6 +28,9 @@ export function hajjEligibility(rule: Eligibility, seasonLabel: string, comingHi
     conditionsLead: 'The Ministry of Hajj and Umrah does not accept pilgrims with:',
     conditions: rule.conditions,
     certificate: `Every pilgrim needs ${rule.certificate}.`,
+    certificateSource: rule.certificateSource,
+    mobility:
+      'A parent who walks but uses a wheelchair for long distances may go; a parent who cannot manage without a wheelchair or constant help may be refused, so check with us before you register.',
     children: `Children under ${rule.childMinAge} were not admitted for ${rule.announcedFor} AH${confirmed ? '' : ', and the age limit for the coming season is to be confirmed'}.`,
     promise: 'We check eligibility with you, for every member of your family, before anything is paid.',
     source: { href: rule.source, name: rule.sourceName },

@@ -1,5 +1,8 @@
 import type { CollectionEntry } from 'astro:content';
+import { facts } from '@/lib/facts';
 import { daysLabel, nightsLabel } from '@/lib/format';
+import type { FormId } from '@/lib/forms/definitions';
+import { seasons } from '@/lib/seasons';
 
 export type CatalogueEntry = CollectionEntry<'packages'> | CollectionEntry<'holidays'>;
 
@@ -39,7 +42,7 @@ export function packageFacts(entry: CatalogueEntry): Fact[] {
   const stay = (place: { nights: number; hotel: string; distance: string }) =>
     `${nightsLabel(place.nights)} · ${hotelLabel(place.hotel)}, ${distanceLabel(place.distance)}`;
   return [
-    { label: 'Duration', value: nightsLabel(data.nights) },
+    { label: 'Duration', value: durationText(data) },
     { label: 'Hotels', value: `${data.stars} star${data.deluxe ? ', deluxe' : ''}` },
     { label: 'Makkah', value: stay(data.makkah) },
     ...(data.madinah ? [{ label: 'Madinah', value: stay(data.madinah) }] : []),
@@ -70,10 +73,30 @@ export function parentListing(entry: CatalogueEntry, cityName?: string): { name:
 /** The one line under a package's title: "per person · 7 Nights · 5 star". */
 export function summaryLine(entry: CatalogueEntry): string {
   if (isHoliday(entry)) return `per person · ${daysLabel(entry.data.days)}`;
-  return `${priceUnit(entry.data.bookedOn)} · ${nightsLabel(entry.data.nights)} · ${entry.data.stars} star${entry.data.deluxe ? ' deluxe' : ''}`;
+  return `${priceUnit(entry.data.bookedOn)} · ${durationText(entry.data)} · ${entry.data.stars} star${entry.data.deluxe ? ' deluxe' : ''}`;
 }
 
-/** The unit after a price: ours "per person", or indicative and paid on Nusuk Hajj, so no Hajj price reads as ours. */
+/**
+ * The unit after a price: ours "per person"; a Hajj price says it is indicative, which season it
+ * was listed for and that the coming season's price is the one set and paid on Nusuk Hajj.
+ */
 export function priceUnit(bookedOn: 'nusuk-hajj' | undefined): string {
-  return bookedOn === 'nusuk-hajj' ? 'per person, indicative: set and paid on Nusuk Hajj' : 'per person';
+  if (bookedOn !== 'nusuk-hajj') return 'per person';
+  const { year, hijriYear } = facts.hajj.indicativePrices;
+  return `per person, indicative: the ${hijriYear} AH (${year}) season's price; the ${seasons.hajj.hijriYear} AH price is set and paid on Nusuk Hajj`;
+}
+
+/** "7 Nights", or the package's own description of a stay the nights alone would hide ("Aziziyah, then 4 Nights"). */
+export function durationText(data: { nights: number; durationNote?: string | undefined }): string {
+  return data.durationNote ? `${data.durationNote}, then ${nightsLabel(data.nights)}` : nightsLabel(data.nights);
+}
+
+/**
+ * The enquiry form a package page carries: a Hajj package asks for interest in the coming season
+ * through its Hajj page's form (Hajj is booked only on Nusuk Hajj); every other package, the booking form.
+ */
+export function packageFormId(category: string): FormId {
+  if (category === 'hajj-shifting') return 'shifting-hajj';
+  if (category === 'hajj-non-shifting') return 'non-shifting-hajj';
+  return 'booking';
 }

@@ -26,5 +26,5 @@ export const agencyContact = {
   /** The office's IANA time zone (the office is in Austin): its hours, the desk's days and the digest's hour are in it. */
   timeZone: 'America/Chicago',
   /** "We reply …": the promise printed under every form and in the acknowledgement. */
-  replyTime: 'within 24 hours',
+  replyTime: 'within one business day',
 };

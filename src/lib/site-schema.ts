@@ -55,6 +55,32 @@ export const siteSettingsSchema = z.strictObject({
     visaSuccess: z.string().min(2),
     support: z.string().min(2),
     replyTime: z.string().min(2),
+    /**
+     * What each of the agency's own figures rests on, e.g. visaSuccess: "of 4,210 visas we filed,
+     * 2023-2026"; printed beside the figure when set. The FTC expects the records behind each claim.
+     */
+    basis: z.strictObject({
+      visaSuccess: z.string().default(''),
+      customers: z.string().default(''),
+      /** The catalogue's prices, e.g. "per person, 4 sharing, for departures from June 2027". */
+      prices: z.string().default(''),
+      /** The holiday trips' struck-through former prices, e.g. "our price from March to August 2026". */
+      originalPrices: z.string().default(''),
+    }),
+  }),
+  /** Seller-of-travel registrations: printed in the footer and on every quote when set (F20). */
+  registrations: z.strictObject({
+    /** California Seller of Travel registration number, e.g. 2123456-40. */
+    californiaCst: z
+      .string()
+      .regex(/^(\d{4,10}-\d{2})?$/, 'a CST number like 2123456-40, or empty')
+      .default(''),
+    /** How California money is protected, e.g. "a trust account" or "a bond issued by X in the amount of $50,000". */
+    californiaProtection: z.string().default(''),
+    /** Florida Seller of Travel registration number, e.g. ST12345. */
+    floridaSot: z.string().default(''),
+    /** Other states' seller-of-travel registrations, e.g. { "Washington": "602-123-456" }. */
+    other: z.record(z.string().min(2), z.string().min(2)).default({}),
   }),
   hajj: z.strictObject({
     /** What the agency does for a Hajj pilgrim, in a sentence; empty shows nothing. */

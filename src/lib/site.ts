@@ -10,9 +10,9 @@ import { facts } from '@/lib/facts';
 export const site = parseSiteSettings({
   name: agencyContact.name,
   legalName: 'Miqat Travel LLC',
-  tagline: 'Umrah, Hajj and Islamic holidays from every major US city',
+  tagline: 'Umrah and Islamic holidays from every major US city, and guidance for Hajj',
   description:
-    'Umrah, Hajj and Ramadan packages from seven US cities, with visa help, hotels near the Haram and 24/7 support. Serving American pilgrims since 2008.',
+    'Umrah and Ramadan packages from seven US cities and guidance for Hajj on Nusuk Hajj, with visa help, hotels near the Haram and 24/7 support. Since 2008.',
   // Astro sets SITE from astro.config; plain Node (unit tests, the server) falls back to SITE_URL.
   url: import.meta.env?.SITE ?? resolveSiteUrl(),
   phone: agencyContact.phone,
@@ -43,11 +43,16 @@ export const site = parseSiteSettings({
     visaSuccess: facts.visa.successRate.value,
     support: '24/7',
     replyTime: agencyContact.replyTime,
+    // What each figure rests on, printed beside it when set; keep the records behind each (FTC).
+    basis: { visaSuccess: '', customers: '', prices: '', originalPrices: '' },
   },
+  // Seller-of-travel registration numbers (California, Florida, Washington, Hawaii, Iowa, Nevada…):
+  // printed in the footer and on every quote when set. docs/editing-content.md lists the states.
+  registrations: { californiaCst: '', californiaProtection: '', floridaSot: '', other: {} },
   // What the agency does for a Hajj pilgrim (Hajj is chosen and paid on Nusuk Hajj) and any Nusuk
   // Hajj registration it holds; each is shown only when set, and the default claims no approval.
   hajj: {
-    role: 'We help you register on Nusuk Hajj, compare the packages on offer, prepare your documents and learn the rites, and we can book your flights beside your Nusuk package.',
+    role: 'You create and manage your own Nusuk Hajj account and pay only there. We tell you when each step opens, explain it, help you compare the packages, check your documents and can book flights when your package has none; we never log in for you, hold your password or take any payment for a Hajj package.',
     registration: '',
   },
   themeColor: '#0f5a43',

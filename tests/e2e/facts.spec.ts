@@ -21,9 +21,13 @@ test('the Hajj page sells the coming season: Hajj 2027 (1448 AH) in title, h1, f
   page,
 }) => {
   await page.goto('/hajj-packages');
-  await expect(page).toHaveTitle(/^Hajj 2027 \(1448 AH\) Packages from the USA/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hajj 2027 (1448 AH) Packages from the USA');
-  await expect(page.getByRole('heading', { name: 'Ask about Hajj 2027 (1448 AH)' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Hajj 2027 \(1448 AH\) from the USA, Booked on Nusuk Hajj/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Hajj 2027 (1448 AH) from the USA: how to book on Nusuk Hajj',
+  );
+  await expect(
+    page.getByRole('heading', { name: 'Hajj 1448: tell me when each Nusuk Hajj step opens, and help me choose' }),
+  ).toBeVisible();
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Hajj 2027 \(1448 AH\)/);
   await expect(page.getByText('When is Hajj 2027?', { exact: true })).toBeVisible();
   const main = await page.locator('main').innerText();

@@ -31,7 +31,9 @@ for (const path of HAJJ_PAGES) {
     const main = await page.locator('main').innerText();
     expect(main).not.toMatch(/return flights from (a major US airport|the USA)/i);
     for (const price of await page.locator('[data-package-card]').all()) {
-      await expect(price).toContainText('per person, indicative: set and paid on Nusuk Hajj');
+      await expect(price).toContainText(
+        "per person, indicative: the 1447 AH (2026) season's price; the 1448 AH price is set and paid on Nusuk Hajj",
+      );
     }
   });
 }
@@ -50,7 +52,9 @@ for (const id of HAJJ_PACKAGES) {
     const included = page.getByRole('region', { name: 'What is included' });
     await expect(included.getByRole('listitem').first()).toBeVisible();
     await expect(included).not.toContainText(/flight/i);
-    await expect(page.locator('aside')).toContainText('per person, indicative: set and paid on Nusuk Hajj');
+    await expect(page.locator('aside')).toContainText(
+      "per person, indicative: the 1447 AH (2026) season's price; the 1448 AH price is set and paid on Nusuk Hajj",
+    );
     await expect(page.locator('aside [data-nusuk-hajj]')).toContainText('only on Nusuk Hajj');
     const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
       (text) => JSON.parse(text) as Record<string, unknown>,

@@ -121,7 +121,11 @@ describe('the comparison rows', () => {
   it('shows prices, nights split by city, hotels "or similar" and the departure', () => {
     const rows = rowsOf(chicago, 'umrah-without-flight-5-nights-3-star', 'shifting-hajj-4-nights-5-star');
     expect(texts(byKey(rows, 'price'))).toEqual(['$1,549', '$399', '$4,396']);
-    expect(texts(byKey(rows, 'length'))).toEqual(['7 Nights', '5 Nights', '4 Nights']);
+    expect(texts(byKey(rows, 'length'))).toEqual([
+      '7 Nights',
+      '5 Nights',
+      'Aziziyah before the Hajj days, then 4 Nights',
+    ]);
     expect(texts(byKey(rows, 'makkah-nights'))).toEqual(['4 Nights', '3 Nights', '4 Nights']);
     expect(texts(byKey(rows, 'madinah-nights'))).toEqual(['3 Nights', '2 Nights', 'No Madinah stay']);
     expect(texts(byKey(rows, 'stars'))).toEqual(['4 star', '3 star', '5 star']);
@@ -134,8 +138,11 @@ describe('the comparison rows', () => {
     expect(texts(byKey(rows, 'departure'))).toEqual([
       "O'Hare International Airport (ORD)",
       'Land only',
-      'Not included',
+      'Set by the Nusuk package',
     ]);
+    // A Hajj price carries its card's label: indicative, the season it was listed for, paid on Nusuk Hajj (P01, P02).
+    expect(byKey(rows, 'price').cells[2]!.note).toMatch(/^per person, indicative: the 1447 AH \(2026\) season's price/);
+    expect(byKey(rows, 'departure').cells[2]!.note).toMatch(/some Nusuk packages include group flights/);
   });
 
   it('marks exactly the rows where the packages differ', () => {

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkFile, formatFindings, reminders, type ContentFile } from '@/lib/content-check';
+import {
+  checkFactTexts,
+  checkFile,
+  formatFindings,
+  reminders,
+  RETIRED_PHRASES,
+  type ContentFile,
+} from '@/lib/content-check';
 
 const FIXTURES = 'tests/unit/fixtures/content-check';
 const fixture = (name: string): ContentFile => {
@@ -104,6 +111,65 @@ describe('content check', () => {
       [2, '€'],
     ]);
     expect(formatFindings(findings)).toContain('FONT_CHARACTERS in src/lib/font-subset.ts');
+  });
+
+  it('fails on a price typed out of the site format ("$1399.00", "$1399", "$ 899") and passes "$1,399" (P21)', () => {
+    const findings = check('price-format.mdx');
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([
+      [6, '$1399.00'],
+      [7, '$1399'],
+      [7, '$ 899'],
+    ]);
+    expect(findings[0]!.fix).toMatch(/write \$1,399/);
+  });
+
+  it('finds retired wording folded over two lines of a YAML block, which a one-line search missed (N14)', () => {
+    const findings = check('retired-phrase.yaml');
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([[2, 'adds more time for Ziyarat']]);
+    expect(RETIRED_PHRASES.length).toBeGreaterThan(5);
+  });
+
+  it('fails on a booking word on a Hajj page, not on advice to check a package before booking a flight (P01)', () => {
+    const findings = check('hajj-packages.mdx');
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([
+      [6, 'Book this package'],
+      [8, 'Request Booking'],
+      [8, 'call to book'],
+    ]);
+    expect(findings[0]!.fix).toMatch(/only on Nusuk Hajj/);
+    // The same words on a page that is not about Hajj are the booking form's own.
+    expect(
+      checkFile({ path: 'src/content/landing/umrah-packages.mdx', text: '---\n---\n\nBook this package.' }, catalogue),
+    ).toEqual([]);
+  });
+
+  it('fails on "below" in an FAQ answer and "given above" in the body, since the FAQ prints last (P09)', () => {
+    const findings = check('wrong-way.mdx');
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([
+      [6, 'below'],
+      [11, 'given above'],
+      [11, 'described above'],
+    ]);
+    expect(findings[1]!.fix).toMatch(/state the fact here, or name the section/);
+  });
+
+  it('fails on a lead time the coming season is already too close for, and passes it when there is time (P12)', () => {
+    const lead = (today: string) =>
+      checkFile(fixture('lead-time.yaml'), catalogue, new Date(`${today}T00:00:00Z`)).filter((finding) =>
+        finding.fix.includes('is impossible'),
+      );
+    const findings = lead('2026-11-28');
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([
+      [2, 'six to eight months before'],
+      [2, 'three to four months ahead'],
+    ]);
+    expect(findings[0]!.fix).toMatch(/coming Ramadan \(from 2027-02-08\)/);
+    expect(findings[1]!.fix).toMatch(/December holidays \(from 2026-12-20\)/);
+    expect(lead('2026-03-01')).toEqual([]);
+  });
+
+  it("checks the facts' own texts for an impossible lead time, and the shipped facts pass", () => {
+    expect(checkFactTexts(new Date('2026-11-28T00:00:00Z'))).toEqual([]);
   });
 
   it('reminds, without failing, of pages not reviewed for a year and seasons that have passed', () => {

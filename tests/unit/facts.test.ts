@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFacts } from '@/lib/facts-schema';
-import { facts, settings } from '@/lib/facts';
-import {
-  factText,
-  FACT_NAMES,
-  registrationLines,
-  resolvePlaceholders,
-  seasonText,
-  WATCHED_PHRASES,
-} from '@/lib/fact-lookup';
+import { settings } from '@/lib/facts';
+import { factText, FACT_NAMES, resolvePlaceholders, seasonText, WATCHED_PHRASES } from '@/lib/fact-lookup';
 import { assertFactNames } from '@/lib/fact-names';
 import { formatDayRange } from '@/lib/seasons';
 import { site } from '@/lib/site';
@@ -40,23 +33,6 @@ describe('facts settings', () => {
     const empty = structuredClone(settings);
     empty.facts.permits.rawdah.text = '';
     expect(() => parseFacts(empty)).toThrow(/facts\.permits\.rawdah\.text/);
-  });
-
-  it('prints seller-of-travel registrations in the footer only when set, and names a malformed CST number', () => {
-    expect(registrationLines()).toEqual([]);
-    const saved = structuredClone(facts.registrations);
-    try {
-      Object.assign(facts.registrations, { californiaCst: '2123456-40', other: { Florida: 'ST12345' } });
-      expect(registrationLines()).toEqual([
-        'California Seller of Travel Reg. No. 2123456-40',
-        'Florida Seller of Travel Reg. No. ST12345',
-      ]);
-    } finally {
-      Object.assign(facts.registrations, saved);
-    }
-    const broken = structuredClone(settings);
-    broken.facts.registrations.californiaCst = 'CST pending';
-    expect(() => parseFacts(broken)).toThrow(/facts\.registrations\.californiaCst: a CST number/);
   });
 
   it('keeps one visa-success figure: the site claim reads the fact', () => {

@@ -7,6 +7,7 @@ import {
   finderRowData,
   finderSearch,
   parseFinderQuery,
+  departureText,
   seasonOf,
   withFilter,
   type FinderItem,
@@ -19,7 +20,10 @@ const item = (id: string, price: number, extra: Partial<FinderItem> = {}): Finde
   season: 'umrah',
   stars: 4,
   nights: 7,
+  duration: '7 Nights',
+  departure: "The group's US gateway",
   price,
+  priceUnit: 'per person',
   ...extra,
 });
 
@@ -121,5 +125,13 @@ describe("the server list's rows", () => {
   it('read a package for any US city as having no city, and an unknown season as Umrah', () => {
     const facts = finderFactsOf({ city: '', season: 'summer', stars: '4', nights: '7', usd: '1180' }, 'A');
     expect(facts).toEqual({ title: 'A', cityId: undefined, season: 'umrah', stars: 4, nights: 7, price: 1180 });
+  });
+});
+
+describe('departureText', () => {
+  it('never reads "Any US city": a Hajj package follows its Nusuk package, land only says so, others fly from the group gateway', () => {
+    expect(departureText('hajj-non-shifting')).toBe('Flights as the Nusuk package sets');
+    expect(departureText('without-flight')).toBe('Land only');
+    expect(departureText('ramadan')).toBe("The group's US gateway");
   });
 });

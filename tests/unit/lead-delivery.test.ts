@@ -674,7 +674,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(text).toContain(`Your reference: ${reference}`);
       expect(text).toContain('Send us a message');
       expect(text).toContain('https://miqat-travel.example/contact-us');
-      expect(text).toContain('reply within 24 hours');
+      expect(text).toContain('reply within one business day');
       expect(text).toContain('+1 (512) 555-0143');
       expect(text).toContain('https://wa.me/15125550143');
       expect(text).toContain('Monday - Friday: 9:00 AM - 6:00 PM');

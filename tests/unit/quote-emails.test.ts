@@ -65,7 +65,7 @@ describe('the quote emails', () => {
     );
     expect(email.audience).toBe('pilgrim');
     expect(email.subject).toBe('Thank you for accepting your quote: reference MQ-7K3F9Q');
-    expect(email.text).toContain('will contact you within 24 hours about the deposit.');
+    expect(email.text).toContain('will contact you within one business day about the deposit.');
     expect(email.text).toContain(BOOKING_CONFIRMED_WHEN);
     expect(email.text).toContain('Deposit:   $1,500, due by November 27, 2026');
     expect(email.text).toContain(`${SITE}/terms-conditions`);

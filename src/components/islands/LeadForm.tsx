@@ -114,7 +114,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       setResetCount((count) => count + 1);
       if (answerName) refreshCaptcha();
       const reference = sent.reference ? ` Your reference is ${sent.reference}.` : '';
-      setStatus({ kind: 'success', text: `${form.messages.success}${reference}` });
+      setStatus({ kind: 'success', text: `${form.messages.success}${reference}${form.next ? ` ${form.next}` : ''}` });
     } else if (sent.outcome === 'invalid') {
       attempt.current = null;
       // An expired or already used question: ask a new one rather than repeat a dead token.

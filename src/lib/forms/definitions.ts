@@ -71,6 +71,16 @@ function countSelect(role: 'adults' | 'children' | 'infants', options: SelectFie
   return { kind: 'select', name: role, role, label, required: true, half: true, options };
 }
 
+/**
+ * Every Hajj form (the Hajj pages and the Hajj package pages): an interest list for the coming
+ * season, never a booking, since Hajj is booked and paid only on Nusuk Hajj (P01).
+ */
+const HAJJ_INTEREST = {
+  heading: `Hajj ${seasonText('hajj', 'hijriYear')}: tell me when each Nusuk Hajj step opens, and help me choose`,
+  intro: `Leave your details and we will tell you when registration, package choice and each payment deadline open on Nusuk Hajj for ${seasonText('hajj', 'label')}, and help you compare the packages.`,
+  next: `Next, we reply with where each Nusuk Hajj step stands for ${seasonText('hajj', 'hijri')} and help you compare the packages when they open. Booking and payment happen only on Nusuk Hajj (hajj.nusuk.sa): nobody, including us, may take a booking or a payment for a Hajj package outside it.`,
+} as const;
+
 /** The picker-and-captcha inquiry most landing and city pages use. */
 function travellerInquiry(
   base: Pick<FormDef, 'id' | 'placement' | 'group' | 'heading' | 'intro' | 'messages'> & Partial<FormDef>,
@@ -205,8 +215,7 @@ export const FORMS = {
     placement: 'Hajj packages page',
     group: 'season',
     // The coming season, so the heading never sells a Hajj that has passed.
-    heading: `Ask about ${seasonText('hajj', 'label')}`,
-    intro: 'Hajj places are limited. Tell us your plans and we will explain the options and the next steps.',
+    ...HAJJ_INTEREST,
     encoding: 'urlencoded',
     fields: [...contactFields(lower, { bounded: false }), messageField('message', true, 'maximum')],
     submitLabel: 'Send Inquiry',
@@ -218,8 +227,7 @@ export const FORMS = {
       id: 'shifting-hajj',
       placement: 'Shifting Hajj page',
       group: 'season',
-      heading: "Let's Plan Your Hajj",
-      intro: 'Tell us who is travelling and we will explain the shifting Hajj programme and its price.',
+      ...HAJJ_INTEREST,
       constants: { request_type: 'hajj' },
       messages: {
         success: 'Thank you! Your Hajj planning request has been submitted successfully.',
@@ -234,8 +242,7 @@ export const FORMS = {
       id: 'non-shifting-hajj',
       placement: 'Non-shifting Hajj page',
       group: 'season',
-      heading: 'Plan Your Non-Shifting Hajj',
-      intro: 'Tell us who is travelling and we will explain the non-shifting programme and its price.',
+      ...HAJJ_INTEREST,
       constants: { 'Request type': 'non-shifting-hajj' },
       messages: { success: 'Form submitted successfully!', failure: FORM_FAILURE, invalid: CHECK_FIELDS },
     },

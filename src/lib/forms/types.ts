@@ -89,4 +89,9 @@ export interface FormDef {
   submitLabel: string;
   busyLabel: 'Sending...' | 'Submitting...';
   messages: FormMessages;
+  /**
+   * What happens next, said after the success text, on the confirmation page and in the
+   * acknowledgement email: on a Hajj form, that booking and payment happen only on Nusuk Hajj.
+   */
+  next?: string;
 }

@@ -18,7 +18,7 @@ import { quoteLink } from './token.ts';
 
 /** The terms' own sentence (src/content/pages/terms-conditions.mdx, "Bookings and quotes"); a test keeps the two alike. */
 export const BOOKING_CONFIRMED_WHEN =
-  'Your booking is confirmed when we have received your deposit and sent you a written confirmation or invoice.';
+  'Your booking is confirmed when we have your deposit and have sent you the written confirmation.';
 
 /** A sent version of the quote, to the pilgrim: the same link for every version. */
 export interface QuoteSentEmail {

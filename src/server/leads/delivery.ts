@@ -117,6 +117,7 @@ function acknowledgementEmail(lead: StoredLead, to: string, from: string, siteUr
     '',
     'What happens next',
     `One of our travel advisers will read your enquiry and reply ${replyTime}, by email or by phone.`,
+    ...(form?.next ? [form.next] : []),
     'If you call or message us before then, please give your reference so we can find your enquiry at once.',
     '',
     ...talkToUsLines(),
