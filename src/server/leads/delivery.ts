@@ -102,7 +102,7 @@ export function acknowledgedPage(pageUrl: string | null, siteUrl: string): strin
  * and how to reach the agency. Nothing the visitor typed is in it (no name, no message), so the
  * form cannot be used to send a stranger words of someone else's choosing.
  */
-function acknowledgementEmail(lead: StoredLead, to: string, from: string, siteUrl: string): MailMessage {
+export function acknowledgementEmail(lead: StoredLead, to: string, from: string, siteUrl: string): MailMessage {
   const form = findForm(lead.formId);
   const page = acknowledgedPage(lead.pageUrl, siteUrl);
   const { name, replyTime, email } = agencyContact;
