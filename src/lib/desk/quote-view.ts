@@ -6,7 +6,7 @@
 import { agencyDay } from '../agency-time.ts';
 import type { QuoteProblem } from '../quotes/model.ts';
 import { formatCents, parseDollars } from '../quotes/money.ts';
-import { looksLikeCardNumber } from '../quotes/payments.ts';
+import { containsCardNumber } from '../card-number.ts';
 import type { QuoteVersion, StoredQuote } from '../quotes/records.ts';
 import { formatDay } from '../quotes/schedule.ts';
 
@@ -176,7 +176,7 @@ export function readPaymentForm(data: FormLike): {
   const amount = parseDollars(typed.amount);
   return {
     quoteId: text('quoteId'),
-    typed: { ...typed, reference: looksLikeCardNumber(typed.reference) ? '' : typed.reference },
+    typed: { ...typed, reference: containsCardNumber(typed.reference) ? '' : typed.reference },
     input: {
       paidOn: typed.paidOn,
       method: typed.method,
