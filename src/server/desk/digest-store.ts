@@ -28,6 +28,7 @@ import {
 import { CLOSED_STATUSES, LEAD_STATUSES } from '../../lib/desk/model.ts';
 import { openingOf, waitedOfficeHours, type OpeningRow } from '../../lib/desk/office-hours.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
+import { countOf } from '../../lib/format.ts';
 import { visitorName } from '../../lib/leads/visitor.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
 import { composedMail, type MailMessage } from '../leads/delivery.ts';
@@ -208,6 +209,14 @@ export class DigestScheduler {
   }
 
   /**
+   * Gives the lease up on a graceful stop: the instance that carries on (or this one restarted) takes
+   * the scheduled work at its next pass instead of waiting out LEASE_MS.
+   */
+  async release(): Promise<void> {
+    await this.db.run('DELETE FROM job_leases WHERE name = ? AND holder = ?', [LEASE_NAME, this.holder]);
+  }
+
+  /**
    * From the digest hour of a day the office opens, claims that day for each member not yet done and
    * queues their digest when it has something to say; answers how many were queued.
    */
@@ -298,7 +307,7 @@ export class DigestScheduler {
           actor: 'the desk',
           at: now.toISOString(),
           action: 'alert',
-          detail: `Still New after ${targetHours} office hours: the owners were emailed (${owners.map((owner) => owner.email).join(', ')})`,
+          detail: `Still New after ${countOf(targetHours, 'office hour')}: the owners were emailed (${owners.map((owner) => owner.email).join(', ')})`,
         });
         return true;
       });

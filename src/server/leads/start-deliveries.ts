@@ -18,7 +18,7 @@ function deskMail(store: LeadStore, config: LeadApiConfig): WorkerExtras {
   });
   return {
     composeLeadless: (delivery) => scheduler.compose(delivery, config.notifyFrom),
-    scheduled: { everyMs: SCHEDULED_EVERY_MS, run: (now) => scheduler.run(now) },
+    scheduled: { everyMs: SCHEDULED_EVERY_MS, run: (now) => scheduler.run(now), release: () => scheduler.release() },
   };
 }
 

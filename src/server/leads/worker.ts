@@ -34,8 +34,11 @@ export interface WorkerExtras {
    * is left to say by then, and the row is done without an email.
    */
   composeLeadless?: (delivery: Delivery) => Promise<MailMessage | null>;
-  /** Work run every `everyMs` between passes (queueing the digests and alerts); a failure is logged and tried next time. */
-  scheduled?: { everyMs: number; run(now: Date): Promise<unknown> };
+  /**
+   * Work run every `everyMs` between passes (queueing the digests and alerts); a failure is logged and
+   * tried next time. `release` runs once the worker has stopped: it gives up what the work holds (its lease).
+   */
+  scheduled?: { everyMs: number; run(now: Date): Promise<unknown>; release?(): Promise<void> };
 }
 
 /**
@@ -184,5 +187,12 @@ export class DeliveryWorker {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
+    // With the store gone the lease simply runs out, as after a crash.
+    await this.extras.scheduled?.release?.().catch((error: unknown) => {
+      console.error(
+        'The scheduled work could not give up its lease; another instance takes it when it runs out:',
+        error,
+      );
+    });
   }
 }
