@@ -72,7 +72,6 @@ function numberOptions(from: number, to: number, last?: string) {
  */
 function countSelect(role: 'adults' | 'children' | 'infants', options: SelectField['options']): SelectField {
   const label = role.charAt(0).toUpperCase() + role.slice(1);
-  const initial = options[0]?.value;
   return {
     kind: 'select',
     name: role,
@@ -81,7 +80,7 @@ function countSelect(role: 'adults' | 'children' | 'infants', options: SelectFie
     required: true,
     half: true,
     placeholder: 'Select',
-    initial,
+    initial: options[0]!.value,
     options,
   };
 }
