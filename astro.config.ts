@@ -8,11 +8,14 @@ import { interactDirective } from './src/integrations/interact-directive';
 import { islandRuntime } from './src/integrations/island-runtime';
 import { pagefindIndex } from './src/integrations/pagefind';
 import { precompress } from './src/integrations/precompress';
+import { contentLastmods } from './src/integrations/sitemap-dates';
 import { subsetFonts } from './src/integrations/subset-fonts';
 import { firstTouchScriptHash } from './src/lib/first-touch-script';
 import { islandLoaderHash } from './src/lib/island-loader';
 import { noScriptCssHash } from './src/lib/no-script';
 import { resolveSiteUrl } from './src/lib/site-url';
+
+const lastmods = contentLastmods();
 
 const [interFile, frauncesFile] = await subsetFonts([
   {
@@ -43,6 +46,11 @@ export default defineConfig({
     // visitor's choice) and the pilgrims' private quote links are not for search engines.
     sitemap({
       filter: (page) => !/^\/(404|500|compare|admin\b.*|enquiry\b.*|quote\/.*)$/.test(new URL(page).pathname),
+      // A page whose copy is dated (reviewed, updated) says when; the others give no date rather than the build's.
+      serialize: (item) => {
+        const lastmod = lastmods.get(new URL(item.url).pathname);
+        return lastmod ? { ...item, lastmod } : item;
+      },
     }),
     interactDirective(),
     // Before Pagefind and precompress, which read the pages it rewrites.

@@ -13,6 +13,15 @@ export const COMPARE_STORAGE_KEY = 'miqat:compare';
 /** Every compare checkbox on a card or in the finder; the tray listens to these. */
 export const COMPARE_BOX_SELECTOR = 'input[data-compare-id]';
 
+/**
+ * What wakes the compare tray: a compare box, or the finder's "Compare selected" (so that the tray,
+ * awake, can say in place that nothing is ticked instead of opening an empty comparison).
+ */
+export const COMPARE_WAKE_SELECTOR = `${COMPARE_BOX_SELECTOR}, [data-finder-form] button`;
+
+/** What the finder says, beside its button, when "Compare selected" is pressed with nothing ticked. */
+export const NOTHING_TICKED_MESSAGE = `Nothing is ticked yet: tick "Compare" on up to ${COMPARE_LIMIT} packages in the list, then press "Compare selected".`;
+
 /** Catalogue ids are file names: lowercase words and digits joined by hyphens. */
 const ID_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Longer than any catalogue id; a longer value is not looked up. */

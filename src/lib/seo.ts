@@ -17,6 +17,11 @@ export interface HeadInput {
   type?: 'website' | 'article';
   /** Pages such as the not-found page must not be indexed. */
   noindex?: boolean;
+  /**
+   * A query the canonical and og:url keep (`form=contact`), for a page drawn per request whose
+   * address without one answers 404 (the enquiry confirmation): they must name a page that exists.
+   */
+  query?: string | undefined;
 }
 
 export interface MetaTag {
@@ -50,7 +55,7 @@ export function pageTitle(title: string, siteName: string): string {
 
 /** Every meta tag a page's head needs, computed from the page and the site settings. */
 export function buildHead(input: HeadInput, site: SiteSettings): HeadData {
-  const canonical = canonicalUrl(site.url, input.path);
+  const canonical = `${canonicalUrl(site.url, input.path)}${input.query ? `?${input.query}` : ''}`;
   const title = pageTitle(input.title, site.name);
   const image = input.image ?? defaultShareImage(site.name);
   const imageUrl = new URL(image.url, site.url).href;
@@ -98,14 +103,24 @@ export function summarize(text: string, max = 160): string {
 }
 
 /**
+ * A catalogue page's search description: its whole description when that fits, else led by its
+ * title, since packages of one group share their opening words ("Umrah in the US winter break…")
+ * and differ in what the title says (5 or 7 nights, 3, 4 or 5 star, comfort or superior).
+ */
+export function packageDescription(title: string, description: string, max = 160): string {
+  const whole = description.replace(/\s+/g, ' ').trim();
+  return whole.length <= max ? whole : summarize(`${title}: ${whole}`, max);
+}
+
+/**
  * An SVG file as a `data:` URL for a link's href: the page carries its own icon, so a phone opens
  * no connection for it while the page loads (issue 23). Double quotes become single ones and the
- * characters a URL or an attribute cannot hold are escaped; the drawing's path data stays as written.
+ * characters a URL or an attribute cannot hold are escaped, spaces too (a raw one is an HTML error).
  */
 export function svgDataUrl(svg: string): string {
   const compact = svg
     .trim()
     .replace(/\s*\n\s*/g, ' ')
     .replaceAll('"', "'");
-  return `data:image/svg+xml,${compact.replace(/[%#<>]/g, (character) => encodeURIComponent(character))}`;
+  return `data:image/svg+xml,${compact.replace(/[\s%#<>]/g, (character) => encodeURIComponent(character))}`;
 }

@@ -20,6 +20,8 @@ export const GET: APIRoute = async () => {
       pubDate: post.data.published,
       categories: [post.data.category],
     })),
-    customData: '<language>en-us</language>',
+    // The feed names its own address (RSS Advisory Board's best practice; feed validators ask for it).
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    customData: `<language>en-us</language><atom:link href="${new URL('/rss.xml', site.url).href}" rel="self" type="application/rss+xml"/>`,
   });
 };

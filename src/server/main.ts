@@ -26,13 +26,11 @@ import {
   wwwRedirectLocation,
 } from './http-policy.ts';
 import { requestFirstTouch, serializeFirstTouch } from '../lib/leads/first-touch.ts';
-import { agencyContact } from '../lib/site-contact.ts';
 import { leadSettings } from './leads/config.ts';
 import { describeStore, openLeadStore } from './leads/open-store.ts';
 import { offerLeadStore } from './leads/process-store.ts';
-import { deskSchedule } from './desk/digest-store.ts';
 import { describeDeliveries } from './leads/config.ts';
-import { outboxKinds } from './message-kinds.ts';
+import { workerOptions } from './message-kinds.ts';
 import { startDeliveries } from './outbox/worker.ts';
 import { GracefulShutdown } from './shutdown.ts';
 import { indexStaticFiles } from './static-files.ts';
@@ -72,19 +70,7 @@ const adminPasswordNotice = await new DeskAuth(() => leadStore, {
   .catch(() => undefined);
 if (adminPasswordNotice) console.warn(adminPasswordNotice);
 console.log(describeDeliveries(leadConfig));
-// The digest and the alert are queued only where they can be sent.
-const deliveries = await startDeliveries(leadStore, leadConfig, {
-  kinds: outboxKinds,
-  scheduled: leadConfig.smtpUrl
-    ? deskSchedule(leadStore.database, {
-        digestHour: leadConfig.digestHour,
-        targetHours: leadConfig.firstContactTargetHours,
-        siteUrl: leadConfig.siteUrl,
-        timeZone: agencyContact.timeZone,
-        hours: agencyContact.hours,
-      })
-    : undefined,
-});
+const deliveries = await startDeliveries(leadStore, leadConfig, workerOptions(leadStore, leadConfig));
 const { retentionDays } = leadConfig;
 const retention =
   retentionDays === undefined

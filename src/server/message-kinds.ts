@@ -1,15 +1,37 @@
 /*
  * Every kind of row the outbox sends on this server, each registered by the module that owns it. A
  * new email is one file of its owner (its payload type, its label and its composer) and one line
- * here; main.ts hands this registry to the delivery worker, and the desk's pages name rows by it.
+ * here; main.ts hands this registry to the delivery worker (`workerOptions`), and the desk's pages
+ * name rows by it.
  */
-import { DIGEST_KIND, FIRST_CONTACT_ALERT_KIND } from './desk/digest-store.ts';
+import { agencyContact } from '../lib/site-contact.ts';
+import type { SqlDatabase } from './db/database.ts';
+import { DIGEST_KIND, FIRST_CONTACT_ALERT_KIND, deskSchedule } from './desk/digest-store.ts';
+import type { LeadApiConfig } from './leads/config.ts';
 import { REPLY_KIND } from './desk/reply-store.ts';
 import { LEAD_CHANNELS } from './leads/delivery.ts';
 import { OutboxKinds } from './outbox/kinds.ts';
+import type { WorkerOptions } from './outbox/worker.ts';
 import { QUOTE_EMAIL_KINDS } from './quotes/emails.ts';
 
 export const outboxKinds = new OutboxKinds({
   channels: LEAD_CHANNELS,
   messages: [...QUOTE_EMAIL_KINDS, REPLY_KIND, FIRST_CONTACT_ALERT_KIND, DIGEST_KIND],
 });
+
+/** What this server's delivery worker runs with: every kind, and the digest and alert where email can go. */
+export function workerOptions(store: { database: SqlDatabase }, config: LeadApiConfig): WorkerOptions {
+  return {
+    kinds: outboxKinds,
+    // The digest and the alert are queued only where they can be sent.
+    scheduled: config.smtpUrl
+      ? deskSchedule(store.database, {
+          digestHour: config.digestHour,
+          targetHours: config.firstContactTargetHours,
+          siteUrl: config.siteUrl,
+          timeZone: agencyContact.timeZone,
+          hours: agencyContact.hours,
+        })
+      : undefined,
+  };
+}

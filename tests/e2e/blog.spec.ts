@@ -96,6 +96,13 @@ test('the RSS feed is valid XML with every guide', async ({ page, request }) => 
   }, xml);
   expect(result.error).toBeNull();
   expect(result.items.sort()).toEqual(SLUGS.map((slug) => `/blog/${slug}`).sort());
+  // The feed names its own address, as feed validators ask.
+  const self = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'application/xml');
+    const link = doc.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'link')[0];
+    return link && { rel: link.getAttribute('rel'), href: link.getAttribute('href'), type: link.getAttribute('type') };
+  }, xml);
+  expect(self).toEqual({ rel: 'self', href: 'https://miqat-travel.example/rss.xml', type: 'application/rss+xml' });
 });
 
 /**

@@ -112,8 +112,10 @@ test('an unknown package answers 404 with "Package not found"', async ({ page })
 
 test('the Last 10 Days page shows its price, stay and reasons to book', async ({ page }) => {
   await page.goto('/package/ramadan-last-10-days');
-  await expect(page.locator('[data-price]').first()).toContainText('$1699.00');
-  await expect(page.getByText('$1699.00 per person', { exact: true })).toBeVisible();
+  // Written as every other price on the site; the form still sends the spec's "$1699.00" as package_price.
+  await expect(page.locator('[data-price]').first()).toHaveText('$1,699');
+  await expect(page.getByText('$1,699 per person', { exact: true })).toBeVisible();
+  await expect(page.locator('input[name="package_price"]')).toHaveValue('$1699.00');
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Accommodation' })).toBeVisible();
   await expect(page.locator('article h3')).toHaveCount(3);

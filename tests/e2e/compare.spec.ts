@@ -125,7 +125,7 @@ test.describe('the comparison page', () => {
   });
 
   test('a link with no package in the catalogue answers 404 and points to the finder', async ({ page, request }) => {
-    for (const path of ['/compare?ids=gone-one,gone-two', '/compare', `/compare?ids=${'x'.repeat(5000)},<script>`]) {
+    for (const path of ['/compare?ids=gone-one,gone-two', `/compare?ids=${'x'.repeat(5000)},<script>`]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       // The status line says what the status means, not "404 OK".
@@ -140,9 +140,55 @@ test.describe('the comparison page', () => {
     expect((await request.get(`/compare?ids=${many},${CHICAGO.id}`)).status()).toBe(404);
   });
 
+  test('with no package named, the page answers 200 and explains how to choose some', async ({ page }) => {
+    // The bare address is where the canonical and the breadcrumb point, and where the finder's
+    // form goes without scripts when nothing is ticked ("/compare?").
+    for (const path of ['/compare', '/compare?', '/compare?ids=']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare packages');
+      await expect(page.locator('[data-notice="none-chosen"]')).toContainText('No packages are chosen yet.');
+      await expect(page.getByText('None of the packages in this link')).toHaveCount(0);
+      const notices = page.locator('[data-compare-notices]');
+      await expect(notices.getByRole('link', { name: 'Package finder' })).toHaveAttribute('href', '/package-finder');
+      await expect(page.getByRole('table')).toHaveCount(0);
+    }
+  });
+
+  test('each cell of the comparison names its package, its section and its row as headers', async ({ page }) => {
+    await page.goto(THREE);
+    const cells = await page.locator('table.compare-table tbody td, table.compare-table tfoot td').evaluateAll((tds) =>
+      tds
+        .map((td) => {
+          const row = td.closest('tr')!;
+          const column = [...row.children].indexOf(td);
+          const table = td.closest('table')!;
+          const group = td.closest('tbody')?.querySelector('th[scope="rowgroup"]');
+          const expected = [
+            table.querySelector('thead tr')!.children[column]!,
+            ...(group ? [group] : []),
+            row.querySelector('th[scope="row"]')!,
+          ];
+          const named = (td.getAttribute('headers') ?? '').split(/\s+/).filter(Boolean);
+          return {
+            named: named.map(
+              (id) => document.querySelectorAll(`[id="${id}"]`).length === 1 && document.getElementById(id),
+            ),
+            expected,
+          };
+        })
+        .map(
+          ({ named, expected }) =>
+            named.length === expected.length && named.every((th, index) => th === expected[index]),
+        ),
+    );
+    expect(cells.length).toBeGreaterThan(20);
+    expect(cells.filter((ok) => !ok)).toEqual([]);
+  });
+
   for (const width of [1280, 390]) {
     test(`at ${width}px axe and html-validate find nothing and the console stays clean`, async ({ page, request }) => {
-      for (const path of [THREE, '/compare?ids=gone-one']) {
+      for (const path of [THREE, '/compare?ids=gone-one', '/compare']) {
         const problems = collectProblems(page);
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
@@ -236,6 +282,40 @@ test.describe('choosing packages to compare', () => {
     await page.getByRole('checkbox', { name: 'Compare Chicago 5 Nights 3 Star Umrah Package', exact: true }).check();
     await expect(page.getByRole('link', { name: 'Compare (2)' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the finder says in place that nothing is ticked, and opens no empty comparison', async ({ page }) => {
+    await page.goto('/package-finder');
+    await expect(page.getByRole('group', { name: /Packages to compare/ })).toContainText(CHICAGO.title);
+    const button = page.getByRole('button', { name: 'Compare selected' }).first();
+    // Reaching for the button wakes the compare tray, which keeps an empty choice from being sent;
+    // a click that beats it goes to /compare, which explains the same (the next test).
+    await button.hover();
+    await expect
+      .poll(() =>
+        page.locator('astro-island[component-url*="CompareTray"]').evaluate((island) => island.hasAttribute('ssr')),
+      )
+      .toBe(false);
+    await button.click();
+    await expect(button).toHaveAccessibleDescription(/Nothing is ticked yet/);
+    await expect(page.locator('[data-compare-hint]').first()).toBeVisible();
+    await expect(page).toHaveURL('/package-finder');
+    // Ticking a package gives the hint its own words back, and the button compares it.
+    await page.getByRole('checkbox', { name: `Compare ${CHICAGO.title}`, exact: true }).check();
+    await expect(button).toHaveAccessibleDescription('Tick up to 3 packages to see them side by side.');
+  });
+
+  test('without scripts, the finder with nothing ticked leads to a page that explains how to choose', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/package-finder');
+    await page.getByRole('button', { name: 'Compare selected' }).first().click();
+    await expect(page).toHaveURL(/\/compare\??$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare packages');
+    await expect(page.locator('[data-notice="none-chosen"]')).toBeVisible();
+    await context.close();
   });
 
   test("with every script request aborted, the finder's boxes and button open the comparison", async ({ page }) => {

@@ -7,6 +7,8 @@ import {
   selfHydratingIslandsReady,
 } from './support/gates';
 import { onePerShape } from '../support/page-shapes';
+import { readFileSync } from 'node:fs';
+import { contentLastmods } from '../../src/integrations/sitemap-dates.ts';
 import { builtHtml, sitemapPaths } from './support/site';
 
 /**
@@ -25,6 +27,36 @@ test('the sitemap lists the foundation pages', () => {
   expect(paths).toEqual(
     expect.arrayContaining(['/', '/about-us', '/contact-us', '/privacy-policy', '/terms-conditions']),
   );
+});
+
+test('every page in the sitemap has a description of its own', () => {
+  const pagesOf = new Map<string, string[]>();
+  for (const path of sitemapPaths()) {
+    const description = /<meta name="description" content="([^"]*)"/.exec(builtHtml(path))?.[1] ?? '(none)';
+    pagesOf.set(description, [...(pagesOf.get(description) ?? []), path]);
+  }
+  expect([...pagesOf].filter(([, pages]) => pages.length > 1)).toEqual([]);
+});
+
+test('the sitemap dates each page whose copy is dated, with its latest updated or reviewed date', () => {
+  const client = 'dist/client';
+  const index = readFileSync(`${client}/sitemap-index.xml`, 'utf8');
+  const entries = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].flatMap((match) => {
+    const xml = readFileSync(`${client}${new URL(match[1]!).pathname}`, 'utf8');
+    return [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map(
+      (url) => [new URL(url[1]!).pathname, url[2]] as const,
+    );
+  });
+  const lastmod = new Map(entries);
+  const expected = contentLastmods();
+  for (const [path, date] of expected) {
+    if (lastmod.has(path)) expect(lastmod.get(path)?.slice(0, 10), path).toBe(date);
+  }
+  expect(lastmod.get('/privacy-policy')).toBeTruthy();
+  expect(lastmod.get('/december-umrah')).toBeTruthy();
+  expect(entries.filter(([path, date]) => path.startsWith('/blog/') && date).length).toBeGreaterThan(10);
+  // A page with no date of its own has none, rather than the day of the build.
+  expect(lastmod.get('/')).toBeUndefined();
 });
 
 test('the browser gates cover every shape of page the site builds', () => {

@@ -93,3 +93,33 @@ test('the share image and icons exist at the sizes the head announces', async ({
     expect((await request.get(icon)).status(), icon).toBe(200);
   }
 });
+
+test('pages drawn per request point their canonical, og:url and breadcrumb at addresses that answer 200', async ({
+  page,
+  request,
+}) => {
+  for (const path of [
+    '/compare?ids=7-nights-4-star-chicago-umrah-package,dallas-7-nights-4-star',
+    '/enquiry/sent?form=contact',
+  ]) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    const named = [
+      await page.locator('link[rel="canonical"]').getAttribute('href'),
+      await meta(page, 'og:url'),
+      ...(await jsonLdTypes(page)).flatMap((data) =>
+        (data as { '@type': string })['@type'] === 'BreadcrumbList'
+          ? (data as { itemListElement: { item: string }[] }).itemListElement.map((item) => item.item)
+          : [],
+      ),
+      ...(await page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))),
+    ];
+    expect(named.length, path).toBeGreaterThanOrEqual(2);
+    for (const url of named) {
+      const { pathname, search } = new URL(url!);
+      expect((await request.get(`${pathname}${search}`, { maxRedirects: 0 })).status(), `${path}: ${url}`).toBe(200);
+    }
+  }
+});

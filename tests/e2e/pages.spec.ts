@@ -114,3 +114,8 @@ test('a served URL is its canonical URL: no trailing-slash duplicate', async ({ 
   expect([301, 404]).toContain(slashed.status());
   if (slashed.status() === 301) expect(slashed.headers()['location']).toBe('/about-us');
 });
+
+test("the home page's table of package tiers has a caption a screen reader names it by", async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('table', { name: /Economy.*packages side by side/ })).toHaveCount(1);
+});

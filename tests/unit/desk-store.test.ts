@@ -448,6 +448,19 @@ describe.each(STORE_KINDS)('the desk store on %s', (kind) => {
     expect(await desk.pipeline.notesOf(stored.id)).toHaveLength(3);
   });
 
+  it('refuses a note holding a card number and stores nothing', async () => {
+    const { desk, lead } = await openDesk(kind);
+    const stored = await lead({ name: 'Amina Yusuf' });
+    for (const body of ['Will pay by Visa 4111 1111 1111 1111, exp 09/28', 'card 4111.1111.1111.1111']) {
+      await expect(desk.pipeline.addNote(stored.id, body, 'a')).rejects.toThrow(/looks like a card number/);
+    }
+    expect(await desk.pipeline.notesOf(stored.id)).toEqual([]);
+    expect(await desk.pipeline.historyOf(stored.id)).toEqual([]);
+    expect(await desk.pipeline.addNote(stored.id, 'Pays by the Visa ending 1111', 'a')).toMatchObject({
+      body: 'Pays by the Visa ending 1111',
+    });
+  });
+
   it('links other enquiries from the same email or phone, newest first', async () => {
     const { desk, lead } = await openDesk(kind);
     const first = await lead({ name: 'Amina Yusuf', email: 'amina@example.com', phone: '312-555-0147' });

@@ -8,8 +8,8 @@ import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { StaffStore } from '@/server/desk/staff-store';
 import { leadApiConfig } from '@/server/leads/config';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { outboxKinds } from '@/server/message-kinds';
-import { DeliveryWorker } from '@/server/outbox/worker';
+import { outboxKinds, workerOptions } from '@/server/message-kinds';
+import { DeliveryWorker, startDeliveries } from '@/server/outbox/worker';
 import { QUOTE_TODAY, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { digestFor } from '@/lib/desk/digest';
@@ -270,6 +270,30 @@ describe("the delivery worker's scheduled work", () => {
   });
 });
 
+describe.each(STORE_KINDS)("the scheduled work's lease on %s", { timeout: 30_000 }, (kind) => {
+  it('is given up when the instance stops gracefully, so the next instance takes it at once', async () => {
+    const desk = await setUp(kind);
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const logs = vi.spyOn(console, 'log').mockImplementation(() => {});
+    cleanups.push(() => logs.mockRestore());
+    const config = leadApiConfig({ ...storeEnv(desk.store.location), SMTP_URL: smtp.url, SITE_URL: SITE });
+    const worker = await startDeliveries(desk.store, config, workerOptions(desk.store, config));
+    const leases = () => desk.store.database.all<{ holder: string }>('SELECT holder FROM job_leases');
+    await expect.poll(async () => (await leases()).length).toBe(1);
+    // Another instance on the same database waits while the running one holds the lease…
+    const next = storeAt(desk.store.location);
+    cleanups.push(() => next.close());
+    const restarted = desk.scheduler(next);
+    expect(await restarted.run()).toBeNull();
+    // …and takes it the moment that one has stopped, not LEASE_MS later.
+    await worker.stop();
+    expect(await leases()).toEqual([]);
+    expect(await restarted.run()).toEqual({ digests: expect.any(Number), alerts: expect.any(Number) });
+    expect(await leases()).toEqual([{ holder: restarted.holder }]);
+  });
+});
+
 describe.each(STORE_KINDS)('the first-contact alert on %s', { timeout: 30_000 }, (kind) => {
   it('emails the owners once when an enquiry is still New past 2 office hours, counted across the night', async () => {
     const desk = await setUp(kind);
@@ -311,6 +335,17 @@ describe.each(STORE_KINDS)('the first-contact alert on %s', { timeout: 30_000 },
     expect(mail.headers['subject']).toBe(`Still New after 2 office hours: ${lead.reference}`);
     expect(mail.text).toContain(`${SITE}/admin/leads/${lead.id}`);
     expect(mail.text).toContain('Nov 27, 2026, 4:30 PM CST');
+  });
+
+  it('says "1 office hour" in the history when the target is one hour', async () => {
+    const desk = await setUp(kind);
+    const lead = await desk.lead({}, new Date('2026-11-27T22:30:00.000Z'));
+    const scheduler = desk.scheduler(desk.store, { ...SETTINGS, targetHours: 1 });
+    expect(await scheduler.queueAlerts(new Date('2026-11-28T16:31:00.000Z'))).toBe(1);
+    const history = await desk.pipeline.historyOf(lead.id);
+    expect(history.filter((entry) => entry.action === 'alert').map((entry) => entry.detail)).toEqual([
+      'Still New after 1 office hour: the owners were emailed (hana@agency.example, omar@agency.example)',
+    ]);
   });
 
   it('leaves an enquiry alone once someone has contacted it, and an old one to the digest', async () => {

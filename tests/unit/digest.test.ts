@@ -90,7 +90,7 @@ const FACTS: DigestFacts = {
     { ...line('MQ-BBBBB1', 'bilal'), followUp: '2026-11-25' },
     { ...line('MQ-NOONE1', null), followUp: '2026-11-26' },
   ],
-  unassigned: [{ ...line('MQ-NEW001', null, 'Yusuf Khan'), formId: 'umrah', receivedAt: '2026-11-25T23:10:00Z' }],
+  unassigned: [{ ...line('MQ-NEW001', null, 'Yusuf Khan'), formId: 'houston', receivedAt: '2026-11-25T23:10:00Z' }],
   unassignedTotal: 1,
   expiring: [{ ...line('MQ-AAAAA3', 'amina'), validUntil: '2026-11-27', totalCents: 545_250 }],
   balances: [
@@ -139,7 +139,9 @@ describe('the morning digest', () => {
       ].join('\n'),
     );
     expect(text).toContain('- MQ-AAAAA2: due November 20, 2026');
-    expect(text).toContain(`- MQ-NEW001 Yusuf Khan: ${findForm('umrah')!.heading}, received Nov 25, 2026, 5:10 PM CST`);
+    // The page as the desk names it: the seven city forms share the heading "Let's Plan Your Umrah".
+    expect(findForm('houston')!.heading).toBe(findForm('chicago')!.heading);
+    expect(text).toContain('- MQ-NEW001 Yusuf Khan: Houston Umrah page, received Nov 25, 2026, 5:10 PM CST');
     expect(text).toContain(`${SITE}/admin/leads?status=new&assignee=none`);
     expect(text).toContain('- MQ-AAAAA3: $5,452.50, valid until November 27, 2026');
     expect(text).toContain('- MQ-AAAAA4: Deposit $1,500, due November 28, 2026');
@@ -178,12 +180,13 @@ describe('the first-contact alert', () => {
     const alert = {
       kind: 'first-contact-alert' as const,
       reference: 'MQ-7K3F9Q',
-      formId: 'umrah',
+      formId: 'houston',
       receivedAt: '2026-11-27T22:30:00Z',
       targetHours: 2,
     };
     const { subject, text } = firstContactAlertEmail(alert, { siteUrl: SITE, timeZone, leadId: 'lead-1' });
     expect(subject).toBe('Still New after 2 office hours: MQ-7K3F9Q');
+    expect(text).toContain('Page:      Houston Umrah page');
     expect(text).toContain('Received:  Nov 27, 2026, 4:30 PM CST');
     expect(text).toContain(`Open the enquiry: ${SITE}/admin/leads/lead-1`);
     expect(outboxKinds.messageLabel(alert)).toBe('First-contact alert');

@@ -68,6 +68,20 @@ describe("reading the pilgrim's answer forms", () => {
     });
   });
 
+  it('refuses a question or a reason holding a card number, saying why', () => {
+    const refused = { inputId: expect.any(String), message: expect.stringContaining('looks like a card number') };
+    expect(readAnswer({ answer: 'ask', version: '1', question: 'Can I pay with 4111 1111 1111 1111?' })).toMatchObject({
+      ok: false,
+      problems: [{ ...refused, inputId: 'ask-question' }],
+    });
+    expect(
+      readAnswer({ answer: 'decline', version: '1', reason: 'Card 4111.1111.1111.1111 was refused' }),
+    ).toMatchObject({
+      ok: false,
+      problems: [{ ...refused, inputId: 'decline-reason' }],
+    });
+  });
+
   it('refuses a form without its kind or a version, as nothing the page sends', () => {
     for (const entries of [
       { answer: 'pay', version: '1' },

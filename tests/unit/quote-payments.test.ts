@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { facts } from '@/lib/facts';
-import { PAYMENT_METHODS, cardFeeCents, checkPayment, looksLikeCardNumber } from '@/lib/quotes/payments';
+import { containsCardNumber } from '@/lib/card-number';
+import { PAYMENT_METHODS, cardFeeCents, checkPayment } from '@/lib/quotes/payments';
 
 const TEST_CARDS = [
   '4111 1111 1111 1111',
@@ -12,10 +13,10 @@ const TEST_CARDS = [
   '4242424242424242',
 ];
 
-describe('looksLikeCardNumber', () => {
+describe('containsCardNumber', () => {
   it('knows real test card numbers however they are spaced', () => {
-    for (const number of TEST_CARDS) expect(looksLikeCardNumber(number), number).toBe(true);
-    expect(looksLikeCardNumber(' 4111-1111 1111-1111 ')).toBe(true);
+    for (const number of TEST_CARDS) expect(containsCardNumber(number), number).toBe(true);
+    expect(containsCardNumber(' 4111-1111 1111-1111 ')).toBe(true);
   });
 
   it('lets transfer ids, short and Luhn-invalid numbers through', () => {
@@ -27,7 +28,7 @@ describe('looksLikeCardNumber', () => {
       '4111 1111 1111 1112',
       '12345678901234567890',
     ])
-      expect(looksLikeCardNumber(reference), reference).toBe(false);
+      expect(containsCardNumber(reference), reference).toBe(false);
   });
 
   it('finds one changed digit in any card number (the Luhn check catches every single-digit error)', () => {
@@ -35,11 +36,11 @@ describe('looksLikeCardNumber', () => {
     fc.assert(
       fc.property(digits, fc.nat(), fc.integer({ min: 1, max: 9 }), (number, at, change) => {
         const valid = withCheckDigit(number.slice(1));
-        expect(looksLikeCardNumber(valid)).toBe(true);
+        expect(containsCardNumber(valid)).toBe(true);
         const position = at % valid.length;
         const changed =
           valid.slice(0, position) + ((Number(valid[position]) + change) % 10) + valid.slice(position + 1);
-        expect(looksLikeCardNumber(changed)).toBe(false);
+        expect(containsCardNumber(changed)).toBe(false);
       }),
     );
   });

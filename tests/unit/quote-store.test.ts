@@ -308,7 +308,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     const { quotes, sentQuote, tableCounts, pipeline } = await openQuotes(kind);
     const { leadId, quoteId } = await sentQuote();
     const historyBefore = await pipeline.historyOf(leadId);
-    for (const reference of [CARD, '4111-1111-1111-1111', '4111111111111111']) {
+    for (const reference of [CARD, '4111-1111-1111-1111', '4111111111111111', `Visa ${CARD}`, '4111.1111.1111.1111']) {
       const input = { paidOn: TODAY, amountCents: 150_000, method: 'credit-card', reference };
       const result = await quotes.recordPayment({ leadId, quoteId }, input, AMINA, TODAY, NOW);
       expect(result && !result.ok && result.problems.map((problem) => problem.field)).toEqual(['reference']);
@@ -317,6 +317,30 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     expect(await quotes.recordPayment({ leadId, quoteId }, tooMuch, AMINA, TODAY, NOW)).toMatchObject({ ok: false });
     expect((await tableCounts()).payments).toBe(0);
     expect(await pipeline.historyOf(leadId)).toEqual(historyBefore);
+  });
+
+  it('refuses a card number in a quote, a question or a decline reason and stores nothing', async () => {
+    const { quotes, sentQuote, tableCounts, pipeline, lead } = await openQuotes(kind);
+    const { id: draftLead } = await lead();
+    const saved = await quotes.saveDraft(
+      { leadId: draftLead },
+      draft({ note: `Pay with card ${CARD}` }),
+      AMINA,
+      TODAY,
+      NOW,
+    );
+    expect(saved && !saved.ok && saved.problems.map((problem) => problem.field)).toEqual(['note']);
+    const { leadId, token } = await sentQuote();
+    const notesBefore = await pipeline.notesOf(leadId);
+    expect(await quotes.ask(token, 1, `Can I pay with Visa ${CARD}?`, NOW)).toEqual({ outcome: 'card-number' });
+    expect(await quotes.decline(token, 1, `card 4111.1111.1111.1111 declined`, NOW)).toEqual({
+      outcome: 'card-number',
+    });
+    expect(await pipeline.notesOf(leadId)).toEqual(notesBefore);
+    expect(await tableCounts()).toMatchObject({ quotes: 1, payments: 0 });
+    expect(await quotes.decline(token, 1, 'Paying by the card ending 1111 is too dear', NOW)).toMatchObject({
+      outcome: 'declined',
+    });
   });
 
   it('takes the deposit on an accepted quote: the lead is Booked, the balance and next due follow', async () => {
@@ -441,7 +465,7 @@ describe('both stores', () => {
           if (!saved?.ok) continue;
           const sent = await quotes.send({ leadId, quoteId: saved.quoteId }, AMINA, TODAY, NOW);
           const token = sent?.ok ? sent.token! : '';
-          for (const reference of ['TRX-1', CARD, '']) {
+          for (const reference of ['TRX-1', CARD, '', `Visa ${CARD}`]) {
             const payment = { paidOn: TODAY, amountCents: 100, method: 'cash', reference };
             const paid = await quotes.recordPayment({ leadId, quoteId: saved.quoteId }, payment, AMINA, TODAY, NOW);
             results.push(sent?.ok, paid?.ok ? paid.account.paidCents : paid?.problems);

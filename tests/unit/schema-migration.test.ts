@@ -343,3 +343,168 @@ describe('an outbox from before messages', () => {
     }
   });
 });
+
+/*
+ * Card numbers in payment references, stored before a reference holding one anywhere was refused,
+ * and the starting reply templates as step 11 wrote them: a database at the step before the one
+ * that masks them, made by the steps before it (their data included), with a template an owner
+ * changed. After the step each card number shows its last four digits alone, every other
+ * reference and every column is as it was, and only the templates nobody changed are reworded.
+ */
+const CARD_STEP = SCHEMA.findIndex((step) => JSON.stringify(step).includes('FROM quote_payments'));
+
+const INSERT_PAYMENT = `INSERT INTO quote_payments
+  (quote_id, paid_on, amount_cents, method, reference, recorded_by, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)`;
+const REFERENCES_BEFORE = [
+  'Visa 4111 1111 1111 1111',
+  '4111.1111.1111.1111',
+  'Deposit, MC 5555-5555-5555-4444 exp 09/28',
+  'TRX-20261120-77',
+  '',
+];
+const REFERENCES_AFTER = ['Visa •••• 1111', '•••• 1111', 'Deposit, MC •••• 4444 exp 09/28', 'TRX-20261120-77', ''];
+const CHANGED_BY_OWNER = (body: string) => body.replace('With best wishes', 'Kind regards');
+
+const CARD_ROWS: [string, SqlValue[]][] = [
+  [
+    'INSERT INTO quotes (id, lead_id, reference, created_by, created_at) VALUES (?, ?, ?, ?, ?)',
+    ['quote-1', null, 'MQ-AAAAAA', 'staff-1', '2026-11-01T10:00:00.000Z'],
+  ],
+  ...REFERENCES_BEFORE.map((reference, index): [string, SqlValue[]] => [
+    INSERT_PAYMENT,
+    ['quote-1', '2026-11-20', 100 + index, 'credit-card', reference, 'staff-1', '2026-11-20T10:00:00.000Z'],
+  ]),
+];
+
+/** What step 13 reads and writes, and what must stay as it was. */
+async function cardStepRows(store: SqlLeadStore) {
+  const payments = await store.database.all<Row>(
+    'SELECT amount_cents, method, reference, recorded_by FROM quote_payments ORDER BY id',
+  );
+  const templates = await store.database.all<{ name: string; body: string; updated_by: string }>(
+    'SELECT name, body, updated_by FROM reply_templates ORDER BY id',
+  );
+  return { payments: payments.map((row) => ({ ...row, amount_cents: Number(row['amount_cents']) })), templates };
+}
+
+function expectCardStep(
+  after: Awaited<ReturnType<typeof cardStepRows>>,
+  templatesBefore: { name: string; body: string }[],
+) {
+  expect(after.payments).toEqual(
+    REFERENCES_AFTER.map((reference, index) => ({
+      amount_cents: 100 + index,
+      method: 'credit-card',
+      reference,
+      recorded_by: 'staff-1',
+    })),
+  );
+  const body = (name: string) => after.templates.find((template) => template.name === name)!.body;
+  const before = (name: string) => templatesBefore.find((template) => template.name === name)!.body;
+  expect(before('First reply')).toContain('You can reply to this email or call us');
+  expect(body('First reply')).toBe(
+    before('First reply').replace('You can reply to this email', 'You can reply to this message'),
+  );
+  expect(body('Documents needed')).toBe(before('Documents needed'));
+  expect(body('Documents needed')).toContain('Kind regards');
+  expect(body('Quote follow-up')).toBe(before('Quote follow-up'));
+  expect(after.templates.map((template) => template.updated_by)).toEqual(['', 'owner@agency.example', '']);
+}
+
+/** A fresh store's templates: what a new desk starts with. */
+async function freshTemplates(kind: 'sqlite' | 'postgresql') {
+  const fresh = track(await openTestStore(kind));
+  return (await cardStepRows(fresh)).templates.map(({ name, body }) => ({ name, body }));
+}
+
+describe('card numbers in payment references and the starting templates (step 13)', () => {
+  it('masks each card number, keeps the rest and rewords unchanged templates, on SQLite', async () => {
+    expect(CARD_STEP).toBeGreaterThan(0);
+    const path = join(folder, 'before-card-masks.sqlite');
+    const file = new DatabaseSync(path);
+    file.exec('BEGIN');
+    for (const step of SCHEMA.slice(0, CARD_STEP)) {
+      for (const action of stepFor(step, 'sqlite')) {
+        if (typeof action === 'string') file.exec(action);
+        else {
+          const update = file.prepare(action.update);
+          for (const params of action.params(file.prepare(action.select).all())) update.run(...params);
+        }
+      }
+    }
+    file.exec(`PRAGMA user_version = ${CARD_STEP}`);
+    for (const [sql, params] of CARD_ROWS) file.prepare(sql).run(...params);
+    const documents = file.prepare("SELECT body FROM reply_templates WHERE name = 'Documents needed'").get() as {
+      body: string;
+    };
+    file
+      .prepare(
+        "UPDATE reply_templates SET body = ?, updated_by = 'owner@agency.example' WHERE name = 'Documents needed'",
+      )
+      .run(CHANGED_BY_OWNER(documents.body));
+    const templatesBefore = file.prepare('SELECT name, body FROM reply_templates').all() as {
+      name: string;
+      body: string;
+    }[];
+    file.exec('COMMIT');
+    file.close();
+
+    const store = track(new SqlLeadStore(openSqlite(path)));
+    expect((store.database as SqliteDatabase).db.prepare('PRAGMA user_version').get()).toEqual({
+      user_version: SCHEMA.length,
+    });
+    expectCardStep(await cardStepRows(store), templatesBefore);
+    expect((await freshTemplates('sqlite')).find((template) => template.name === 'First reply')!.body).not.toContain(
+      'reply to this email',
+    );
+  });
+
+  it('masks each card number, keeps the rest and rewords unchanged templates, on PostgreSQL', async () => {
+    const url = await freshDatabase(inject('postgresUrl'));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const query = (sql: string, params: SqlValue[] = []) => {
+      let index = 0;
+      return client.query(
+        sql.replaceAll('?', () => `$${(index += 1)}`),
+        params,
+      );
+    };
+    try {
+      await client.query(
+        'CREATE TABLE schema_steps (step INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+      );
+      for (const step of SCHEMA.slice(0, CARD_STEP)) {
+        for (const action of stepFor(step, 'postgresql')) {
+          if (typeof action === 'string') await client.query(action);
+          else
+            for (const params of action.params((await client.query(action.select)).rows))
+              await query(action.update, params);
+        }
+      }
+      await client.query('INSERT INTO schema_steps (step) SELECT generate_series(1, $1::integer)', [CARD_STEP]);
+      for (const [sql, params] of CARD_ROWS) await query(sql, params);
+      const documents = await client.query<{ body: string }>(
+        "SELECT body FROM reply_templates WHERE name = 'Documents needed'",
+      );
+      await query(
+        "UPDATE reply_templates SET body = ?, updated_by = 'owner@agency.example' WHERE name = 'Documents needed'",
+        [CHANGED_BY_OWNER(documents.rows[0]!.body)],
+      );
+      const templatesBefore = (
+        await client.query<{ name: string; body: string }>('SELECT name, body FROM reply_templates')
+      ).rows;
+
+      const store = track(new SqlLeadStore(openPostgres(url)));
+      await store.readiness();
+      const { rows: steps } = await client.query('SELECT step FROM schema_steps');
+      expect(stepNumbers(steps)).toEqual(SCHEMA.map((_, index) => index + 1));
+      expectCardStep(await cardStepRows(store), templatesBefore);
+      expect(
+        (await freshTemplates('postgresql')).find((template) => template.name === 'First reply')!.body,
+      ).not.toContain('reply to this email');
+    } finally {
+      await client.end();
+    }
+  });
+});

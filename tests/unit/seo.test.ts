@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHead, canonicalUrl, pageTitle, publicPath, summarize, svgDataUrl } from '@/lib/seo';
+import { buildHead, canonicalUrl, packageDescription, pageTitle, publicPath, summarize, svgDataUrl } from '@/lib/seo';
 import { site } from '@/lib/site';
 
 const settings = { ...site, url: 'https://miqat-travel.example' };
@@ -26,6 +26,17 @@ describe('canonicalUrl', () => {
     expect(canonicalUrl('https://agency.example/', '/terms-conditions')).toBe(
       'https://agency.example/terms-conditions',
     );
+  });
+});
+
+describe('buildHead with a query', () => {
+  it('keeps it in the canonical and og:url, for a page whose bare address answers 404', () => {
+    const head = buildHead(
+      { title: 'Enquiry sent', description: 'Sent.', path: '/enquiry/sent', query: 'form=contact', noindex: true },
+      settings,
+    );
+    expect(head.canonical).toBe('https://miqat-travel.example/enquiry/sent?form=contact');
+    expect(metaContent(head, 'og:url')).toBe(head.canonical);
   });
 });
 
@@ -113,6 +124,23 @@ describe('summarize', () => {
   });
 });
 
+describe('packageDescription', () => {
+  const shared =
+    'Umrah in the US winter break, when the heat eases (Makkah about 20–32 °C and Madinah about 13–26 °C): 3 nights in Makkah and 2 in Madinah in 4-star hotels.';
+
+  it('keeps a description that fits whole', () => {
+    expect(packageDescription('Economy 5 Nights', 'Five nights, guided.')).toBe('Five nights, guided.');
+  });
+
+  it('leads a cut description with the title, so packages that open alike read apart', () => {
+    const four = packageDescription('December Umrah 5 Nights 4 Star', `${shared} ${'More words. '.repeat(5)}`);
+    const five = packageDescription('December Umrah 5 Nights 5 Star', `${shared} ${'More words. '.repeat(5)}`);
+    expect(four).toMatch(/^December Umrah 5 Nights 4 Star: Umrah in the US winter break.*…$/);
+    expect(four.length).toBeLessThanOrEqual(160);
+    expect(four).not.toBe(five);
+  });
+});
+
 describe('svgDataUrl', () => {
   const svg =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">\n  <path fill="#c89b3c" d="M32 2l8.79 8.79Z"/>\n</svg>\n';
@@ -125,9 +153,9 @@ describe('svgDataUrl', () => {
     );
   });
 
-  it('holds nothing that would end the attribute, start a fragment or read as an escape', () => {
+  it('holds nothing that would end the attribute, start a fragment, read as an escape or break the URL', () => {
     const url = svgDataUrl(`${svg}<text>100% "A&B"</text>`);
-    expect(url).not.toMatch(/["#<>]|%(?![0-9A-F]{2})/);
-    expect(url).toContain("d='M32 2l8.79 8.79Z'");
+    expect(url).not.toMatch(/["#<>\s]|%(?![0-9A-F]{2})/);
+    expect(url).toContain("d='M32%202l8.79%208.79Z'");
   });
 });

@@ -5,6 +5,7 @@ import {
   COMPARE_LIMIT,
   COMPARE_PATH,
   COMPARE_STORAGE_KEY,
+  NOTHING_TICKED_MESSAGE,
   addChoice,
   compareHref,
   readChoice,
@@ -19,6 +20,18 @@ const chosenFrom = (box: HTMLInputElement): ChosenPackage => ({
   id: box.dataset['compareId'] ?? '',
   title: box.dataset['compareTitle'] ?? box.value,
 });
+
+/**
+ * The finder's hints beside "Compare selected": told that nothing is ticked (in place, where the
+ * button is), or given back their own words once something is.
+ */
+function sayNothingTicked(nothing: boolean) {
+  for (const hint of document.querySelectorAll<HTMLElement>('[data-compare-hint]')) {
+    hint.dataset['hint'] ??= hint.textContent ?? '';
+    hint.textContent = nothing ? NOTHING_TICKED_MESSAGE : hint.dataset['hint'];
+    hint.toggleAttribute('data-nothing-ticked', nothing);
+  }
+}
 
 /** The stored choice; storage can be switched off, which reads as no choice. */
 function loadChoice(): ChosenPackage[] {
@@ -78,6 +91,7 @@ export default function CompareTray() {
         commit(removeChoice(current.current, item.id), `${item.title} removed from the comparison.`);
         return;
       }
+      sayNothingTicked(false);
       const result = addChoice(current.current, item);
       if (result.added) commit(result.choice, `${item.title} added: ${result.choice.length} chosen.`);
       else commit(result.choice, LIMIT_MESSAGE);
@@ -87,8 +101,13 @@ export default function CompareTray() {
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement) || new URL(form.action).pathname !== COMPARE_PATH) return;
-      if (!current.current.length) return;
       event.preventDefault();
+      if (!current.current.length) {
+        // Said in place, beside each button (their description), and announced: no empty comparison opens.
+        sayNothingTicked(true);
+        setMessage(NOTHING_TICKED_MESSAGE);
+        return;
+      }
       window.location.assign(compareHref(current.current.map((item) => item.id)));
     };
     // Rows the finder draws after a filter change get their ticks too.

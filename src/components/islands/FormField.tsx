@@ -44,7 +44,10 @@ export default function FormField({ field, formId, error, initialValue }: Props)
         {field.label}
       </label>
       {field.kind === 'select' ? (
-        <select {...common} defaultValue={initialValue ?? (field.placeholder ? '' : field.options[0]?.value)}>
+        <select
+          {...common}
+          defaultValue={initialValue ?? field.initial ?? (field.placeholder ? '' : field.options[0]?.value)}
+        >
           {field.placeholder && <option value="">{field.placeholder}</option>}
           {field.options.map((option) => (
             <option key={option.value} value={option.value}>

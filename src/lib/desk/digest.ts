@@ -9,6 +9,7 @@ import { formatLongDate } from '../dates.ts';
 import { formatAgencyTime } from '../agency-time.ts';
 import { findForm } from '../forms/definitions.ts';
 import { countOf } from '../format.ts';
+import { placementText } from '../leads/rows.ts';
 import { formatCents } from '../quotes/money.ts';
 import type { StaffRole } from './model.ts';
 
@@ -211,7 +212,7 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
     ...section(
       'New enquiries nobody has taken',
       digest.unassigned.map((item) => [
-        `${who(item)}: ${findForm(item.formId)?.heading ?? item.formId}, received ${formatAgencyTime(item.receivedAt, timeZone)}`,
+        `${who(item)}: ${pageOf(item.formId)}, received ${formatAgencyTime(item.receivedAt, timeZone)}`,
         link(item),
       ]),
       viewLink(siteUrl, { status: 'new', assignee: 'none' }),
@@ -254,6 +255,11 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
   return { subject: `Your desk today: ${summary.join(', ')}`, text: lines.join('\n') };
 }
 
+/** The page a lead came from as the desk names it ("Houston Umrah page"): seven city forms share one heading. */
+function pageOf(formId: string): string {
+  return placementText(findForm(formId), formId, {});
+}
+
 /** The owners' alert that an enquiry is still New past the target: which one, since when, and where to take it. */
 export function firstContactAlertEmail(
   alert: FirstContactAlertMessage,
@@ -263,7 +269,7 @@ export function firstContactAlertEmail(
   const lines = [
     `Enquiry ${alert.reference} has waited more than ${hours} and is still New: nobody has recorded a first contact.`,
     '',
-    `Page:      ${findForm(alert.formId)?.heading ?? alert.formId}`,
+    `Page:      ${pageOf(alert.formId)}`,
     `Received:  ${formatAgencyTime(alert.receivedAt, context.timeZone)}`,
     '',
     'Please make sure someone calls or writes to the pilgrim now, and assign the enquiry to them.',

@@ -133,8 +133,9 @@ export function withReference(subject: string, reference: string): string {
 }
 
 /**
- * The three reply templates a new desk starts with (the schema's step 11 writes them), in the
- * agency's words; owners change them on /admin/templates. The documents follow the
+ * The three reply templates a new desk starts with, in the agency's words, exactly as the schema's
+ * step 11 writes them; owners change them on /admin/templates. Never edit them here: a later wording
+ * is a later schema step that changes only the bodies no owner has edited (as step 13 does). The documents follow the
  * site's visa guide and facts (src/lib/facts.ts: visa.passport, visa.photo, health.acwy).
  */
 export const STARTING_TEMPLATES: readonly (readonly [name: string, subject: string, body: string])[] = [

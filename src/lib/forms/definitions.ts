@@ -65,10 +65,24 @@ function numberOptions(from: number, to: number, last?: string) {
   });
 }
 
-/** A party-size select (Dallas, Last 10 Days) sent under its role's name: adults, children or infants. */
+/**
+ * A party-size select (Dallas, Last 10 Days) sent under its role's name: adults, children or infants.
+ * It opens on its first number (the spec's 1 adult, 0 children), after the empty placeholder HTML
+ * asks of a required select.
+ */
 function countSelect(role: 'adults' | 'children' | 'infants', options: SelectField['options']): SelectField {
   const label = role.charAt(0).toUpperCase() + role.slice(1);
-  return { kind: 'select', name: role, role, label, required: true, half: true, options };
+  return {
+    kind: 'select',
+    name: role,
+    role,
+    label,
+    required: true,
+    half: true,
+    placeholder: 'Select',
+    initial: options[0]!.value,
+    options,
+  };
 }
 
 /**

@@ -52,9 +52,10 @@ function isCalendarDate(value: string): boolean {
 
 function fieldSchema(field: FieldDef) {
   if (field.kind !== 'select') return textSchema(field);
-  const message = field.placeholder
-    ? `Please choose a ${field.label.toLowerCase()}.`
-    : `Please choose ${field.label.toLowerCase()}.`;
+  const message =
+    field.placeholder && field.initial === undefined
+      ? `Please choose a ${field.label.toLowerCase()}.`
+      : `Please choose ${field.label.toLowerCase()}.`;
   const values = field.options.map((option) => option.value) as [string, ...string[]];
   const schema = z.enum(values, { error: message });
   return field.required ? schema : schema.optional();

@@ -34,6 +34,8 @@ export interface SelectField extends BaseField {
   options: readonly { value: string; label: string }[];
   /** An empty first option such as "Select a subject"; without it the first option is the default. */
   placeholder?: string;
+  /** The option chosen when the form opens, after the placeholder (the party sizes: 1 adult, 0 children). */
+  initial?: string;
 }
 
 export type FieldDef = TextField | SelectField;

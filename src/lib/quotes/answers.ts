@@ -6,6 +6,8 @@
 
 export const QUESTION_MAX_LENGTH = 1_000;
 export const DECLINE_REASON_MAX_LENGTH = 1_000;
+import { CARD_NUMBER_REFUSED, containsCardNumber } from '../card-number.ts';
+
 /** The full name typed to accept: long enough to be a name, short enough for a row. */
 export const TYPED_NAME_MIN_LENGTH = 2;
 export const TYPED_NAME_MAX_LENGTH = 200;
@@ -105,6 +107,7 @@ export function readAnswer(entries: Readonly<Record<string, string | undefined>>
       const message = `Keep your question to ${plural(QUESTION_MAX_LENGTH)} characters or fewer; it has ${plural(question.length)}.`;
       problem(ANSWER_INPUT_IDS.question, message);
     }
+    if (containsCardNumber(question)) problem(ANSWER_INPUT_IDS.question, CARD_NUMBER_REFUSED);
     return problems.length > 0
       ? { ok: false, kind, problems, values }
       : { ok: true, answer: { kind, version, text: question } };
@@ -114,6 +117,7 @@ export function readAnswer(entries: Readonly<Record<string, string | undefined>>
     const message = `Keep your reason to ${plural(DECLINE_REASON_MAX_LENGTH)} characters or fewer; it has ${plural(reason.length)}.`;
     problem(ANSWER_INPUT_IDS.reason, message);
   }
+  if (containsCardNumber(reason)) problem(ANSWER_INPUT_IDS.reason, CARD_NUMBER_REFUSED);
   return problems.length > 0 ? { ok: false, kind, problems, values } : { ok: true, answer: { kind, version, reason } };
 }
 

@@ -4,9 +4,9 @@
  * forms read for the store.
  */
 import { agencyDay } from '../agency-time.ts';
+import { containsCardNumber } from '../card-number.ts';
 import type { QuoteProblem } from './model.ts';
 import { formatCents, parseDollars } from './money.ts';
-import { looksLikeCardNumber } from './payments.ts';
 import type { QuoteVersion, StoredQuote } from './records.ts';
 import { formatDay } from './schedule.ts';
 
@@ -176,7 +176,7 @@ export function readPaymentForm(data: FormLike): {
   const amount = parseDollars(typed.amount);
   return {
     quoteId: text('quoteId'),
-    typed: { ...typed, reference: looksLikeCardNumber(typed.reference) ? '' : typed.reference },
+    typed: { ...typed, reference: containsCardNumber(typed.reference) ? '' : typed.reference },
     input: {
       paidOn: typed.paidOn,
       method: typed.method,

@@ -5,6 +5,7 @@
  * cents; the totals are never stored in a draft, they are computed from the lines (`totals.ts`).
  */
 import { z } from 'astro/zod';
+import { CARD_NUMBER_REFUSED, containsCardNumber } from '../card-number.ts';
 import { MAX_AMOUNT_CENTS } from './money.ts';
 
 /** Per person by room sharing, then children and infants (per child), then extras (per item). */
@@ -43,8 +44,13 @@ const cents = (what: string, min: number) =>
     .int(`Please enter ${what} in whole cents.`)
     .min(min, min > 0 ? `${capital(what)} must be more than $0.` : `${capital(what)} cannot be negative.`)
     .max(MAX_AMOUNT_CENTS, `${capital(what)} is too large.`);
+/** Staff's own words on the quote; a card number pasted into any of them is refused, never stored. */
 const text = (what: string, max: number) =>
-  z.string().trim().max(max, `Please keep ${what} to ${max} characters or fewer.`);
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep ${what} to ${max} characters or fewer.`)
+    .refine((words) => !containsCardNumber(words), CARD_NUMBER_REFUSED);
 
 function capital(words: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -1,8 +1,10 @@
 /**
  * Payments staff record against an accepted quote. Card numbers are never stored: a reference that
- * looks like one is refused, so a transfer id is welcome but a pasted card number is not.
+ * holds one anywhere ("Visa 4111 1111 1111 1111") is refused, so a transfer id is welcome but a
+ * pasted card number is not.
  */
 import { z } from 'astro/zod';
+import { containsCardNumber } from '../card-number.ts';
 import { MAX_AMOUNT_CENTS, formatCents } from './money.ts';
 import type { QuoteProblem } from './model.ts';
 
@@ -34,29 +36,12 @@ export const paymentSchema = z.strictObject({
     .string()
     .trim()
     .max(100, 'Please keep the reference to 100 characters or fewer.')
-    .refine((reference) => !looksLikeCardNumber(reference), CARD_NUMBER_REFUSED)
+    .refine((reference) => !containsCardNumber(reference), CARD_NUMBER_REFUSED)
     .default(''),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
 export type PaymentCheck = { ok: true; payment: Payment } | { ok: false; problems: QuoteProblem[] };
-
-/** 13 to 19 digits once spaces and dashes are gone, passing the Luhn check: what a card number looks like. */
-export function looksLikeCardNumber(reference: string): boolean {
-  const digits = reference.replace(/[\s-]/g, '');
-  return /^\d{13,19}$/.test(digits) && passesLuhn(digits);
-}
-
-/** The Luhn check digit test every card number passes, and about one in ten random numbers. */
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** Checks a payment staff are recording: not in the future, not more than the balance, no card number. */
 export function checkPayment(input: unknown, context: { today: string; balanceCents: number }): PaymentCheck {

@@ -16,6 +16,7 @@
  * databases enforce the keys (node:sqlite turns them on). tests/unit/schema-parity.test.ts compares
  * what both databases end up with.
  */
+import { maskCardNumbers } from '../../lib/card-number.ts';
 import { contactIndex } from '../../lib/leads/contact-index.ts';
 import { newReference } from '../../lib/leads/reference.ts';
 import { STARTING_TEMPLATES } from '../../lib/desk/reply-templates.ts';
@@ -103,6 +104,50 @@ const startingTemplates: Backfill = {
   params() {
     const at = new Date().toISOString();
     return STARTING_TEMPLATES.map(([name, subject, body]) => [name, subject, body, '', at]);
+  },
+};
+
+/** Payment references stored before a card number anywhere in one was refused: each keeps its last four digits. */
+const maskCardReferences: Backfill = {
+  select: 'SELECT id, reference FROM quote_payments',
+  update: 'UPDATE quote_payments SET reference = ? WHERE id = ?',
+  params(rows) {
+    return rows.flatMap((row) => {
+      const reference = row['reference'] as string;
+      const masked = maskCardNumbers(reference);
+      return masked === reference ? [] : [[masked, row['id'] as SqlValue]];
+    });
+  },
+};
+
+/**
+ * Two starting templates said "reply to this email", and staff send templates by WhatsApp too (step
+ * 13): each sentence as shipped, and its words for both. Only a body still as shipped changes.
+ */
+const TEMPLATE_REWORDINGS: readonly (readonly [name: string, shipped: string, reworded: string])[] = [
+  [
+    'First reply',
+    'You can reply to this email or call us, whichever is easier.',
+    'You can reply to this message or call us, whichever is easier.',
+  ],
+  [
+    'Documents needed',
+    'You can reply to this email with the files attached, or call us if you would rather send them another way.',
+    'You can reply to this message with the files attached, or call us if you would rather send them another way.',
+  ],
+];
+
+/** The starting templates that no owner has changed, in words for email and WhatsApp alike. */
+const rewordStartingTemplates: Backfill = {
+  select: 'SELECT id, name, body FROM reply_templates',
+  update: 'UPDATE reply_templates SET body = ? WHERE id = ?',
+  params(rows) {
+    return rows.flatMap((row) => {
+      const shipped = STARTING_TEMPLATES.find(([name]) => name === row['name'])?.[2];
+      const rewording = TEMPLATE_REWORDINGS.find(([name]) => name === row['name']);
+      if (!rewording || shipped === undefined || row['body'] !== shipped) return [];
+      return [[shipped.replace(rewording[1], rewording[2]), row['id'] as SqlValue]];
+    });
   },
 };
 
@@ -437,6 +482,11 @@ export const SCHEMA: readonly SchemaStep[] = [
      ALTER TABLE leads ADD COLUMN utm_medium TEXT;
      ALTER TABLE leads ADD COLUMN utm_campaign TEXT;`,
   ],
+  // 13. Data only. Card numbers typed into a payment reference beside other words ("Visa 4111 1111
+  //     1111 1111") were stored until the reference was refused for holding one anywhere: each is
+  //     masked to its last four digits ("Visa •••• 1111"). And the starting templates no owner has
+  //     changed no longer say "reply to this email", since staff send them by WhatsApp too.
+  [maskCardReferences, rewordStartingTemplates],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */

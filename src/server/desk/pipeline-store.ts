@@ -1,3 +1,4 @@
+import { CARD_NUMBER_REFUSED, containsCardNumber } from '../../lib/card-number.ts';
 import { formatCount } from '../../lib/format.ts';
 import { placeholders, type SqlDatabase, type SqlStatements, type SqlValue } from '../db/database.ts';
 import { selectDesk } from './list-store.ts';
@@ -271,6 +272,8 @@ export class PipelineStore implements PipelineQueries {
         `A note can be at most ${formatCount(NOTE_MAX_LENGTH)} characters; this one has ${formatCount(text.length)}.`,
       );
     }
+    // Staff write down what a pilgrim said about paying: a card number read out on the phone stays out.
+    if (containsCardNumber(text)) throw new PipelineChangeError(CARD_NUMBER_REFUSED);
     return this.db.transaction(async (tx) => {
       const reference = await lockLead(tx, leadId);
       if (reference === undefined) return undefined;

@@ -21,10 +21,14 @@ export interface OutboxSettings {
   workerIntervalMs: number;
 }
 
-/** Work run every `everyMs` between passes (queueing the digests and alerts); a failure is logged and tried next time. */
+/**
+ * Work run every `everyMs` between passes (queueing the digests and alerts); a failure is logged and
+ * tried next time. `release` runs once the worker has stopped: it gives up what the work holds (its lease).
+ */
 export interface ScheduledWork {
   everyMs: number;
   run(now: Date): Promise<unknown>;
+  release?(): Promise<void>;
 }
 
 /** What the composition root hands the worker: every kind it may meet, and the work to run between passes. */
@@ -186,6 +190,13 @@ export class DeliveryWorker {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
+    // With the store gone the lease simply runs out, as after a crash.
+    await this.options.scheduled?.release?.().catch((error: unknown) => {
+      console.error(
+        'The scheduled work could not give up its lease; another instance takes it when it runs out:',
+        error,
+      );
+    });
   }
 }
 

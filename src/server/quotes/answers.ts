@@ -12,6 +12,7 @@ import {
   normalName,
   normalText,
 } from '../../lib/quotes/answers.ts';
+import { containsCardNumber } from '../../lib/card-number.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import type { QuoteAcceptance, QuoteDecline, QuoteQuestion, QuoteVersion } from '../../lib/quotes/records.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
@@ -27,7 +28,7 @@ export type AcceptOutcome =
 export type DeclineOutcome =
   | { outcome: 'declined' | 'already-declined'; decline: QuoteDecline }
   | { outcome: 'already-accepted'; acceptance: QuoteAcceptance }
-  | { outcome: 'superseded' | 'not-found' | 'reason-too-long' };
+  | { outcome: 'superseded' | 'not-found' | 'reason-too-long' | 'card-number' };
 /** `lead` says whose question it is, for the notification that tells staff. */
 export type AskOutcome =
   | {
@@ -36,7 +37,7 @@ export type AskOutcome =
       quoteId: string;
       lead: { id: string; reference: string };
     }
-  | { outcome: 'not-found' | 'question-needed' | 'question-too-long' };
+  | { outcome: 'not-found' | 'question-needed' | 'question-too-long' | 'card-number' };
 
 /** How the history names the pilgrim, who has no staff account. */
 const PILGRIM = 'pilgrim';
@@ -95,6 +96,7 @@ export async function declineQuote(
 ): Promise<DeclineOutcome> {
   const reason = normalText(answer.reason);
   if (reason.length > DECLINE_REASON_MAX_LENGTH) return { outcome: 'reason-too-long' };
+  if (containsCardNumber(reason)) return { outcome: 'card-number' };
   const locked = await lockByToken(tx, answer.token);
   if (!locked) return { outcome: 'not-found' };
   if (locked.acceptance) return { outcome: 'already-accepted', acceptance: locked.acceptance };
@@ -124,6 +126,7 @@ export async function askQuestion(
   const text = normalText(answer.text);
   if (text === '') return { outcome: 'question-needed' };
   if (text.length > QUESTION_MAX_LENGTH) return { outcome: 'question-too-long' };
+  if (containsCardNumber(text)) return { outcome: 'card-number' };
   const locked = await lockByToken(tx, answer.token);
   if (!locked || !(answer.version >= 1 && answer.version <= locked.offered.version)) return { outcome: 'not-found' };
   const { lead, quote } = locked;
