@@ -503,7 +503,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     return smtp;
   }
 
-  /** The mailer as src/server/leads/start-deliveries.ts builds it, closed after the test. */
+  /** The mailer as `startDeliveries` (src/server/outbox/worker.ts) builds it, closed after the test. */
   function nodemailer(settings: LeadApiConfig): Mailer {
     const { mailer, close } = smtpMailer(settings.smtpUrl!);
     cleanups.push(close);

@@ -95,7 +95,7 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
   return { headers, text: text.replace(/\r\n/g, '\n') };
 }
 
-/** The mailer as src/server/leads/start-deliveries.ts builds it, without starting the polling worker. */
+/** The mailer as `startDeliveries` (src/server/outbox/worker.ts) builds it, without starting the polling worker. */
 export function smtpMailer(url: string): { mailer: Mailer; close: () => void } {
   const transport = createTransport(url);
   return { mailer: (message) => transport.sendMail(message), close: () => transport.close() };
