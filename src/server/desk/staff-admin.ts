@@ -74,3 +74,46 @@ export async function removePerson(
   if (guard !== 'ok') return refused(guard, person.email);
   return { ok: true, person, message: `${person.email} is removed; their leads are unassigned.` };
 }
+
+/** What the staff page was asked: the posted form, if any, the query, and who is signed in. */
+export interface StaffPageRequest {
+  form?: FormData | undefined;
+  search: URLSearchParams;
+  me: { email: string };
+}
+
+/**
+ * The staff page's controller: runs a post (add, role, reset, remove) and loads the list. A change
+ * that worked redirects, unless it made a one-time password: that is shown on this answer only,
+ * never in a URL a browser keeps in its history.
+ */
+export async function staffPage(store: StaffStore, request: StaffPageRequest) {
+  let change: StaffChange | undefined;
+  let status = 200;
+  if (request.form) {
+    const form = request.form;
+    const field = (name: string) => String(form.get(name) ?? '');
+    const action = field('action');
+    const person = action === 'add' ? undefined : await store.staffById(field('id'));
+    if (action === 'add') change = await addPerson(store, field('email'), field('role'));
+    else if (!person) change = { ok: false, problem: 'That person has no account any more.' };
+    else if (action === 'role') change = await changeRole(store, person, field('role'));
+    else if (action === 'reset') change = await resetPassword(store, person);
+    else if (action === 'remove' && field('confirm') !== 'yes')
+      change = { ok: false, problem: `Tick "Yes, remove ${person.email}" to remove them.` };
+    else if (action === 'remove') change = await removePerson(store, person, request.me.email);
+    else change = { ok: false, problem: 'Choose what to do from the forms below.' };
+    if (change.ok && !change.oneTimePassword) {
+      return { redirect: `/admin/staff?done=${action}&email=${encodeURIComponent(change.person.email)}` };
+    }
+    if (!change.ok) status = 400;
+  }
+  // The message after a redirect is built here from a known action, never taken as text from the URL.
+  const doneEmail = request.search.get('email') ?? '';
+  const doneMessages: Record<string, string> = {
+    role: `${doneEmail}'s role is changed.`,
+    remove: `${doneEmail} is removed; their leads are unassigned.`,
+  };
+  const done = emailProblem(doneEmail) ? undefined : doneMessages[request.search.get('done') ?? ''];
+  return { status, change, done, people: await store.listStaff() };
+}
