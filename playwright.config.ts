@@ -32,8 +32,10 @@ const SERVER_SPECS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Two cores: a third worker only makes every test wait longer for the CPU.
-  workers: 2,
+  // A stray test.only must not quietly shrink the full run.
+  forbidOnly: true,
+  // Two cores: a third worker only makes every test wait longer for the CPU. PLAYWRIGHT_WORKERS sets another count.
+  workers: Number(process.env['PLAYWRIGHT_WORKERS'] ?? 2),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   timeout: 60_000,

@@ -102,7 +102,7 @@ const packages = defineCollection({
           tier: z.enum(['economy', 'standard', 'deluxe', 'premium']).optional(),
           city: reference('cities').optional(),
           nights: z.number().int().positive(),
-          /** Nights that `nights` leaves out, said before them: "Aziziyah before the Hajj days" (P14). */
+          /** Nights that `nights` leaves out, said before them: "Aziziyah before the Hajj days". */
           durationNote: z.string().min(5).optional(),
           stars: starRating,
           deluxe: z.boolean().default(false),

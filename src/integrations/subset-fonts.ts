@@ -19,7 +19,7 @@ const CACHE_DIR = 'node_modules/.cache/miqat-fonts';
 /**
  * Layout features worth their bytes: kerning, ligatures, marks and numeral styles. Not Inter's
  * contextual alternates ('calt': arrows drawn from "->", colons raised between digits): they
- * are 3.7 KB of its 19.6, and every page's fonts must stay under 30 KB (issue 23).
+ * are 3.7 KB of its 19.6, and every page's fonts must stay under 30 KB.
  */
 const FEATURES = ['kern', 'liga', 'ccmp', 'locl', 'mark', 'mkmk', 'case', 'tnum', 'lnum', 'pnum'];
 

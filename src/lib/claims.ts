@@ -13,7 +13,7 @@ export function hajjRoleLines(hajj: SiteSettings['hajj']): string[] {
 
 /**
  * The seller-of-travel registrations that are set, in the wording each state asks for, as the
- * footer, the terms and every quote print them (F20).
+ * footer, the terms and every quote print them.
  */
 export function registrationLines(registrations: SiteSettings['registrations']): string[] {
   const { californiaCst, californiaProtection, floridaSot, other } = registrations;

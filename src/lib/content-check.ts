@@ -129,7 +129,7 @@ function unbackedPrices(file: ContentFile, lines: readonly Line[], prices: Reado
 /** "$1699.00", "$1699" or "$ 1,699": a price not written as the site writes prices ("$1,699"). */
 const PRICE_SHAPE = /\$(\s*)(\d+(?:,\d{3})*)(\.\d+)?/g;
 
-/** Typed prices not in the site's format: whole dollars, thousands separated by commas, no space after "$" (P21). */
+/** Typed prices not in the site's format: whole dollars, thousands separated by commas, no space after "$". */
 function misformattedPrices(file: ContentFile, lines: readonly Line[]): Finding[] {
   return lines.flatMap((line) =>
     [...line.text.matchAll(PRICE_SHAPE)].flatMap(([written, space, digits, cents]) => {
@@ -228,34 +228,34 @@ function wordingProblems(file: ContentFile, lines: readonly CopyLine[]): Finding
 
 /**
  * Wording a review retired, searched across line wraps (a YAML `>-` block folds a phrase over two
- * lines, where a one-line search missed it: N14), each with what to write instead.
+ * lines, where a one-line search missed it), each with what to write instead.
  */
 export const RETIRED_PHRASES: readonly { phrase: string; fix: string }[] = [
-  { phrase: 'adds more time for Ziyarat', fix: 'a deluxe package changes the hotel band only (N14): drop the phrase' },
+  { phrase: 'adds more time for Ziyarat', fix: 'a deluxe package changes the hotel band only: drop the phrase' },
   {
     phrase: "the season's name matters less",
-    fix: 'Ramadan and the December holidays are the dearest weeks: do not generalise from catalogue prices (P04)',
+    fix: 'Ramadan and the December holidays are the dearest weeks: do not generalise from catalogue prices',
   },
   {
     phrase: 'start close to our year-round ones',
-    fix: 'Ramadan and the December holidays are the dearest weeks: do not generalise from catalogue prices (P04)',
+    fix: 'Ramadan and the December holidays are the dearest weeks: do not generalise from catalogue prices',
   },
   {
     phrase: 'rather than the season',
-    fix: 'Ramadan and the December holidays are the dearest weeks: do not generalise from catalogue prices (P04)',
+    fix: 'Ramadan and the December holidays are the dearest weeks: do not generalise from catalogue prices',
   },
-  { phrase: 'nothing hidden', fix: 'say what the price covers and that the quote lists every charge (P18)' },
+  { phrase: 'nothing hidden', fix: 'say what the price covers and that the quote lists every charge' },
   {
     phrase: 'only to answer this enquiry',
-    fix: 'say "to answer this enquiry and as our privacy policy describes" (P10)',
+    fix: 'say "to answer this enquiry and as our privacy policy describes"',
   },
-  { phrase: 'four levels shown here', fix: 'they are examples of the package types listed on Nusuk Hajj (P01)' },
+  { phrase: 'four levels shown here', fix: 'they are examples of the package types listed on Nusuk Hajj' },
   {
     phrase: 'flights are not part of a Nusuk package',
-    fix: 'some Nusuk packages include group flights and others do not (P08)',
+    fix: 'some Nusuk packages include group flights and others do not',
   },
-  { phrase: 'help you create your account', fix: 'the pilgrim creates and manages their own Nusuk Hajj account (P01)' },
-  { phrase: 'fill in every field correctly', fix: 'the pilgrim fills in Nusuk Hajj; we explain each step (P01)' },
+  { phrase: 'help you create your account', fix: 'the pilgrim creates and manages their own Nusuk Hajj account' },
+  { phrase: 'fill in every field correctly', fix: 'the pilgrim fills in Nusuk Hajj; we explain each step' },
 ];
 
 /** Retired wording, found wherever it falls, across line wraps and spacing. */
@@ -271,7 +271,7 @@ function retiredPhrases(file: ContentFile, lines: readonly Line[]): Finding[] {
   });
 }
 
-/** Copy that offers to book Hajj, which is booked and paid only on Nusuk Hajj (P01). */
+/** Copy that offers to book Hajj, which is booked and paid only on Nusuk Hajj. */
 const HAJJ_BOOKING =
   /\b(book this package|book now|book with us|request(?:ing)? (?:a )?booking|booking request|call to book|reserve (?:your|a) (?:place|seat|spot|package)|secure your (?:place|spot)|pay (?:us|a deposit))\b/gi;
 
@@ -287,7 +287,7 @@ function hajjBookingWords(file: ContentFile, lines: readonly Line[]): Finding[] 
       file: file.path,
       line: line.number,
       text: written,
-      fix: 'offers to book Hajj, which is booked and paid only on Nusuk Hajj: ask for interest, or say what we do to help (P01)',
+      fix: 'offers to book Hajj, which is booked and paid only on Nusuk Hajj: ask for interest, or say what we do to help',
     })),
   );
 }
@@ -298,7 +298,7 @@ const ABOVE =
 const BELOW = /\bbelow\b/gi;
 
 /**
- * Directions that point the wrong way (P09): an MDX page's FAQ answers (frontmatter) print after
+ * Directions that point the wrong way: an MDX page's FAQ answers (frontmatter) print after
  * the body, so "below" in them points at nothing, and a body's "given above" usually means a fact
  * that only the FAQ, printed last, states. Name the section, or state the fact where it is needed.
  */
@@ -362,7 +362,7 @@ function seasonStarts(today: Date): { name: string; words: RegExp; start: Date }
   ];
 }
 
-/** A lead time ("book six to eight months before Ramadan") that the coming season is already too close for (P12). */
+/** A lead time ("book six to eight months before Ramadan") that the coming season is already too close for. */
 function impossibleLeadTimes(file: ContentFile, lines: readonly Line[], today: Date): Finding[] {
   // A testimonial tells of a past trip ("we booked seven months ahead"), not advice for the next one.
   if (file.path.includes('/testimonials/')) return [];

@@ -3,6 +3,18 @@ export function formatLongDate(date: Date): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+/** "November 20, 2026" for a `YYYY-MM-DD` day, as the desk's messages, the emails and the quote page write dates. */
+export function formatDay(day: string): string {
+  return formatLongDate(new Date(`${day}T00:00:00Z`));
+}
+
+/** Whether `value` is a real calendar day written `YYYY-MM-DD` (not 2026-02-30, not 2026-2-3). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** ISO calendar date (YYYY-MM-DD) for `<time datetime>`. */
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);

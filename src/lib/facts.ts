@@ -15,68 +15,68 @@ export const settings = parseFacts({
   seasons,
   facts: {
     visa: {
-      // The Saudi tourist eVisa (F03).
+      // The Saudi tourist eVisa.
       validity: {
         text: 'valid for one year, for multiple entries, with stays of up to 90 days',
-        // Whether the 90 days are per visit or in total over the year is reported both ways (P15).
+        // Whether the 90 days are per visit or in total over the year is reported both ways.
         stayNote: 'sources differ on whether the 90 days count per visit or in total over the year, so we check yours',
         validMonths: 12,
         maxStayDays: 90,
         watch: ['valid for 90 days'],
       },
-      // Our own allowance, not the Saudi processing time (F10).
+      // Our own allowance, not the Saudi processing time.
       processing: {
         text: 'we allow 5-10 business days for our checks and any resubmission',
         minBusinessDays: 5,
         maxBusinessDays: 10,
         watch: ['five to ten business days'],
       },
-      // What the Saudi system usually takes (F10).
+      // What the Saudi system usually takes.
       issueTime: { text: 'the eVisa itself is often issued within a day or two' },
-      // Umrah visas lapse unused after 30 days since November 2025 (N03).
+      // Umrah visas lapse unused after 30 days since November 2025.
       umrahWindow: {
         text: 'an Umrah visa is cancelled if you have not entered Saudi Arabia within 30 days of its issue, though once you are in you may stay up to 90 days',
         useWithinDays: 30,
         source: 'https://www.dawn.com/news/1952496',
       },
-      // Saudi entry rule, counted from arrival (F27).
+      // Saudi entry rule, counted from arrival.
       passport: {
         text: 'a passport valid for at least six months from the day you arrive, with two blank pages',
         monthsValid: 6,
         blankPages: 2,
         watch: ['two blank pages', 'six months beyond the travel dates'],
       },
-      // Uploaded, not printed (F28).
+      // Uploaded, not printed.
       photo: {
         text: 'a recent digital photo on a white background, uploaded with the application',
         watch: ['two recent passport-style photos', 'two passport photos'],
       },
-      // The agency's visa-success figure; site.claims.visaSuccess reads it (F19).
+      // The agency's visa-success figure; site.claims.visaSuccess reads it.
       successRate: { text: '99.8% of the visas we filed were approved', value: '99.8%' },
     },
     permits: {
       // Nusuk Umrah permit with a time slot.
       nusuk: { text: 'every Umrah needs a permit with a time slot, booked free in the Nusuk app' },
-      // Rawdah visits (F12).
-      // Advance bookings once in 365 days (2024 rules); same-day slots near the mosque may allow more (N04).
+      // Rawdah visits.
+      // Advance bookings once in 365 days (2024 rules); same-day slots near the mosque may allow more.
       rawdah: {
         text: 'a Rawdah visit is booked in Nusuk for a slot of about 10 minutes; advance bookings have been limited to one every 365 days, though Nusuk has also offered same-day slots to visitors near the mosque, and a missed slot can block your next booking, so we check the current rule before you travel',
         onceInDays: 365,
         watch: ['once a year to the Rawdah'],
       },
-      // Ramadan Umrah permits (F11).
+      // Ramadan Umrah permits.
       ramadan: {
         text: 'under recent rules Nusuk issues one Umrah permit per person during Ramadan, while extra tawaf needs no permit',
       },
     },
     hajj: {
-      // How US residents book Hajj (Direct Hajj Program): the Ministry's rule for 1447 (N01).
+      // How US residents book Hajj (Direct Hajj Program): the Ministry's rule for 1447.
       nusuk: {
         text: 'pilgrims who live in the US register on the Saudi platform Nusuk Hajj, choose their package there from a provider approved by the Ministry of Hajj and Umrah, and pay for it only on Nusuk Hajj; no one may take a Hajj deposit or booking outside it',
         source:
           'https://www.geo.tv/latest/644253-hajj-2026-saudi-arabia-opens-early-package-preference-phase-for-pilgrims',
       },
-      // When registration opens; 1448 was not announced when checked (N08, F33).
+      // When registration opens; 1448 was not announced when checked.
       registration: {
         text: 'registration for the last season opened on Nusuk Hajj in early November 2025, so registration for the coming season may already be open: create your account on hajj.nusuk.sa now, and the package price is the one set there',
         checked: '2026-11-26',
@@ -89,13 +89,13 @@ export const settings = parseFacts({
         year: 2026,
         hijriYear: 1447,
       },
-      // Who may go: the Ministry's health conditions and child age limit as announced for 1447 (N02).
+      // Who may go: the Ministry's health conditions and child age limit as announced for 1447.
       eligibility: {
         text: 'the Saudi authorities refuse Hajj to pilgrims with certain serious health conditions, ask every pilgrim for a medical fitness certificate and, for the last two seasons, did not admit children under 12',
         announcedFor: 1447,
         childMinAge: 12,
         // Each condition with where it was published: the Ministry's list as MUIS gives it, or the
-        // press reports of the 1447 categories where MUIS does not carry an item (P03).
+        // press reports of the 1447 categories where MUIS does not carry an item.
         conditions: [
           {
             text: 'kidney failure needing dialysis, heart failure with symptoms on light effort, lung disease needing oxygen, or advanced liver cirrhosis',
@@ -135,14 +135,14 @@ export const settings = parseFacts({
         source: 'https://ask.gov.sg/muis/questions/cmh4nmntw00ep13ynfcgjrd0y',
         sourceName: "the Ministry of Hajj and Umrah's list, as published by Singapore's Islamic council (MUIS)",
       },
-      // Tawaf al-wada' and who is excused (F23).
+      // Tawaf al-wada' and who is excused.
       farewellTawaf: {
         text: "before leaving Makkah pilgrims perform the farewell tawaf, tawaf al-wada'; women in menstruation or post-natal bleeding are excused from it",
         watch: ['every pilgrim performs the farewell tawaf'],
       },
     },
     health: {
-      // Meningococcal ACWY: what the Saudi Ministry of Health and GACA last stated, per trip type (F26).
+      // Meningococcal ACWY: what the Saudi Ministry of Health and GACA last stated, per trip type.
       // Umrah: the Ministry's requirement from February 2025 was suspended for airline checks by
       // GACA on 6 February 2025, and the Ministry still recommends the vaccine; Hajj: required.
       acwy: {
@@ -169,7 +169,7 @@ export const settings = parseFacts({
       },
     },
     zamzam: {
-      // A Saudi airport rule, not an airline policy (F09).
+      // A Saudi airport rule, not an airline policy.
       rule: {
         text: 'Saudi airport rules let each departing passenger on an Umrah or Hajj visa, or with a Nusuk Umrah booking, take one sealed 5-litre bottle from the official Zamzam outlets; check at Jeddah or Madinah check-in, and recheck it if you connect to a domestic US flight',
         litres: 5,
@@ -186,7 +186,7 @@ export const settings = parseFacts({
       vaccine: { low: 100, high: 200 },
     },
     weather: {
-      // Average daily high and low in °C (climate normals; December per F07).
+      // Average daily high and low in °C (climate normals; December from its own normals).
       months: {
         january: { makkah: { high: 31, low: 19 }, madinah: { high: 24, low: 12 } },
         february: { makkah: { high: 32, low: 19 }, madinah: { high: 27, low: 14 } },
@@ -231,7 +231,7 @@ export const settings = parseFacts({
         maxPercent: 15,
         watch: ['up to 15%'],
       },
-      // When to book Ramadan: no fixed lead time, which the coming season can make impossible (P12).
+      // When to book Ramadan: no fixed lead time, which the coming season can make impossible.
       ramadan: {
         text: `ask us as early as you can, because rooms near the Haram fill months ahead of Ramadan, expected from about ${formatDayRange(seasons.ramadan.start)}`,
         watch: ['six to eight months', '6 to 8 months', '6-8 months'],
@@ -243,8 +243,8 @@ export const settings = parseFacts({
       },
     },
     transfers: {
-      // Transfer type per tier (F18).
-      // `short` names the kind in a table cell or a list, where the full sentence reads as pasted (N12).
+      // Transfer type per tier.
+      // `short` names the kind in a table cell or a list, where the full sentence reads as pasted.
       economy: { text: 'shared air-conditioned coach transfers with your group', short: 'Shared coach' },
       standard: { text: 'shared air-conditioned coach transfers with your group', short: 'Shared coach' },
       deluxe: {
@@ -256,7 +256,7 @@ export const settings = parseFacts({
       group: { text: 'shared air-conditioned coach transfers with your group' },
     },
     insurance: {
-      // One insurance statement everywhere (decisions.md, F14).
+      // One insurance statement everywhere (decisions.md).
       policy: {
         text: 'the health cover that comes with the Saudi visa is included; comprehensive travel insurance (cancellation, baggage, pre-existing conditions) is optional and arranged on request',
       },
@@ -266,11 +266,11 @@ export const settings = parseFacts({
       },
     },
     payment: {
-      // Credit cards only, at most 3%, never debit or prepaid, kept by the agency (F02).
+      // Credit cards only, at most 3%, never debit or prepaid, kept by the agency.
       cardFee: { percent: 3, watch: ['4% card charge', 'payable to the bank', 'same 4% charge'] },
     },
     rites: {
-      // One miqat and intention instruction (F13).
+      // One miqat and intention instruction.
       miqat: {
         text: 'put on ihram clothing before you board the last flight, and make the intention when the crew announce that the plane is approaching the miqat or, if unsure, 15 to 20 minutes earlier; never after it',
       },

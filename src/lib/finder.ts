@@ -46,7 +46,7 @@ export interface FinderQuery {
   sort: SortOrder;
 }
 
-/** Where a package without a city flies from, as a finder row says it (never "Any US city", N06, P01). */
+/** Where a package without a city flies from, as a finder row says it (never "Any US city"). */
 export function departureText(category: string): string {
   if (category.startsWith('hajj')) return 'Flights as the Nusuk package sets';
   if (category === 'without-flight') return 'Land only';

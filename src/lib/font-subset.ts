@@ -4,7 +4,7 @@
  * and dashes, the few symbols the pages print (·, ©, °) and the Turkish letters of the Istanbul
  * tours' place names. ASCII's code symbols (# * < = > [ \ ] ^ _ ` { } ~) appear on no page and
  * cost 1.8 KB of Inter; without them Inter fits in one round trip of a new connection (14.6 KB),
- * which keeps a phone's largest paint under 1.2 s (issue 23). A character outside this set still
+ * which keeps a phone's largest paint under 1.2 s. A character outside this set still
  * shows, drawn from the size-matched fallback font, and the content check points it out.
  */
 export const FONT_CHARACTERS = [

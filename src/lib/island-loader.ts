@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * Astro writes its island runtime (4.4 KB) and the `client:interact` directive (1 KB) into every
  * page with an island, and every public page has one (the menu, the compare tray): 1.9 KB of
  * brotli in each page, which took long guides and the home page past the 14.6 KB a phone receives
- * in its first round trip (issue 23). The build moves both into one cached file
+ * in its first round trip. The build moves both into one cached file
  * (src/integrations/island-runtime.ts) and leaves this loader in their place. It fetches that file
  * on the visitor's first pointer, touch, focus or key event in an island (or on a control its `also`
  * names: a card's compare box), or at once when an island must wake by itself (its `resumeKey` holds something in this tab, or the address carries

@@ -25,13 +25,13 @@ export const seasons = {
   ramadan: {
     name: 'Ramadan',
     hijriYear: 1448,
-    // 29 or 30 days: it ends the day before Eid (8 March if Eid is on the 9th, N17).
+    // 29 or 30 days: it ends the day before Eid (8 March if Eid is on the 9th).
     start: '2027-02-08',
     end: '2027-03-08',
     days: { lastTenNights: { from: '2027-02-27' }, eid: eidAlFitr },
   },
   // The pre-Hajj pause of Umrah visas, on the 1447 pattern: visas issued until 1 Shawwal, last entry
-  // 15 Shawwal, departure by 1 Dhul Qa'dah, reopening after Hajj (N03).
+  // 15 Shawwal, departure by 1 Dhul Qa'dah, reopening after Hajj.
   umrahPause: {
     name: 'the pre-Hajj pause of Umrah visas',
     hijriYear: 1448,

@@ -114,7 +114,7 @@ export function packageDescription(title: string, description: string, max = 160
 
 /**
  * An SVG file as a `data:` URL for a link's href: the page carries its own icon, so a phone opens
- * no connection for it while the page loads (issue 23). Double quotes become single ones and the
+ * no connection for it while the page loads. Double quotes become single ones and the
  * characters a URL or an attribute cannot hold are escaped, spaces too (a raw one is an HTML error).
  */
 export function svgDataUrl(svg: string): string {

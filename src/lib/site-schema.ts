@@ -68,7 +68,7 @@ export const siteSettingsSchema = z.strictObject({
       originalPrices: z.string().default(''),
     }),
   }),
-  /** Seller-of-travel registrations: printed in the footer and on every quote when set (F20). */
+  /** Seller-of-travel registrations: printed in the footer and on every quote when set. */
   registrations: z.strictObject({
     /** California Seller of Travel registration number, e.g. 2123456-40. */
     californiaCst: z

@@ -36,7 +36,7 @@ export const site = parseSiteSettings({
   claims: {
     foundingYear: 2008,
     yearsExperience: '15+ years',
-    // A US agency is ARC-accredited or IATAN-endorsed, with a number; shown only when both are set (N09).
+    // A US agency is ARC-accredited or IATAN-endorsed, with a number; shown only when both are set.
     accreditation: { body: '', number: '' },
     customers: '10,000+',
     // One figure, kept with the visa facts (src/lib/facts.ts).

@@ -79,7 +79,7 @@ function isPrivateLink(pathname: string): boolean {
   return pathname.startsWith('/quote/');
 }
 
-/** The lead API, the staff inbox and private links: never cached, never indexed. */
+/** The lead API, the lead desk and private links: never cached, never indexed. */
 export function isPrivatePath(pathname: string): boolean {
   return (
     pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/') || isPrivateLink(pathname)

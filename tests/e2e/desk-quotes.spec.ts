@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addDays, agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
 import { resolveSiteUrl } from '@/lib/site-url';
-import { formatDay } from '@/lib/quotes/schedule';
+import { formatDay } from '@/lib/dates';
 import { QuoteStore } from '@/server/quotes/store';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';

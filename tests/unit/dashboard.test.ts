@@ -14,7 +14,7 @@ import {
   weekMondays,
   weekPlacer,
 } from '@/lib/desk/dashboard';
-import type { DashboardRow, LeadStatus } from '@/server/desk/types';
+import type { DashboardRow, LeadStatus } from '@/lib/desk/model';
 
 const ZONE = 'America/Chicago';
 /** Tuesday Nov 24, 2026, 6 am in Austin (CST, UTC-6). */

@@ -1,9 +1,9 @@
+import { isCalendarDay } from '@/lib/dates';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import {
   deskRow,
   followUpState,
-  isDay,
   lastPage,
   listHref,
   pageNumbers,
@@ -24,7 +24,7 @@ import { ACCOUNT_CSV_COLUMNS } from '@/lib/desk/accounts';
 import { FORMS } from '@/lib/forms/definitions';
 import { accountOf } from '@/lib/quotes/account';
 import { csvColumns, deskCsv, leadsCsv } from '@/server/desk/csv';
-import type { DeskLead } from '@/server/desk/types';
+import type { DeskLead } from '@/lib/desk/model';
 import { NO_TOUCH } from '@/lib/leads/first-touch';
 
 const TZ = 'America/Chicago';
@@ -103,9 +103,9 @@ describe('the list query', () => {
   });
 
   it('accepts only real calendar days', () => {
-    expect(isDay('2028-02-29')).toBe(true);
-    expect(isDay('2026-02-29')).toBe(false);
-    expect(isDay('2026-1-05')).toBe(false);
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    expect(isCalendarDay('2026-02-29')).toBe(false);
+    expect(isCalendarDay('2026-1-05')).toBe(false);
   });
 
   it('builds links that keep the filters and drop page 1', () => {

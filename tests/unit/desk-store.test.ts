@@ -4,7 +4,7 @@ import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineChangeError, PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
 import { retentionPass, startRetention } from '@/server/desk/retention';
-import type { DeskLead } from '@/server/desk/types';
+import type { DeskLead } from '@/lib/desk/model';
 import { leadApiConfig } from '@/server/leads/config';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import type { DeliveryTarget, StoredLead } from '@/lib/leads/model';

@@ -34,7 +34,7 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/api/leads/contact')).toBe('no-store');
   });
 
-  it("never caches the staff inbox, which shows visitors' details", () => {
+  it("never caches the lead desk, which shows visitors' details", () => {
     expect(cacheControlFor('/admin/leads')).toBe('no-store');
     expect(cacheControlFor('/admin/leads/8c1f')).toBe('no-store');
     expect(cacheControlFor('/administration-fees')).toBe('public, max-age=0, must-revalidate');

@@ -485,7 +485,7 @@ describe('field roles', () => {
     }
   });
 
-  it.each(FORM_IDS)('%s has its traveller counts where the inbox looks for them', (id) => {
+  it.each(FORM_IDS)('%s has its traveller counts where the desk looks for them', (id) => {
     const def = form(id);
     const counts = [
       ...(def.travellers ? ['adults', 'children'] : []),

@@ -5,11 +5,11 @@ import { MAX_AMOUNT_CENTS } from '@/lib/quotes/money';
 import {
   defaultSchedule,
   defaultValidUntil,
-  formatDay,
   splitCents,
   validateSchedule,
   type ScheduleSettings,
 } from '@/lib/quotes/schedule';
+import { formatDay } from '@/lib/dates';
 
 const SETTINGS: ScheduleSettings = {
   depositPerTravellerCents: 50_000,

@@ -71,7 +71,7 @@ export default function SiteSearch() {
           event.preventDefault();
           // The box, not `term`: an Enter that lands while React is still hydrating makes React
           // hydrate on the spot and submit at once, before the effect above has copied in what was
-          // typed before the island woke, so `term` would still be empty (issue 23).
+          // typed before the island woke, so `term` would still be empty.
           void run(input.current?.value ?? term);
         }}
         className="flex flex-wrap gap-3"

@@ -5,7 +5,7 @@
  * everyone else) and a plain email that can be read top to bottom in a minute, each line with the
  * link that opens it. Staff's emails only: they may name the pilgrim, and go to staff addresses.
  */
-import { formatLongDate } from '../dates.ts';
+import { formatDay } from '../dates.ts';
 import { formatAgencyTime } from '../agency-time.ts';
 import { findForm } from '../forms/definitions.ts';
 import { countOf } from '../format.ts';
@@ -142,8 +142,6 @@ export interface DigestContext {
   timeZone: string;
 }
 
-const day = (iso: string) => formatLongDate(new Date(`${iso}T00:00:00Z`));
-
 function leadLink(siteUrl: string, leadId: string): string {
   return `${siteUrl}/admin/leads/${encodeURIComponent(leadId)}`;
 }
@@ -197,7 +195,7 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
       `${digest.othersOverdue.length + digest.othersBalancesOverdue.length} overdue with the team`,
   ].filter((part): part is string => typeof part === 'string');
   const lines = [
-    `Good morning. Here is what waits for you at the desk on ${day(today)}.`,
+    `Good morning. Here is what waits for you at the desk on ${formatDay(today)}.`,
     '',
     ...section(
       'Follow-ups due today',
@@ -206,7 +204,7 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
     ),
     ...section(
       'Overdue follow-ups',
-      digest.overdue.map((item) => [`${who(item)}: due ${day(item.followUp)}`, link(item)]),
+      digest.overdue.map((item) => [`${who(item)}: due ${formatDay(item.followUp)}`, link(item)]),
       viewLink(siteUrl, { due: 'overdue', assignee: member.id }),
     ),
     ...section(
@@ -221,14 +219,14 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
     ...section(
       'Quotes expiring within two days',
       digest.expiring.map((item) => [
-        `${who(item)}: ${formatCents(item.totalCents)}, valid until ${day(item.validUntil)}`,
+        `${who(item)}: ${formatCents(item.totalCents)}, valid until ${formatDay(item.validUntil)}`,
         link(item),
       ]),
     ),
     ...section(
       'Payments due this week',
       digest.balances.map((item) => [
-        `${who(item)}: ${item.label} ${formatCents(item.outstandingCents)}, ${item.dueOn < today ? 'overdue since' : 'due'} ${day(item.dueOn)}`,
+        `${who(item)}: ${item.label} ${formatCents(item.outstandingCents)}, ${item.dueOn < today ? 'overdue since' : 'due'} ${formatDay(item.dueOn)}`,
         link(item),
       ]),
     ),
@@ -237,11 +235,11 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
           'Overdue with the rest of the team',
           [
             ...digest.othersOverdue.map((item) => [
-              `${who(item)}: follow-up due ${day(item.followUp)} (${assignee(item)})`,
+              `${who(item)}: follow-up due ${formatDay(item.followUp)} (${assignee(item)})`,
               link(item),
             ]),
             ...digest.othersBalancesOverdue.map((item) => [
-              `${who(item)}: ${item.label} ${formatCents(item.outstandingCents)} overdue since ${day(item.dueOn)} (${assignee(item)})`,
+              `${who(item)}: ${item.label} ${formatCents(item.outstandingCents)} overdue since ${formatDay(item.dueOn)} (${assignee(item)})`,
               link(item),
             ]),
           ],

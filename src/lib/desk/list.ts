@@ -2,12 +2,13 @@
  * The desk's list of enquiries: its query string read into a store filter (every value checked,
  * anything unknown ignored and said so), its page links, and its rows as the staff read them.
  */
+import { isCalendarDay } from '../dates.ts';
 import { agencyDayStart, formatAgencyTime, nextDay } from '../agency-time.ts';
 import { accountCell, type AccountCell, type LeadAccount } from './accounts.ts';
 import { FORMS, findForm } from '../forms/definitions.ts';
 import { formatCount } from '../format.ts';
 import { FORM_GROUPS, type FormGroup } from '../forms/types.ts';
-import { inboxRow, type InboxRow } from '../leads/rows.ts';
+import { leadListRow, type LeadListRow } from '../leads/rows.ts';
 import {
   CLOSED_STATUSES,
   LEAD_STATUSES,
@@ -57,13 +58,6 @@ export interface ParseOptions {
 
 const QUERY_KEYS = ['status', 'group', 'form', 'assignee', 'from', 'to', 'q', 'due'] as const;
 
-/** Whether `value` is a real calendar day written `YYYY-MM-DD`. */
-export function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 function isKey<T extends string>(keys: readonly T[] | Record<T, unknown>, value: string): value is T {
   return Array.isArray(keys) ? keys.includes(value) : Object.hasOwn(keys, value);
 }
@@ -100,7 +94,7 @@ export function parseListQuery(params: URLSearchParams, options: ParseOptions): 
 
   for (const key of ['from', 'to'] as const) {
     const day = read(key);
-    if (day && isDay(day)) query[key] = day;
+    if (day && isCalendarDay(day)) query[key] = day;
     else if (day) notes.push(`"${day}" is not a date (YYYY-MM-DD), so Received ${key} was ignored.`);
   }
   if (query.from && query.to && query.to < query.from)
@@ -188,7 +182,7 @@ export function followUpState(lead: Pick<DeskLead, 'followUp' | 'status'>, today
 }
 
 /** One line of the desk's list. */
-export interface DeskRow extends InboxRow {
+export interface DeskRow extends LeadListRow {
   received: string;
   status: string;
   assignee: string;
@@ -203,7 +197,7 @@ export interface DeskRow extends InboxRow {
 export function deskRow(lead: DeskLead, today: string, timeZone: string, booking?: LeadAccount): DeskRow {
   const state = followUpState(lead, today);
   return {
-    ...inboxRow(lead),
+    ...leadListRow(lead),
     received: formatAgencyTime(lead.receivedAt, timeZone),
     status: statusText(lead),
     assignee: lead.assignee?.email ?? 'Unassigned',

@@ -87,7 +87,7 @@ function countSelect(role: 'adults' | 'children' | 'infants', options: SelectFie
 
 /**
  * Every Hajj form (the Hajj pages and the Hajj package pages): an interest list for the coming
- * season, never a booking, since Hajj is booked and paid only on Nusuk Hajj (P01).
+ * season, never a booking, since Hajj is booked and paid only on Nusuk Hajj.
  */
 const HAJJ_INTEREST = {
   heading: `Hajj ${seasonText('hajj', 'hijriYear')}: tell me when each Nusuk Hajj step opens, and help me choose`,
@@ -475,7 +475,7 @@ export function wireNames(form: FormDef): string[] {
   ];
 }
 
-/** A readable label for any name a form sends, for the staff's inbox and email. */
+/** A readable label for any name a form sends, for the desk and the staff's email. */
 export function fieldLabel(form: FormDef | undefined, name: string): string {
   const field = form?.fields.find((item) => item.name === name);
   if (field) return field.label.replace(/ \(optional\)$/, '');

@@ -1,3 +1,4 @@
+import { isCalendarDay } from '../dates.ts';
 import { z } from 'astro/zod';
 import type { FieldDef, FormDef } from './types.ts';
 
@@ -37,17 +38,11 @@ function textSchema(field: Extract<FieldDef, { kind: 'text' | 'email' | 'tel' | 
     });
   }
   if (field.kind === 'date') {
-    schema = schema.refine((value) => value === '' || isCalendarDate(value), {
+    schema = schema.refine((value) => value === '' || isCalendarDay(value), {
       message: 'Please choose a valid date.',
     });
   }
   return field.required ? schema : schema.optional();
-}
-
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
 function fieldSchema(field: FieldDef) {

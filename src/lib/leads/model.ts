@@ -26,7 +26,7 @@ export interface StoredLead extends NewLead {
 export type AcceptedLead = StoredLead & { repeat?: true };
 
 /**
- * Where a stored lead goes next: the agency's form service, a webhook, the staff's inbox by email,
+ * Where a stored lead goes next: the agency's form service, a webhook, the staff's notification by email,
  * or the visitor's acknowledgement by email.
  */
 export interface DeliveryTarget {

@@ -4,7 +4,7 @@ import type { StoredLead } from './model.ts';
 import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
 
 /** Who sent a lead and from where, as one line of the desk's list shows it. */
-export interface InboxRow {
+export interface LeadListRow {
   id: string;
   reference: string;
   receivedAt: string;
@@ -41,7 +41,7 @@ export function placementText(form: FormDef | undefined, formId: string, fields:
 }
 
 /** One line of the desk's list: who sent the lead, from which page, and how many travel. */
-export function inboxRow(lead: StoredLead): InboxRow {
+export function leadListRow(lead: StoredLead): LeadListRow {
   const { fields } = lead;
   const form = findForm(lead.formId);
   return {

@@ -8,7 +8,7 @@ import { containsCardNumber } from '../card-number.ts';
 import type { QuoteProblem } from './model.ts';
 import { formatCents, parseDollars } from './money.ts';
 import type { QuoteVersion, StoredQuote } from './records.ts';
-import { formatDay } from './schedule.ts';
+import { formatDay } from '../dates.ts';
 
 type FormLike = { get(name: string): unknown };
 

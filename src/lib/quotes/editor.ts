@@ -2,6 +2,7 @@
  * What the quote editor works out for staff from what they typed: the totals and travellers (from the
  * lines, never typed), the schedule the settings propose, and what the pressed button asks for.
  */
+import { isCalendarDay } from '../dates.ts';
 import type { PaymentDue, QuoteLine } from './model.ts';
 import { defaultSchedule, defaultValidUntil, type ScheduleSettings } from './schedule.ts';
 import { quoteTotals, travellersOf, type QuoteTotals, type Travellers } from './totals.ts';
@@ -41,8 +42,6 @@ export function readIntent(data: FormLike): EditorIntent {
   }
   return data.get('propose') === undefined || data.get('propose') === null ? { kind: 'save' } : { kind: 'propose' };
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The lines read whole (a price and a count), which the figures are worked out from while others wait for a fix. */
 function readableLines(input: ReadQuote['input']): QuoteLine[] {
@@ -85,14 +84,14 @@ export function proposeSchedule(
 ): { ok: true; schedule: PaymentDue[]; validUntil: string } | { ok: false; message: string } {
   const figures = editorFigures(input);
   const departureOn = String(input['departureOn'] ?? '');
-  if (!figures || figures.totals.totalCents <= 0 || !DAY.test(departureOn)) {
+  if (!figures || figures.totals.totalCents <= 0 || !isCalendarDay(departureOn)) {
     return {
       ok: false,
       message: 'Enter the departure date and at least one price before the desk proposes a schedule.',
     };
   }
   const typedValidUntil = String(input['validUntil'] ?? '');
-  const validUntil = DAY.test(typedValidUntil)
+  const validUntil = isCalendarDay(typedValidUntil)
     ? typedValidUntil
     : defaultValidUntil(today, settings.validForDays, departureOn);
   const { travellers, totals } = figures;

@@ -9,7 +9,7 @@
  * name typed to accept, a question): it goes only to staff accounts' own addresses.
  */
 import { agencyContact } from '../site-contact.ts';
-import { formatLongDate } from '../dates.ts';
+import { formatDay } from '../dates.ts';
 import { signatureLines, talkToUsLines } from '../agency-email.ts';
 import type { NextDue } from './account.ts';
 import { formatCents } from './money.ts';
@@ -95,8 +95,6 @@ function deskLink(context: EmailContext): string {
   return `${context.siteUrl}/admin/leads/${encodeURIComponent(context.leadId)}`;
 }
 
-const day = (iso: string) => formatLongDate(new Date(`${iso}T00:00:00Z`));
-
 /** Lines of "Label: value", the values lined up. */
 function facts(rows: readonly (readonly [string, string])[]): string[] {
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
@@ -126,7 +124,7 @@ function quoteSent(email: QuoteSentEmail, { siteUrl }: EmailContext): ComposedEm
       ['Reference', email.reference],
       ['Version', String(email.version)],
       ['Total', formatCents(email.totalCents)],
-      ['Valid until', day(email.validUntil)],
+      ['Valid until', formatDay(email.validUntil)],
     ]),
     '',
     'Your quote, at your private link:',
@@ -178,7 +176,7 @@ function acceptanceConfirmed(email: AcceptanceConfirmedEmail, { siteUrl }: Email
       ['Reference', email.reference],
       ['Version', String(email.version)],
       ['Total', formatCents(email.totalCents)],
-      [firstDue.label, `${formatCents(firstDue.amountCents)}, due by ${day(firstDue.dueOn)}`],
+      [firstDue.label, `${formatCents(firstDue.amountCents)}, due by ${formatDay(firstDue.dueOn)}`],
     ]),
     '',
     BOOKING_CONFIRMED_WHEN,
@@ -220,11 +218,16 @@ function paymentReceipt(email: PaymentReceiptEmail, { siteUrl }: EmailContext): 
       ['Reference', email.reference],
       ['Amount', formatCents(email.amountCents)],
       ['Paid by', PAYMENT_METHODS[email.method]],
-      ['Received on', day(email.paidOn)],
+      ['Received on', formatDay(email.paidOn)],
       ['Paid so far', `${formatCents(email.paidCents)} of ${formatCents(email.totalCents)}`],
       ['Balance', formatCents(email.balanceCents)],
       ...(nextDue
-        ? [['Next payment', `${nextDue.label}, ${formatCents(nextDue.outstandingCents)}, due by ${day(nextDue.dueOn)}`]]
+        ? [
+            [
+              'Next payment',
+              `${nextDue.label}, ${formatCents(nextDue.outstandingCents)}, due by ${formatDay(nextDue.dueOn)}`,
+            ],
+          ]
         : []),
     ] as [string, string][]),
     '',

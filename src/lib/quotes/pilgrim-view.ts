@@ -8,7 +8,7 @@ import { countOf } from '../format.ts';
 import { lineLabel, paymentLabel, type QuoteDraft } from './model.ts';
 import { formatCents } from './money.ts';
 import type { PilgrimQuote } from './records.ts';
-import { formatDay } from './schedule.ts';
+import { formatDay } from '../dates.ts';
 import { quoteTotals, travellersOf } from './totals.ts';
 
 export type PilgrimState = 'open' | 'accepted' | 'declined' | 'expired';

@@ -10,8 +10,8 @@
  * - balance due `balanceDaysBeforeDeparture` days before departure, payments between spread evenly;
  * - when departure is too soon for a deposit and a later balance, one full payment on the deposit's day.
  */
+import { formatDay } from '../dates.ts';
 import { addDays, daysBetween } from '../agency-time.ts';
-import { formatLongDate } from '../dates.ts';
 import { paymentLabel, type PaymentDue, type QuoteProblem } from './model.ts';
 import { formatCents, sumCents } from './money.ts';
 
@@ -99,11 +99,6 @@ export function validateSchedule(
     problems.push({ field: 'schedule', message });
   }
   return problems;
-}
-
-/** "November 20, 2026" for a `YYYY-MM-DD` day, as the desk's messages and the quote page write dates. */
-export function formatDay(day: string): string {
-  return formatLongDate(new Date(`${day}T00:00:00Z`));
 }
 
 function minDay(a: string, b: string): string {

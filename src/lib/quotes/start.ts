@@ -6,6 +6,7 @@
  * Hajj packages are never a start: a Hajj package is chosen and paid only on Nusuk Hajj, and the
  * terms ("Deposits and installment plans") exclude Hajj from deposits and instalments.
  */
+import { isCalendarDay } from '../dates.ts';
 import { addDays } from '../agency-time.ts';
 import { defaultValidUntil } from './schedule.ts';
 import { withBlankRows, type QuoteForm } from './editor-form.ts';
@@ -108,8 +109,7 @@ export function startingForm(
   start: PackageStart | null,
   context: { today: string; validForDays: number; travelDate: string },
 ): QuoteForm {
-  const departureOn =
-    /^\d{4}-\d{2}-\d{2}$/.test(context.travelDate) && context.travelDate > context.today ? context.travelDate : '';
+  const departureOn = isCalendarDay(context.travelDate) && context.travelDate > context.today ? context.travelDate : '';
   const validUntil = departureOn
     ? defaultValidUntil(context.today, context.validForDays, departureOn)
     : addDays(context.today, context.validForDays);

@@ -6,7 +6,8 @@
 import { daysBetween } from '../agency-time.ts';
 import { quoteDraftSchema, type QuoteDraft, type QuoteProblem } from './model.ts';
 import { formatCents } from './money.ts';
-import { formatDay, validateSchedule } from './schedule.ts';
+import { validateSchedule } from './schedule.ts';
+import { formatDay } from '../dates.ts';
 import { quoteTotals, type QuoteTotals } from './totals.ts';
 
 export type QuoteCheck = { ok: true; draft: QuoteDraft; totals: QuoteTotals } | { ok: false; problems: QuoteProblem[] };

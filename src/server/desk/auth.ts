@@ -9,7 +9,7 @@ import type { LeadStore } from '../leads/store.ts';
 import { sameSecret, tokenHash } from '../secrets.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { emailProblem, normalEmail, StaffStore } from './staff-store.ts';
-import type { StaffMember, StaffSession } from './types.ts';
+import type { StaffMember, StaffSession } from '../../lib/desk/model.ts';
 
 export const SESSION_COOKIE = 'miqat_desk';
 const SESSION_MS = 8 * 60 * 60 * 1000;

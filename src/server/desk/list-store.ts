@@ -1,3 +1,4 @@
+import { isCalendarDay } from '../../lib/dates.ts';
 import { searchDigits } from '../../lib/leads/contact-index.ts';
 import { normalizeReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlStatements, type SqlValue } from '../db/database.ts';
@@ -5,16 +6,16 @@ import { toLead, type LeadRow } from '../leads/sql-lead-store.ts';
 import type { SourceRow } from '../../lib/desk/source-dashboard.ts';
 import { paymentDueCondition } from '../quotes/accounts.ts';
 import { sourceRows } from './source-store.ts';
+import { type DeskListQueries } from './types.ts';
 import {
   CLOSED_STATUSES,
   LEAD_STATUSES,
   type DashboardRow,
   type DeskFilter,
   type DeskLead,
-  type DeskListQueries,
   type DeskPage,
   type LeadStatus,
-} from './types.ts';
+} from '../../lib/desk/model.ts';
 
 /** Phone numbers shorter than this are too common to link enquiries or answer a privacy request by. */
 const PHONE_MIN_DIGITS = 7;
@@ -97,7 +98,7 @@ function filterWhere(filter: DeskFilter): [string, SqlValue[]] {
     if (search) add(search[0], ...search[1]);
   }
   if (filter.due !== undefined) {
-    if (filter.today === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(filter.today)) {
+    if (filter.today === undefined || !isCalendarDay(filter.today)) {
       throw new Error(`A "${filter.due}" filter needs today's agency day as \`today\` (YYYY-MM-DD)`);
     }
     // A follow-up on an open lead, or a payment of a booking (quote-accounts.ts).

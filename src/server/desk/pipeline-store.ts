@@ -1,7 +1,9 @@
+import { isCalendarDay } from '../../lib/dates.ts';
 import { CARD_NUMBER_REFUSED, containsCardNumber } from '../../lib/card-number.ts';
 import { formatCount } from '../../lib/format.ts';
 import { placeholders, type SqlDatabase, type SqlStatements, type SqlValue } from '../db/database.ts';
 import { selectDesk } from './list-store.ts';
+import { type PipelineQueries } from './types.ts';
 import {
   LOST_REASON_MAX_LENGTH,
   NOTE_MAX_LENGTH,
@@ -13,8 +15,7 @@ import {
   type LeadStatus,
   type Note,
   type PipelineChange,
-  type PipelineQueries,
-} from './types.ts';
+} from '../../lib/desk/model.ts';
 
 /*
  * Each lead's place in the pipeline (the desk's columns on `leads`), its notes and its history. The
@@ -65,14 +66,6 @@ function toHistory(row: HistoryRow): HistoryEntry {
     action: row.action,
     detail: row.detail,
   };
-}
-
-/** True for a real calendar day written `YYYY-MM-DD`. */
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** "Lost (reason: went with another agency)", "Contacted". */

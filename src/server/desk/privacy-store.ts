@@ -5,7 +5,8 @@ import { OutboxQueue } from '../outbox/queue.ts';
 import { contactMatch, selectDesk } from './list-store.ts';
 import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } from './pipeline-store.ts';
 import { eraseQuotePeople, quotesOf } from '../quotes/records.ts';
-import type { HistoryEntry, PersonRecord, PrivacyQueries } from './types.ts';
+import type { PrivacyQueries } from './types.ts';
+import type { HistoryEntry, PersonRecord } from '../../lib/desk/model.ts';
 
 /** How many leads one statement (and one retention transaction) erases. */
 const ERASE_BATCH = 500;

@@ -5,7 +5,7 @@
 import { countOf } from '../../lib/format.ts';
 import { hashPassword, oneTimePassword } from './passwords.ts';
 import { emailProblem, isStaffRole, normalEmail, type OwnerGuarded, type StaffStore } from './staff-store.ts';
-import type { StaffMember, StaffRole } from './types.ts';
+import type { StaffMember, StaffRole } from '../../lib/desk/model.ts';
 
 export type StaffChange =
   { ok: true; message: string; person: StaffMember; oneTimePassword?: string } | { ok: false; problem: string };

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlDatabase, SqlRunner, SqlStatements } from '../db/database.ts';
 import { recordHistory } from './pipeline-store.ts';
+import { type StaffQueries } from './types.ts';
 import {
   STAFF_ROLES,
   type StaffAccount,
   type StaffMember,
-  type StaffQueries,
   type StaffRole,
   type StaffSession,
-} from './types.ts';
+} from '../../lib/desk/model.ts';
 
 interface StaffRow {
   id: string;

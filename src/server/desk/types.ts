@@ -3,8 +3,7 @@
  * and dashboard (list-store.ts), each lead's place in the pipeline with its notes and history
  * (pipeline-store.ts), privacy requests and retention (privacy-store.ts). The stores run over the
  * lead store's database (`SqlLeadStore.database`), so the desk works alike on the SQLite file and
- * on PostgreSQL. Times are ISO text in UTC. The vocabulary they speak is src/lib/desk/model.ts,
- * re-exported here for the stores.
+ * on PostgreSQL. Times are ISO text in UTC. The vocabulary they speak is src/lib/desk/model.ts.
  */
 import type { SourceRow } from '../../lib/desk/source-dashboard.ts';
 import type {
@@ -20,29 +19,6 @@ import type {
   StaffMember,
   StaffRole,
   StaffSession,
-} from '../../lib/desk/model.ts';
-
-export {
-  NOTE_MAX_LENGTH,
-  LOST_REASON_MAX_LENGTH,
-  STAFF_ROLES,
-  LEAD_STATUSES,
-  STATUS_LABELS,
-  CLOSED_STATUSES,
-  type StaffRole,
-  type StaffMember,
-  type StaffAccount,
-  type StaffSession,
-  type LeadStatus,
-  type DeskLead,
-  type Note,
-  type HistoryAction,
-  type HistoryEntry,
-  type DeskFilter,
-  type DeskPage,
-  type DashboardRow,
-  type PipelineChange,
-  type PersonRecord,
 } from '../../lib/desk/model.ts';
 
 /** Staff accounts and server-side sessions; the session token itself is never stored, only its SHA-256. */

@@ -11,7 +11,7 @@ import { quoteDoneMessage, quoteView } from '../../lib/quotes/desk-view.ts';
 import { editorStep } from '../../lib/quotes/editor.ts';
 import { placeProblems, quoteFormOf, type QuoteForm } from '../../lib/quotes/editor-form.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
-import { formatDay } from '../../lib/quotes/schedule.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { chooseStart, leadPackageSlug, startingForm, type PackageStart } from '../../lib/quotes/start.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
 import { lists } from '../desk/instance.ts';

@@ -1,5 +1,5 @@
 /*
- * Quotes, from the desk's draft to the pilgrim's answer and the payments (issue 21). This module owns
+ * Quotes, from the desk's draft to the pilgrim's answer and the payments. This module owns
  * the tables quotes, quote_versions, quote_acceptances, quote_declines and quote_payments, with its
  * helpers: quote-records.ts reads them, quote-answers.ts records the pilgrim's answers (a question
  * lands on the lead as the pilgrim's note), quote-payments.ts the payments. The lead's status, follow-up and history move through the

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { expect, test, type Page } from '@playwright/test';
 import { hashPassword } from '../../../src/server/desk/passwords.ts';
 import { StaffStore } from '../../../src/server/desk/staff-store.ts';
-import type { StaffMember, StaffRole } from '../../../src/server/desk/types.ts';
+import type { StaffMember, StaffRole } from '../../../src/lib/desk/model.ts';
 import { leadApiConfig } from '../../../src/server/leads/config.ts';
 import { openLeadStore } from '../../../src/server/leads/open-store.ts';
 import { FULL_BROWSER_STORE, type StoreKind } from '../../support/store-kinds.ts';

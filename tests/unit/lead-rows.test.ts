@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { NO_TOUCH } from '@/lib/leads/first-touch';
 import { FORMS, fieldLabel, optionValues } from '@/lib/forms/definitions';
-import { inboxRow, placementText, travellerText } from '@/lib/leads/rows';
+import { leadListRow, placementText, travellerText } from '@/lib/leads/rows';
 import { attemptLine, deliveryLine } from '@/lib/outbox/lines';
 import { outboxKinds } from '@/server/message-kinds';
 import { isFreeText, visitorEmail, visitorName, visitorPhone } from '@/lib/leads/visitor';
 import type { FormDef } from '@/lib/forms/types';
 import { leadApiConfig } from '@/server/leads/config';
 
-describe('inbox rows', () => {
+describe('lead rows', () => {
   it('say who travels in words, whatever the form calls its counts', () => {
     expect(travellerText(FORMS.umrah, { adults: '2', children: '1' })).toBe('2 adults, 1 child');
     expect(travellerText(FORMS.detroit, { Adults: '1', Children: '0' })).toBe('1 adult');
@@ -99,10 +99,10 @@ describe('inbox rows', () => {
       userAgent: null,
       firstTouch: NO_TOUCH,
     };
-    expect(inboxRow({ ...base, formId: 'contact', fields: { firstName: 'Maryam', lastName: 'Ali' } }).name).toBe(
+    expect(leadListRow({ ...base, formId: 'contact', fields: { firstName: 'Maryam', lastName: 'Ali' } }).name).toBe(
       'Maryam Ali',
     );
-    const row = inboxRow({ ...base, formId: 'shifting-hajj', fields: { full_name: 'Idris', phone: '555' } });
+    const row = leadListRow({ ...base, formId: 'shifting-hajj', fields: { full_name: 'Idris', phone: '555' } });
     expect(row).toMatchObject({ name: 'Idris', phone: '555', page: 'Shifting Hajj page', reference: 'MQ-7K3F9Q' });
   });
 });
