@@ -59,14 +59,15 @@ const canonicalOrigin = config.SITE_URL;
 const leadConfig = leadSettings(config);
 const leadStore = await startOrSay(() => openLeadStore(leadConfig));
 offerLeadStore(leadStore);
-// ADMIN_PASSWORD only ever creates the desk's first owner; once staff exist, a leftover one is said once.
-const adminPasswordNotice = await new DeskAuth(() => leadStore, {
+// Said once, here and not on the sign-in page: how to make the desk's first owner while nobody has an
+// account, or that a leftover ADMIN_PASSWORD (which only ever creates that owner) opens nothing.
+const deskNotice = await new DeskAuth(() => leadStore, {
   adminPassword: config.ADMIN_PASSWORD,
   trustProxy: 0,
 })
-  .adminPasswordNotice()
+  .startNotice()
   .catch(() => undefined);
-if (adminPasswordNotice) console.warn(adminPasswordNotice);
+if (deskNotice) console.warn(deskNotice);
 const deliveries = await startDeliveries(leadStore, leadConfig);
 const { retentionDays } = leadConfig;
 const retention =

@@ -13,7 +13,7 @@ import type { StaffMember, StaffSession } from './types.ts';
 export const SESSION_COOKIE = 'miqat_desk';
 const SESSION_MS = 8 * 60 * 60 * 1000;
 const ADMIN_PASSWORD_IGNORED = 'ADMIN_PASSWORD is ignored: staff accounts exist. Remove it from the environment.';
-/** What the sign-in page tells the first visitor when nobody can sign in yet. */
+/** The command that makes the desk's first owner, said in the server's start log (never to the public). */
 export const FIRST_OWNER_HELP = 'npm run staff -- add you@example.com --role owner';
 
 const ACCOUNT_BUCKET = 'desk-sign-in-account';
@@ -110,16 +110,24 @@ export class DeskAuth {
     return new StaffStore(this.store().database);
   }
 
-  /** Who can sign in now, for the sign-in page's help. */
+  /** Who can sign in now; rejects when the store cannot be reached. */
   async setup(): Promise<DeskSetup> {
     if ((await this.staff().countStaff()) > 0) return 'staff';
     return this.adminPassword ? 'first-owner' : 'no-staff';
   }
 
-  /** The line the server logs at start when ADMIN_PASSWORD is set but no longer opens anything. */
-  async adminPasswordNotice(): Promise<string | undefined> {
-    if (!this.adminPassword) return undefined;
-    return (await this.staff().countStaff()) > 0 ? ADMIN_PASSWORD_IGNORED : undefined;
+  /**
+   * The line the server logs at start about the desk's accounts: how to make the first owner while
+   * nobody has an account (the sign-in page tells a visitor nothing of it), and that a leftover
+   * ADMIN_PASSWORD opens nothing once someone has.
+   */
+  async startNotice(): Promise<string | undefined> {
+    const setup = await this.setup();
+    if (setup === 'no-staff')
+      return `No staff account exists yet: make the desk's first owner on this server with "${FIRST_OWNER_HELP}", then sign in at /admin/sign-in with the one-time password it prints.`;
+    if (setup === 'first-owner')
+      return `No staff account exists yet: sign in at /admin/sign-in with your email and ADMIN_PASSWORD to become the desk's first owner (or run "${FIRST_OWNER_HELP}").`;
+    return this.adminPassword ? ADMIN_PASSWORD_IGNORED : undefined;
   }
 
   /** Counts one attempt in a bucket; answers the wait when the bucket is over its limit. */
@@ -145,7 +153,12 @@ export class DeskAuth {
     const account = await staff.staffByEmail(address);
     let person: StaffMember | undefined = account;
     if (!account && (await staff.countStaff()) === 0) {
-      if (!this.adminPassword) return { outcome: 'no-staff' };
+      if (!this.adminPassword) {
+        // As long as a wrong password takes: the answer's timing tells nobody that the desk has no account.
+        this.decoy ??= hashPassword(newToken());
+        await verifyPassword(password, await this.decoy);
+        return { outcome: 'no-staff' };
+      }
       if (!sameSecret(password, this.adminPassword)) return { outcome: 'wrong' };
       const problem = emailProblem(address);
       if (problem) return { outcome: 'bad-email', message: problem };
