@@ -4,6 +4,7 @@
  * one way `ADMIN_PASSWORD` still opens the desk: creating the first owner.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { servedOverHttps } from '../http-policy.ts';
 import type { TrustedProxies } from '../leads/client-address.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
@@ -63,10 +64,8 @@ export function sameSecret(given: string, expected: string): boolean {
  * only behind a proxy the operator declared with `TRUST_PROXY`.
  */
 export function isHttps(request: Request, trustProxy: TrustedProxies): boolean {
-  if (new URL(request.url).protocol === 'https:') return true;
-  const trusted = typeof trustProxy === 'number' ? trustProxy > 0 : trustProxy.length > 0;
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return trusted && forwarded === 'https';
+  const forwarded = request.headers.get('x-forwarded-proto') ?? undefined;
+  return servedOverHttps(new URL(request.url).protocol === 'https:', forwarded, trustProxy);
 }
 
 /** Whether a form post comes from a page of this site: a browser always says where from in `Origin`. */
@@ -248,6 +247,18 @@ export class DeskAuth {
     );
     return { token };
   }
+}
+
+/**
+ * The answer to a sign-out: to the sign-in page, and the browser told to drop what it kept of the
+ * site (cached desk pages, the cookie, any storage), so the next person at a shared computer finds
+ * nothing of the session, not even in the back button's cache.
+ */
+export function signedOutRedirect(location: string): Response {
+  return new Response(null, {
+    status: 303,
+    headers: { Location: location, 'Clear-Site-Data': '"cache", "cookies", "storage"' },
+  });
 }
 
 /** The session cookie as Astro's cookies API sets it: for the desk's paths only, never read by scripts. */
