@@ -6,7 +6,7 @@
 // site's share of nginx's figure, and marks the budgets below met or missed. A benchmark, not a test: it
 // exits 0 once it has figures to show.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -65,6 +65,8 @@ interface Row {
   slowest: number;
   fastest: number;
   p99Ms: number;
+  /** The server's CPU time per answer (median round): what it costs, whatever share of the CPU it got. */
+  cpuUsPerRequest: number;
   failures: number;
 }
 
@@ -169,7 +171,37 @@ function run(port: number, acceptEncoding: string, seconds: number): Promise<Res
 interface Target {
   name: string;
   port: number;
+  /** The processes that serve: their CPU time is read from /proc around each round. */
+  pids: () => number[];
   stop: () => Promise<void>;
+}
+
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * CPU seconds the processes have used (user and system, every thread), or NaN where /proc is not
+ * Linux's. Busy neighbours on a shared machine take CPU from a server, not CPU per request from it.
+ */
+function cpuSeconds(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return Number.NaN;
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+/** A process's children, as Linux lists them. */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** The middle value (the upper one of an even count). */
@@ -187,11 +219,14 @@ async function measure(targets: readonly Target[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (const { coding, acceptEncoding } of ENCODINGS) {
     const samples = await Promise.all(targets.map((target) => probe(target.port, acceptEncoding)));
-    const rounds: Result[][] = targets.map(() => []);
+    const rounds: (Result & { cpuSeconds: number })[][] = targets.map(() => []);
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [index, target] of targets.entries()) {
         if (samples[index]!.status !== 200) fail(`${target.name} answered ${samples[index]!.status} for ${PAGE}`);
-        rounds[index]!.push(await run(target.port, acceptEncoding, SECONDS / ROUNDS));
+        const pids = target.pids();
+        const before = cpuSeconds(pids);
+        const result = await run(target.port, acceptEncoding, SECONDS / ROUNDS);
+        rounds[index]!.push({ ...result, cpuSeconds: cpuSeconds(pids) - before });
       }
     }
     for (const [index, target] of targets.entries()) {
@@ -206,6 +241,7 @@ async function measure(targets: readonly Target[]): Promise<Row[]> {
         slowest: Math.min(...perSecond),
         fastest: Math.max(...perSecond),
         p99Ms: median(results.map((result) => result.p99Us)) / 1000,
+        cpuUsPerRequest: median(results.map((result) => (result.cpuSeconds * 1e6) / result.requests)),
         failures: results.reduce((sum, result) => sum + result.failures, 0),
       });
     }
@@ -229,7 +265,7 @@ async function startSite(): Promise<Target> {
     rmSync(dir, { recursive: true, force: true });
   };
   await waitUntilServing(port, server, () => stderr.join(''));
-  return { name: SITE, port, stop: stopSite };
+  return { name: SITE, port, pids: () => [server.pid!], stop: stopSite };
 }
 
 /** nginx on PATH or in /usr/sbin; as root on Debian, installed from the distribution's packages when missing. */
@@ -336,7 +372,12 @@ http {
     rmSync(dir, { recursive: true, force: true });
   };
   await waitUntilServing(port, nginx, () => stderr.join(''));
-  return { name: `nginx ${nginxVersion(binary)}`, port, stop: stopNginx };
+  return {
+    name: `nginx ${nginxVersion(binary)}`,
+    port,
+    pids: () => [nginx.pid!, ...childrenOf(nginx.pid!)],
+    stop: stopNginx,
+  };
 }
 
 if (!existsSync('dist/server/entry.mjs')) {
@@ -381,15 +422,16 @@ try {
 }
 
 const number = (value: number) => Math.round(value).toLocaleString('en-US');
+const cpu = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 console.log(
   `\n${'server'.padEnd(16)}${'asked'.padEnd(10)}${'served'.padEnd(10)}${'body B'.padStart(9)}${'req/s'.padStart(9)}` +
-    `${'rounds (min-max)'.padStart(19)}${'p99 ms'.padStart(8)}${'failed'.padStart(8)}`,
+    `${'rounds (min-max)'.padStart(19)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}${'failed'.padStart(8)}`,
 );
 for (const row of rows) {
   console.log(
     `${row.server.padEnd(16)}${row.coding.padEnd(10)}${row.served.padEnd(10)}${number(row.bodyBytes).padStart(9)}` +
       `${number(row.perSecond).padStart(9)}${`${number(row.slowest)}-${number(row.fastest)}`.padStart(19)}` +
-      `${row.p99Ms.toFixed(1).padStart(8)}${String(row.failures).padStart(8)}`,
+      `${row.p99Ms.toFixed(1).padStart(8)}${cpu(row.cpuUsPerRequest).padStart(12)}${String(row.failures).padStart(8)}`,
   );
 }
 
@@ -406,8 +448,12 @@ for (const row of siteRows) {
   if (!nginx) continue;
   const share = row.perSecond / nginx.perSecond;
   const budgeted = row.coding !== 'identity';
+  // The same ratio from CPU time per answer: what each server would do with a core of its own.
+  const perCpu = nginx.cpuUsPerRequest / row.cpuUsPerRequest;
   console.log(
-    `  ${`${row.coding} >= ${BUDGET.shareOfNginx} of nginx`.padEnd(34)} ${share.toFixed(2).padStart(8)}  ${budgeted ? (share >= BUDGET.shareOfNginx ? 'met' : 'MISSED') : '(no budget)'}`,
+    `  ${`${row.coding} >= ${BUDGET.shareOfNginx} of nginx`.padEnd(34)} ${share.toFixed(2).padStart(8)}  ` +
+      `${budgeted ? (share >= BUDGET.shareOfNginx ? 'met' : 'MISSED') : '(no budget)'}` +
+      `${Number.isNaN(perCpu) ? '' : `  (${perCpu.toFixed(2)} by CPU time per request)`}`,
   );
 }
 if (!nginxBinary)
