@@ -15,7 +15,7 @@ export const SESSION_COOKIE = 'miqat_desk';
 const SESSION_MS = 8 * 60 * 60 * 1000;
 const ADMIN_PASSWORD_IGNORED = 'ADMIN_PASSWORD is ignored: staff accounts exist. Remove it from the environment.';
 /** The command that makes the desk's first owner, said in the server's start log (never to the public). */
-export const FIRST_OWNER_HELP = 'npm run staff -- add you@example.com --role owner';
+const FIRST_OWNER_HELP = 'npm run staff -- add you@example.com --role owner';
 
 const ACCOUNT_BUCKET = 'desk-sign-in-account';
 const ADDRESS_BUCKET = 'desk-sign-in-address';
