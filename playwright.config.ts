@@ -26,6 +26,7 @@ const SERVER_SPECS = [
   'node-floor',
   'operations',
   'quote-links',
+  'security-headers',
   'server-ports',
 ].map((name) => `**/${name}.spec.ts`);
 

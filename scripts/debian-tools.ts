@@ -1,6 +1,6 @@
 // The real programs the tests drive come from Debian's packages, never from a download: Chromium's
 // headless shell for the browser tests, the full Chromium for the benchmark, PostgreSQL for the
-// second lead store. When one is missing and this process runs as root on a machine with apt-get,
+// second lead store, wrk for the server benchmark. When one is missing and this process runs as root on a machine with apt-get,
 // it is installed; otherwise the error says what to install. Runs on Node's type stripping (scripts/test.mjs, bench.mjs) and in the test harness.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -69,6 +69,16 @@ const POSTGRES: DebianTool = {
     'or set PG_BIN to the folder holding initdb and postgres; the tests start a throwaway server of their own.',
 };
 
+/** The server benchmark's load generator: one C thread outruns either server, where a Node client saturated first. */
+const WRK: DebianTool = {
+  name: 'wrk',
+  debianPackage: 'wrk',
+  find() {
+    return ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => existsSync(path));
+  },
+  otherwise: 'or put a wrk binary in /usr/local/bin.',
+};
+
 /** The tool's path, installing its Debian package when this process may (root, apt-get). */
 function ensure(tool: DebianTool): string {
   const existing = tool.find();
@@ -105,6 +115,11 @@ export function ensureTestBrowser(): string {
 /** The folder of PostgreSQL's server binaries, installing Debian's package if this process may. */
 export function ensurePostgres(): string {
   return ensure(POSTGRES);
+}
+
+/** Path of wrk for `npm run bench:server`, installing Debian's package if this process may. */
+export function ensureWrk(): string {
+  return ensure(WRK);
 }
 
 /** The folder of PostgreSQL's server binaries, never installing: the harness says what is missing. */

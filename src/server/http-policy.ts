@@ -1,8 +1,9 @@
 /**
- * What the server adds around Astro's handler: the www redirect, security headers and cache
- * rules. Plain functions of the request so they can be unit-tested without a socket.
+ * What the server adds around Astro's handler and to each built file: the www redirect, security
+ * headers and cache rules. Plain functions of the request so they can be unit-tested without a socket.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
+import type { TrustedProxies } from './leads/client-address.ts';
 
 /** The 301 target for a request on `www.<canonical host>`, or null when none applies. */
 export function wwwRedirectLocation(
@@ -18,60 +19,130 @@ export function wwwRedirectLocation(
 }
 
 /**
- * The header policy sits beside the hash-based policy Astro writes into each page's meta tag;
- * browsers enforce both, so scripts and styles stay limited to the hashed ones, while this
- * header adds what a meta tag cannot carry (frame-ancestors).
+ * The directives of the header policy besides scripts and styles. A meta tag cannot carry
+ * frame-ancestors, and form-action and base-uri are the header's to say for every page.
  */
-const policy = (formAction: string) =>
-  [
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    `form-action ${formAction}`,
-    "base-uri 'self'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-const CONTENT_SECURITY_POLICY = policy("'self'");
-/**
- * The desk's "Send by WhatsApp" posts to the lead page, which records it and redirects to wa.me with
- * the message; a browser checks a form's redirect against form-action too.
- */
-const DESK_POLICY = policy("'self' https://wa.me");
+const siteDirectives = (formAction: string) => [
+  "default-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  `form-action ${formAction}`,
+  "base-uri 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+];
+/** Scripts and styles with no page policy to name their hashes: files only, no inline code at all. */
+const NO_INLINE_CODE = { 'script-src': "'self' 'wasm-unsafe-eval'", 'style-src': "'self'" } as const;
 
-/** The site's Content-Security-Policy header for a path: the desk's lets a form go on to WhatsApp. */
-export function sitePolicyFor(pathname: string): string {
-  return pathname === '/admin' || pathname.startsWith('/admin/') ? DESK_POLICY : CONTENT_SECURITY_POLICY;
+/** The sources a page's own policy (Astro's meta tag or header) gives each directive. */
+function directivesOf(policy: string): Map<string, string> {
+  const directives = new Map<string, string>();
+  for (const part of policy.split(';')) {
+    const [name = '', ...sources] = part.trim().split(/\s+/);
+    if (name && !directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), sources.join(' '));
+  }
+  return directives;
+}
+
+/** How the policy is drawn for one answer. */
+export interface PolicyOptions {
+  /**
+   * The policy Astro wrote for this page (its meta tag, or its header on a page drawn per request):
+   * its hashes are the only inline scripts and styles the header allows.
+   */
+  pagePolicy?: string | undefined;
+  /** The visitor reached us over https: the browser is asked to fetch nothing over plain http. */
+  https?: boolean;
 }
 
 /**
- * On pages drawn per request (the comparison, the package 404) Astro sends its hash-based policy as
- * a header, which would replace the site's header of the same name and drop frame-ancestors and
- * form-action. Browsers enforce every policy they receive, so the response carries both.
+ * The site's Content-Security-Policy header for a path. Scripts and styles are the page's own hashes
+ * (Astro's per-page policy), never 'unsafe-inline': the header is as strict as the meta tag. The
+ * desk's form-action lets "Send by WhatsApp" post to the lead page, which records it and redirects
+ * to wa.me with the message (a browser checks a form's redirect against form-action too).
  */
-export function withSitePolicy(
-  headers: OutgoingHttpHeaders,
-  sitePolicy: string = CONTENT_SECURITY_POLICY,
-): OutgoingHttpHeaders {
+export function sitePolicyFor(pathname: string, { pagePolicy, https = false }: PolicyOptions = {}): string {
+  const formAction = isDeskPath(pathname) ? "'self' https://wa.me" : "'self'";
+  const page = directivesOf(pagePolicy ?? '');
+  const site = siteDirectives(formAction);
+  const named = new Set(site.map((directive) => directive.split(' ')[0]));
+  const code = (['script-src', 'style-src'] as const).map(
+    (name) => `${name} ${page.get(name) ?? NO_INLINE_CODE[name]}`,
+  );
+  // Whatever else the page's policy says is kept, so the header is never looser than the tag.
+  const more = [...page].filter(([name]) => !named.has(name) && !(name in NO_INLINE_CODE));
+  return [
+    site[0],
+    ...code,
+    ...site.slice(1),
+    ...more.map(([name, sources]) => `${name} ${sources}`.trim()),
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+function isDeskPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/**
+ * On pages drawn per request (the comparison, the package 404, the desk) Astro sends its hash-based
+ * policy as a header. It becomes the site's policy with that page's hashes: one header, as strict
+ * as Astro's, with frame-ancestors and form-action besides.
+ */
+export function withSitePolicy(headers: OutgoingHttpHeaders, pathname: string, https = false): OutgoingHttpHeaders {
   const name = Object.keys(headers).find((key) => key.toLowerCase() === 'content-security-policy');
   if (!name) return headers;
   const value = headers[name];
-  const pagePolicies = (Array.isArray(value) ? value : [String(value)]).filter((page) => page !== sitePolicy);
+  const pagePolicy = (Array.isArray(value) ? value : [String(value)]).join('; ');
   const rest = Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
-  return { ...rest, 'Content-Security-Policy': [sitePolicy, ...pagePolicies] };
+  return { ...rest, 'Content-Security-Policy': sitePolicyFor(pathname, { pagePolicy, https }) };
 }
 
-/** Headers every response carries. */
+/**
+ * Headers every response carries (the Content-Security-Policy here is the one for a file with no
+ * page policy). Following the OWASP Secure Headers Project: no other site may open this one in a
+ * window it keeps a handle on (COOP), embed its files (CORP: crawlers that fetch the share image are
+ * not browsers and ignore it), or read it from Flash or PDF; and no page may use a device or API
+ * the site never asks for. The desk copies a quote's link, so clipboard-write stays for the site;
+ * clipboard-read, which asks the visitor each time, keeps its default. The list holds only features
+ * Chromium knows on every platform: an unknown one (bluetooth and web-share on Linux) is an error
+ * in its console.
+ */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'Permissions-Policy': [
+    'accelerometer=()',
+    'autoplay=()',
+    'camera=()',
+    'clipboard-write=(self)',
+    'display-capture=()',
+    'encrypted-media=()',
+    'fullscreen=()',
+    'gamepad=()',
+    'geolocation=()',
+    'gyroscope=()',
+    'hid=()',
+    'idle-detection=()',
+    'local-fonts=()',
+    'magnetometer=()',
+    'microphone=()',
+    'midi=()',
+    'payment=()',
+    'picture-in-picture=()',
+    'publickey-credentials-get=()',
+    'screen-wake-lock=()',
+    'serial=()',
+    'usb=()',
+    'xr-spatial-tracking=()',
+  ].join(', '),
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'Content-Security-Policy': sitePolicyFor('/'),
 };
 
 /** A private link: the pilgrim's quote, whose token is the only key to it (src/pages/quote/[token].astro). */
@@ -81,21 +152,65 @@ function isPrivateLink(pathname: string): boolean {
 
 /** The lead API, the lead desk and private links: never cached, never indexed. */
 export function isPrivatePath(pathname: string): boolean {
+  return pathname.startsWith('/api/') || isDeskPath(pathname) || isPrivateLink(pathname);
+}
+
+/**
+ * A private link's page sends no Referer at all, so its token never reaches the sites (or logs) its
+ * links lead to. The desk's pages tell other sites nothing, not even that a visitor came from the
+ * desk; within the site a Referer still goes (and with it the Origin its forms are checked by).
+ */
+export function referrerPolicyFor(pathname: string): string {
+  if (isPrivateLink(pathname)) return 'no-referrer';
+  return isDeskPath(pathname) ? 'same-origin' : SECURITY_HEADERS['Referrer-Policy']!;
+}
+
+/** Content-hashed build files: Astro's assets, and Pagefind's index chunks, fragments and metadata. */
+function isContentHashed(pathname: string): boolean {
   return (
-    pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/') || isPrivateLink(pathname)
+    pathname.startsWith('/_astro/') ||
+    /^\/pagefind\/(?:(?:fragment|index|filter)\/[^/]+|pagefind\.[^/]+\.pf_meta)$/.test(pathname)
   );
 }
 
-/** A private link's page sends no Referer at all, so its token never reaches the sites (or logs) its links lead to. */
-export function referrerPolicyFor(pathname: string): string {
-  return isPrivateLink(pathname) ? 'no-referrer' : SECURITY_HEADERS['Referrer-Policy']!;
-}
-
-/** Cache-Control for a path: hashed build assets are immutable, everything else revalidates. */
-export function cacheControlFor(pathname: string): string {
-  if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+/**
+ * Cache-Control for an answer: hashed build files are immutable, everything else revalidates. An
+ * error is never immutable: a 404 for an asset a deploy has not yet brought would be kept a year.
+ */
+export function cacheControlFor(pathname: string, status = 200): string {
+  if (status < 400 && isContentHashed(pathname)) return 'public, max-age=31536000, immutable';
   if (isPrivatePath(pathname)) return 'no-store';
   return 'public, max-age=0, must-revalidate';
+}
+
+/** The site's headers for an answer on a path, besides those of the body itself. */
+export function siteHeaders(
+  pathname: string,
+  options: PolicyOptions & { status?: number } = {},
+): Record<string, string> {
+  return {
+    ...SECURITY_HEADERS,
+    'Content-Security-Policy': sitePolicyFor(pathname, options),
+    'Referrer-Policy': referrerPolicyFor(pathname),
+    'Cache-Control': cacheControlFor(pathname, options.status),
+    ...(isPrivatePath(pathname) ? { 'X-Robots-Tag': 'noindex, nofollow' } : {}),
+  };
+}
+
+/**
+ * Whether the visitor reached us over https: on a TLS socket, or per `X-Forwarded-Proto` from a
+ * proxy the operator declared with `TRUST_PROXY` (anyone else could write that header).
+ */
+export function servedOverHttps(
+  encrypted: boolean,
+  forwardedProto: string | string[] | undefined,
+  trustProxy: TrustedProxies,
+): boolean {
+  if (encrypted) return true;
+  if (forwardedProto === undefined || (typeof trustProxy === 'number' ? trustProxy <= 0 : trustProxy.length === 0))
+    return false;
+  const first = String(forwardedProto).split(',')[0]?.trim().toLowerCase();
+  return first === 'https';
 }
 
 /**

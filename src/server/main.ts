@@ -18,10 +18,10 @@ import { answerProbe } from './health.ts';
 import {
   SECURITY_HEADERS,
   cacheControlFor,
-  isPrivatePath,
-  sitePolicyFor,
   pageFileUrl,
-  referrerPolicyFor,
+  servedOverHttps,
+  siteHeaders,
+  sitePolicyFor,
   withSitePolicy,
   wwwRedirectLocation,
 } from './http-policy.ts';
@@ -61,14 +61,15 @@ const canonicalOrigin = config.SITE_URL;
 const leadConfig = leadSettings(config);
 const leadStore = await startOrSay(() => openLeadStore(leadConfig));
 offerLeadStore(leadStore);
-// ADMIN_PASSWORD only ever creates the desk's first owner; once staff exist, a leftover one is said once.
-const adminPasswordNotice = await new DeskAuth(() => leadStore, {
+// Said once, here and not on the sign-in page: how to make the desk's first owner while nobody has an
+// account, or that a leftover ADMIN_PASSWORD (which only ever creates that owner) opens nothing.
+const deskNotice = await new DeskAuth(() => leadStore, {
   adminPassword: config.ADMIN_PASSWORD,
   trustProxy: 0,
 })
-  .adminPasswordNotice()
+  .startNotice()
   .catch(() => undefined);
-if (adminPasswordNotice) console.warn(adminPasswordNotice);
+if (deskNotice) console.warn(deskNotice);
 console.log(describeDeliveries(leadConfig));
 const deliveries = await startDeliveries(leadStore, leadConfig, workerOptions(leadStore, leadConfig));
 const { retentionDays } = leadConfig;
@@ -86,35 +87,55 @@ const compress = compression({ threshold: 1024 }) as unknown as (
 ) => void;
 const errorPage = readFileSync(resolve(distDir, 'client/500.html'), 'utf8');
 const staticFiles = indexStaticFiles(resolve(distDir, 'client'));
+/** Answers Astro draws without a policy of their own (its 404 page, the API) carry the 404 page's hashes. */
+const notFoundPolicy = staticFiles.pagePolicy('/404.html');
+const errorPolicy = staticFiles.pagePolicy('/500.html');
+const wwwHost = `www.${new URL(canonicalOrigin).host}`;
 
-function sendServerError(res: ServerResponse, error: unknown): void {
+function sendServerError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
   console.error('Unhandled server error:', error);
   if (res.headersSent) {
     res.end();
     return;
   }
-  res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  // The error may come before any of the site's headers were set, as on a built file's path.
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!res.hasHeader(name)) res.setHeader(name, value);
+  const https = servedOverHttps(false, req.headers['x-forwarded-proto'], config.TRUST_PROXY);
+  res.writeHead(500, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': sitePolicyFor('/500.html', { pagePolicy: errorPolicy, https }),
+  });
   res.end(errorPage);
 }
 
 /**
- * Astro passes its headers to writeHead in one object; the site's policy joins its own there.
+ * Astro passes its headers to writeHead in one object; the site's policy joins its own there, and
+ * HTML gets the charset its bytes are in. An error is never cached as immutable, whatever its path.
  * Astro also copies the Response's statusText, which stays "OK" when a page (or a rewrite) sets
  * only its status: the status line then read "404 OK". The standard reason phrase is used instead.
  */
-function keepSitePolicy(res: ServerResponse, sitePolicy: string): void {
+function keepSitePolicy(res: ServerResponse, pathname: string, https: boolean): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
     const [status] = args;
     if (typeof status === 'number' && typeof args[1] !== 'string') {
       res.statusMessage = http.STATUS_CODES[status] ?? res.statusMessage;
     }
+    if (typeof status === 'number' && status >= 400) res.setHeader('Cache-Control', cacheControlFor(pathname, status));
     const last = args.at(-1);
     if (args.length > 1 && last && typeof last === 'object' && !Array.isArray(last)) {
-      args[args.length - 1] = withSitePolicy(last as OutgoingHttpHeaders, sitePolicy);
+      args[args.length - 1] = withCharset(withSitePolicy(last as OutgoingHttpHeaders, pathname, https));
     }
     return writeHead(...args);
   }) as typeof res.writeHead;
+}
+
+/** Astro sends its pages as `text/html`; their bytes and meta tag are UTF-8, and the header says so too. */
+function withCharset(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'content-type');
+  if (!name || String(headers[name]).trim().toLowerCase() !== 'text/html') return headers;
+  return { ...headers, [name]: 'text/html; charset=utf-8' };
 }
 
 /** The first touch of a page request from another site or with campaign tags, for its enquiry form; null otherwise. */
@@ -128,7 +149,7 @@ function arrivalTouch(req: IncomingMessage, url: string): string | null {
   return touch && serializeFirstTouch(touch);
 }
 
-/** Answers one request: the www redirect, a built file, or a page Astro draws. */
+/** Answers one request that is not a built file: a probe, the www redirect, or a page Astro draws. */
 async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   // Before the www redirect: a probe addresses the instance, under whatever Host it uses.
@@ -142,23 +163,34 @@ async function respond(req: IncomingMessage, res: ServerResponse): Promise<void>
   }
   // A path that begins with `//` is still a path: on its own the URL parser reads it as a host.
   const { pathname } = new URL(url.startsWith('/') ? `http://localhost${url}` : url, 'http://localhost');
-  res.setHeader('Cache-Control', cacheControlFor(pathname));
-  const sitePolicy = sitePolicyFor(pathname);
-  res.setHeader('Content-Security-Policy', sitePolicy);
-  if (isPrivatePath(pathname)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-  res.setHeader('Referrer-Policy', referrerPolicyFor(pathname));
-  if (staticFiles.serve(req, res, arrivalTouch(req, url))) return;
+  const https = servedOverHttps(false, req.headers['x-forwarded-proto'], config.TRUST_PROXY);
+  for (const [name, value] of Object.entries(siteHeaders(pathname, { pagePolicy: notFoundPolicy, https })))
+    res.setHeader(name, value);
   req.url = pageFileUrl(url, staticFiles.pages) ?? url;
   await new Promise<void>((next) => compress(req, res, next));
   // After compression's own writeHead hook, which turns the object into single setHeader calls.
-  keepSitePolicy(res, sitePolicy);
+  keepSitePolicy(res, pathname, https);
   await entry.handler(req, res);
 }
 
+/** A built file needs none of respond's work: it is answered from what static-files.ts worked out at start. */
+function answerBuiltFile(req: IncomingMessage, res: ServerResponse): boolean {
+  const { host } = req.headers;
+  if (host !== undefined && host.length === wwwHost.length && host.toLowerCase() === wwwHost) return false;
+  const https = servedOverHttps(false, req.headers['x-forwarded-proto'], config.TRUST_PROXY);
+  return staticFiles.serve(req, res, { https, touch: arrivalTouch });
+}
+
 const server = http.createServer((req, res) => {
+  try {
+    if (answerBuiltFile(req, res)) return;
+  } catch (error) {
+    sendServerError(req, res, error);
+    return;
+  }
   // Node ignores what a request listener returns: an error that escaped it left the request
   // unanswered until the client gave up, and held up a graceful shutdown.
-  respond(req, res).catch((error: unknown) => sendServerError(res, error));
+  respond(req, res).catch((error: unknown) => sendServerError(req, res, error));
 });
 
 // A form is a few kilobytes: no honest client needs minutes to send one. These bound a client that

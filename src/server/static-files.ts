@@ -1,8 +1,10 @@
 /**
  * The built files (dist/client), indexed once at start-up and served with the precompressed variant
- * the browser accepts: pages, CSS and JS come from memory, so the hot path does no disk I/O and no
- * compression. Anything not in the index (pages drawn per request, the API, unknown paths) is left
- * to Astro's handler.
+ * the browser accepts. dist/client does not change while the server runs, so each variant's bytes
+ * (up to IN_MEMORY_MAX_BYTES), ETag and every header of its answer are worked out here once: a GET
+ * costs a map lookup, a remembered choice of coding and one write, with no disk I/O, no compression
+ * and no header built per request. Anything not in the index (pages drawn per request, the API,
+ * unknown paths) is left to Astro's handler.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -10,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { TOUCH_FIELD } from '../lib/forms/constants.ts';
+import { siteHeaders } from './http-policy.ts';
 import { PRECOMPRESSED, isCompressible, type ContentCoding } from '../lib/precompressed.ts';
 
 export type Coding = ContentCoding | 'identity';
@@ -41,6 +44,9 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.pdf': 'application/pdf',
 };
 
+/** An answer's headers as writeHead takes them (name, value, name, value…), for http [0] and https [1]. */
+type HeaderSets = readonly [string[], string[]];
+
 interface Variant {
   coding: Coding;
   path: string;
@@ -48,9 +54,15 @@ interface Variant {
   etag: string;
   /** The bytes, when small enough to keep. */
   body: Buffer | null;
+  /** The whole body's answer (200). */
+  full: HeaderSets;
+  /** The answer to a request whose copy is current (304). */
+  notModified: HeaderSets;
 }
 
 interface StaticFile {
+  /** The file's own URL: the site's headers follow from it. */
+  urlPath: string;
   type: string;
   /** Only text formats have compressed variants, and only their answers vary with Accept-Encoding. */
   compressible: boolean;
@@ -59,21 +71,38 @@ interface StaticFile {
   modifiedSeconds: number;
   /** Precompressed variants in order of preference, then identity. */
   variants: Variant[];
+  /** The coding chosen for each Accept-Encoding header seen, shared by files with the same variants. */
+  chosen: Map<string, Coding>;
+  /** The policy Astro wrote into a built page's meta tag: its hashes are the header's too. */
+  pagePolicy: string | undefined;
   /** A page with an enquiry form: its bytes before and after the empty first-touch field's value. */
   touchSlot: [Buffer, Buffer] | null;
 }
 
 /** The enquiry form's first-touch field as LeadForm's server HTML writes it, empty. */
 const EMPTY_TOUCH_FIELD = `name="${TOUCH_FIELD}" value=""`;
+/** Astro's per-page policy, as it writes it into a prerendered page. */
+const POLICY_META = '<meta http-equiv="content-security-policy" content="';
+/** Accept-Encoding headers remembered per set of variants; browsers send a handful, a stranger any. */
+const CHOSEN_MAX = 64;
+
+export interface ServeOptions {
+  /** The visitor reached us over https (see servedOverHttps). */
+  https?: boolean;
+  /**
+   * The first touch of a visitor arriving from another site or with campaign tags, asked only for a
+   * page with an enquiry form: it is written into the form (see sendWithTouch).
+   */
+  touch?: (req: IncomingMessage, url: string) => string | null;
+}
 
 export interface StaticFiles {
   /** The built pages as URL paths of their files (`/about-us.html`), for the rewrite of other methods. */
   pages: ReadonlySet<string>;
-  /**
-   * Answers a GET or HEAD for a built file and returns true, or returns false and leaves `res`
-   * untouched. `touch`, when given, is written into a page's enquiry form (see sendWithTouch).
-   */
-  serve(req: IncomingMessage, res: ServerResponse, touch?: string | null): boolean;
+  /** The policy Astro wrote into a built page (`/404.html`), if any. */
+  pagePolicy(urlPath: string): string | undefined;
+  /** Answers a GET or HEAD for a built file and returns true, or returns false and leaves `res` untouched. */
+  serve(req: IncomingMessage, res: ServerResponse, options?: ServeOptions): boolean;
 }
 
 /**
@@ -170,43 +199,107 @@ function rangeStillApplies(req: IncomingMessage, file: StaticFile, variant: Vari
   return Date.parse(ifRange) === file.modifiedSeconds * 1000;
 }
 
-function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
-  const coding = chooseCoding(
-    req.headers['accept-encoding'],
-    file.variants.map((variant) => variant.coding),
-  );
-  const variant = file.variants.find((candidate) => candidate.coding === coding)!;
-  if (file.compressible) res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('ETag', variant.etag);
-  res.setHeader('Last-Modified', file.lastModified);
-  if (isNotModified(req, file, variant)) {
-    res.writeHead(304);
+/** The variant the browser's Accept-Encoding asks for among the file's, chosen once per header. */
+function variantFor(req: IncomingMessage, file: StaticFile): Variant {
+  if (file.variants.length === 1) return file.variants[0]!;
+  const header = req.headers['accept-encoding'] ?? '';
+  let coding = file.chosen.get(header);
+  if (coding === undefined) {
+    coding = chooseCoding(
+      header,
+      file.variants.map((variant) => variant.coding),
+    );
+    if (file.chosen.size >= CHOSEN_MAX) file.chosen.clear();
+    file.chosen.set(header, coding);
+  }
+  return file.variants.find((candidate) => candidate.coding === coding)!;
+}
+
+function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, https: boolean): void {
+  const variant = variantFor(req, file);
+  const side = https ? 1 : 0;
+  const { headers } = req;
+  if (
+    (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) &&
+    isNotModified(req, file, variant)
+  ) {
+    res.writeHead(304, variant.notModified[side]);
     res.end();
     return;
   }
-  res.setHeader('Accept-Ranges', 'bytes');
   // A range counts bytes of the variant chosen above, as sent (RFC 9110, 14.1.2).
   const range =
-    req.headers.range && rangeStillApplies(req, file, variant) ? requestedRange(req.headers.range, variant.size) : null;
+    headers.range !== undefined && rangeStillApplies(req, file, variant)
+      ? requestedRange(headers.range, variant.size)
+      : null;
   if (range === 'unsatisfiable') {
-    res.writeHead(416, { 'Content-Range': `bytes */${variant.size}`, 'Content-Length': 0 });
+    res.writeHead(416, [
+      ...answerHeaders(file, variant, https, 416),
+      'Accept-Ranges',
+      'bytes',
+      'Content-Range',
+      `bytes */${variant.size}`,
+      'Content-Length',
+      '0',
+    ]);
     res.end();
     return;
   }
-  res.setHeader('Content-Type', file.type);
-  if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-  const { start, end } = range ?? { start: 0, end: variant.size - 1 };
-  if (range) res.setHeader('Content-Range', `bytes ${start}-${end}/${variant.size}`);
-  res.writeHead(range ? 206 : 200, { 'Content-Length': end - start + 1 });
+  if (range) {
+    const { start, end } = range;
+    res.writeHead(206, [
+      ...answerHeaders(file, variant, https, 206),
+      ...bodyHeaders(file, variant),
+      'Content-Range',
+      `bytes ${start}-${end}/${variant.size}`,
+      'Content-Length',
+      String(end - start + 1),
+    ]);
+    sendBody(req, res, variant, start, end);
+    return;
+  }
+  res.writeHead(200, variant.full[side]);
+  sendBody(req, res, variant, 0, variant.size - 1);
+}
+
+function sendBody(req: IncomingMessage, res: ServerResponse, variant: Variant, start: number, end: number): void {
   if (req.method === 'HEAD' || end < start) {
     res.end();
   } else if (variant.body) {
-    res.end(range ? variant.body.subarray(start, end + 1) : variant.body);
+    res.end(start === 0 && end === variant.size - 1 ? variant.body : variant.body.subarray(start, end + 1));
   } else {
     createReadStream(variant.path, { start, end })
       .on('error', () => res.destroy())
       .pipe(res);
   }
+}
+
+/** The site's headers for the file's URL, then the validators of the variant. */
+function answerHeaders(
+  file: Pick<StaticFile, 'urlPath' | 'pagePolicy' | 'compressible' | 'lastModified'>,
+  variant: Pick<Read, 'etag'>,
+  https: boolean,
+  status: number,
+): string[] {
+  const headers = flat(siteHeaders(file.urlPath, { pagePolicy: file.pagePolicy, https, status }));
+  if (file.compressible) headers.push('Vary', 'Accept-Encoding');
+  headers.push('ETag', variant.etag, 'Last-Modified', file.lastModified);
+  return headers;
+}
+
+/** What a body of the variant is. */
+function bodyHeaders(file: Pick<StaticFile, 'type'>, variant: Pick<Read, 'coding'>): string[] {
+  return [
+    'Accept-Ranges',
+    'bytes',
+    'Content-Type',
+    file.type,
+    ...(variant.coding === 'identity' ? [] : ['Content-Encoding', variant.coding]),
+  ];
+}
+
+function flat(headers: Record<string, string>): string[] {
+  return Object.entries(headers).flat();
 }
 
 /**
@@ -215,7 +308,13 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile): 
  * never stored by a cache, no validators, compressed on the spot (a fast setting: a millisecond or
  * two) since the precompressed files hold the empty field; only these arrivals pay for it.
  */
-function sendWithTouch(req: IncomingMessage, res: ServerResponse, file: StaticFile, touch: string): void {
+function sendWithTouch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: StaticFile,
+  touch: string,
+  https: boolean,
+): void {
   const [before, after] = file.touchSlot!;
   const value = Buffer.from(`name="${TOUCH_FIELD}" value="${escapeAttribute(touch)}"`);
   const page = Buffer.concat([before, value, after]);
@@ -226,10 +325,17 @@ function sendWithTouch(req: IncomingMessage, res: ServerResponse, file: StaticFi
       : coding === 'gzip'
         ? gzipSync(page, { level: 6 })
         : page;
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-  res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': body.length });
+  const site = siteHeaders(file.urlPath, { pagePolicy: file.pagePolicy, https });
+  res.writeHead(200, [
+    ...flat({ ...site, 'Cache-Control': 'no-store' }),
+    'Vary',
+    'Accept-Encoding',
+    ...(coding === 'identity' ? [] : ['Content-Encoding', coding]),
+    'Content-Type',
+    file.type,
+    'Content-Length',
+    String(body.length),
+  ]);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
@@ -240,7 +346,7 @@ function escapeAttribute(value: string): string {
 }
 
 /** The page's bytes around its one empty first-touch field, or null for a page without (or with several). */
-function touchSlotOf(urlPath: string, identity: Variant): [Buffer, Buffer] | null {
+function touchSlotOf(urlPath: string, identity: Read): [Buffer, Buffer] | null {
   if (!urlPath.endsWith('.html') || !identity.body) return null;
   const at = identity.body.indexOf(EMPTY_TOUCH_FIELD);
   if (at === -1 || identity.body.indexOf(EMPTY_TOUCH_FIELD, at + 1) !== -1) return null;
@@ -254,7 +360,15 @@ function isHidden(urlPath: string): boolean {
     .some((segment, index) => segment.startsWith('.') && !(index === 1 && segment === '.well-known'));
 }
 
-function readVariant(coding: Coding, path: string, size: number, hash: string | null): Variant {
+interface Read {
+  coding: Coding;
+  path: string;
+  size: number;
+  etag: string;
+  body: Buffer | null;
+}
+
+function readVariant(coding: Coding, path: string, size: number, hash: string | null): Read {
   const body = size <= IN_MEMORY_MAX_BYTES ? readFileSync(path) : null;
   const contentHash =
     hash ??
@@ -263,6 +377,31 @@ function readVariant(coding: Coding, path: string, size: number, hash: string | 
       .digest('base64url')
       .slice(0, 22);
   return { coding, path, size, etag: `"${contentHash}${coding === 'identity' ? '' : `-${coding}`}"`, body };
+}
+
+/** The policy in a built page's meta tag, or undefined for other files. */
+function pagePolicyOf(urlPath: string, identity: Read): string | undefined {
+  if (!urlPath.endsWith('.html') || !identity.body) return undefined;
+  const at = identity.body.indexOf(POLICY_META);
+  if (at === -1) return undefined;
+  const start = at + POLICY_META.length;
+  return identity.body.toString('utf8', start, identity.body.indexOf('"', start));
+}
+
+/** Every header of the variant's answers, worked out once for http and for https. */
+function withAnswers(file: Omit<StaticFile, 'variants'>, read: Read): Variant {
+  const answers = (https: boolean) => {
+    const notModified = answerHeaders(file, read, https, 304);
+    const full = [
+      ...answerHeaders(file, read, https, 200),
+      ...bodyHeaders(file, read),
+      'Content-Length',
+      String(read.size),
+    ];
+    return { notModified, full };
+  };
+  const [plain, secure] = [answers(false), answers(true)];
+  return { ...read, full: [plain.full, secure.full], notModified: [plain.notModified, secure.notModified] };
 }
 
 /**
@@ -276,6 +415,7 @@ export function indexStaticFiles(clientDir: string): StaticFiles {
     .filter((urlPath) => !isHidden(urlPath));
   const onDisk = new Set(relativePaths);
   const byUrl = new Map<string, StaticFile>();
+  const chosenFor = new Map<string, Map<string, Coding>>();
   for (const urlPath of relativePaths) {
     const source = join(clientDir, urlPath);
     const stats = statSync(source);
@@ -284,22 +424,27 @@ export function indexStaticFiles(clientDir: string): StaticFiles {
       continue;
     const identity = readVariant('identity', source, stats.size, null);
     const compressible = isCompressible(urlPath);
-    const variants: Variant[] = [];
+    const reads: Read[] = [];
     for (const { coding, suffix } of compressible ? PRECOMPRESSED : []) {
       if (!onDisk.has(urlPath + suffix)) continue;
       const sibling = statSync(source + suffix);
       if (sibling.mtimeMs < stats.mtimeMs) continue;
-      variants.push(readVariant(coding, source + suffix, sibling.size, identity.etag.slice(1, -1)));
+      reads.push(readVariant(coding, source + suffix, sibling.size, identity.etag.slice(1, -1)));
     }
-    variants.push(identity);
-    byUrl.set(urlPath, {
+    reads.push(identity);
+    const codings = reads.map((read) => read.coding).join();
+    if (!chosenFor.has(codings)) chosenFor.set(codings, new Map());
+    const file = {
+      urlPath,
       type: CONTENT_TYPES[extname(urlPath).toLowerCase()] ?? 'application/octet-stream',
       compressible,
       lastModified: stats.mtime.toUTCString(),
       modifiedSeconds: Math.floor(stats.mtimeMs / 1000),
-      variants,
+      chosen: chosenFor.get(codings)!,
+      pagePolicy: pagePolicyOf(urlPath, identity),
       touchSlot: touchSlotOf(urlPath, identity),
-    });
+    };
+    byUrl.set(urlPath, { ...file, variants: reads.map((read) => withAnswers(file, read)) });
   }
   const pages = new Set([...byUrl.keys()].filter((urlPath) => urlPath.endsWith('.html')));
   // Aliases never replace a real file's own URL; a page file wins over a folder's index, as today.
@@ -314,23 +459,30 @@ export function indexStaticFiles(clientDir: string): StaticFiles {
       if (!byUrl.has(folder)) byUrl.set(folder, byUrl.get(page)!);
     }
   }
+  // A request's URL as it arrives, for the URLs that need no decoding: most requests skip the parse.
+  const byRequestUrl = new Map([...byUrl].filter(([urlPath]) => /^[\w\-./~]*$/.test(urlPath)));
   return {
     pages,
-    serve(req, res, touch) {
+    pagePolicy: (urlPath) => byUrl.get(urlPath)?.pagePolicy,
+    serve(req, res, { https = false, touch } = {}) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const url = req.url ?? '/';
-      const end = url.search(/[?#]/);
-      let urlPath = end === -1 ? url : url.slice(0, end);
-      try {
-        urlPath = decodeURIComponent(urlPath);
-      } catch {
-        return false;
-      }
-      const file = byUrl.get(urlPath);
+      const file = byRequestUrl.get(url) ?? fileAt(byUrl, url);
       if (!file) return false;
-      if (touch && file.touchSlot) sendWithTouch(req, res, file, touch);
-      else sendFile(req, res, file);
+      const arrival = file.touchSlot && touch ? touch(req, url) : null;
+      if (arrival) sendWithTouch(req, res, file, arrival, https);
+      else sendFile(req, res, file, https);
       return true;
     },
   };
+}
+
+/** The file a URL with a query, a fragment or escapes names, if any. */
+function fileAt(byUrl: ReadonlyMap<string, StaticFile>, url: string): StaticFile | undefined {
+  const end = url.search(/[?#]/);
+  try {
+    return byUrl.get(decodeURIComponent(end === -1 ? url : url.slice(0, end)));
+  } catch {
+    return undefined;
+  }
 }

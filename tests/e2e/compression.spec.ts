@@ -124,8 +124,10 @@ test('pages drawn per request and the not-found page are still compressed on the
   expect(compare.status).toBe(200);
   expect(compare.headers['content-encoding']).toBe('br');
   expect(compare.headers['vary']).toBe('Accept-Encoding');
+  // Drawn per request, the page is sent with the charset its bytes are in, as built pages are.
+  expect(compare.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(decoded(compare).toString()).toContain('<h1');
-  // Astro's hash-based policy stays beside the site's own, as before.
+  // Astro's hash-based policy joins the site's own: one header with both.
   expect(compare.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(compare.headers['content-security-policy']).toContain('sha256-');
 

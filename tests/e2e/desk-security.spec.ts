@@ -445,12 +445,32 @@ test.describe('a store that cannot be reached', () => {
 });
 
 test.describe('the first owner', () => {
-  test('with no staff and no ADMIN_PASSWORD, the sign-in page says how to add the first owner', async ({ page }) => {
+  test('with no staff and no ADMIN_PASSWORD, the start log says how to add the first owner and the sign-in page does not', async ({
+    page,
+  }) => {
     const db = await testLeadDb('sqlite');
-    const server = await startServer({ ...db.env, ADMIN_PASSWORD: '' });
+    const log: string[] = [];
+    const server = await startServer({ ...db.env, ADMIN_PASSWORD: '' }, { log });
     try {
+      await expect
+        .poll(() => log.filter((line) => line.includes('npm run staff -- add you@example.com --role owner')))
+        .toEqual([
+          'No staff account exists yet: make the desk\'s first owner on this server with "npm run staff -- add you@example.com --role owner", then sign in at /admin/sign-in with the one-time password it prints.',
+        ]);
+      // A visitor sees the sign-in form as on any day, and learns nothing of the desk's accounts.
       await page.goto(`${server.origin}/admin/sign-in`);
-      await expect(page.getByRole('alert')).toContainText('npm run staff -- add you@example.com --role owner');
+      await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+      await expect(page.getByLabel('Email')).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      const text = await page.locator('body').innerText();
+      for (const secret of ['npm run', 'staff account', 'first owner', 'ADMIN_PASSWORD'])
+        expect(text).not.toContain(secret);
+      await page.getByLabel('Email').fill('someone@agency.example');
+      await page.getByLabel('Password').fill('a guess at anything');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'That email and password do not match an account. Please try again.',
+      );
     } finally {
       server.process.kill();
       await db.close();

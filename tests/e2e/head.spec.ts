@@ -51,6 +51,16 @@ for (const { path } of FOUNDATION_PAGES) {
   });
 }
 
+test("the desk's sign-in page carries the site's icon, so the browser asks for no /favicon.ico (a 404)", async ({
+  page,
+}) => {
+  await page.goto('/admin/sign-in');
+  const icon = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute('href');
+  expect(icon).toMatch(/^data:image\/svg\+xml,/);
+  expect(decodeURIComponent(icon!.slice(icon!.indexOf(',') + 1))).toBe(FAVICON.replaceAll('"', "'"));
+  expect((await page.request.get('/favicon.ico')).status()).toBe(404);
+});
+
 test('the home page describes the agency in JSON-LD from the settings', async ({ page }) => {
   await page.goto('/');
   const agency = (await jsonLdTypes(page)).find(

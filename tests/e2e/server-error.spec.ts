@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -9,6 +9,7 @@ import { startServer, type SideServer } from './support/server';
  * the site's plain error page, not a hung request or a stack trace.
  */
 let server: SideServer;
+const FAVICON = readFileSync('public/favicon.svg', 'utf8').trim();
 
 test.beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'miqat-dist-'));
@@ -33,4 +34,8 @@ test('an unhandled server error answers 500 with the plain error page', async ({
   await expect(page.getByRole('link', { name: '+1 (512) 555-0143' })).toHaveAttribute('href', 'tel:+15125550143');
   expect(await page.content()).not.toContain('database unavailable');
   expect(response?.headers()['x-content-type-options']).toBe('nosniff');
+  // The site's icon travels in the page, so the browser asks for no /favicon.ico (a 404) beside it.
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toMatch(/^data:image\/svg\+xml,/);
+  expect(decodeURIComponent(icon!.slice(icon!.indexOf(',') + 1))).toBe(FAVICON.replaceAll('"', "'"));
 });

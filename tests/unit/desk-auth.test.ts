@@ -291,12 +291,15 @@ describe.each(STORE_KINDS)('staff and sessions on %s', (kind) => {
   it('lets ADMIN_PASSWORD create the first owner only, who must then choose a password', async () => {
     const store = await openStore(kind);
     expect(await authOn(store).setup()).toBe('no-staff');
+    expect(await authOn(store).startNotice()).toBe(
+      'No staff account exists yet: make the desk\'s first owner on this server with "npm run staff -- add you@example.com --role owner", then sign in at /admin/sign-in with the one-time password it prints.',
+    );
     expect(await authOn(store).signIn('amina@agency.example', 'anything at all', '10.0.0.1')).toEqual({
       outcome: 'no-staff',
     });
     const auth = authOn(store, 'bootstrap secret 2026');
     expect(await auth.setup()).toBe('first-owner');
-    expect(await auth.adminPasswordNotice()).toBeUndefined();
+    expect(await auth.startNotice()).toContain('sign in at /admin/sign-in with your email and ADMIN_PASSWORD');
     expect((await auth.signIn('amina@agency.example', 'bootstrap secret', '10.0.0.1')).outcome).toBe('wrong');
     expect((await auth.signIn('"<script>"@x.example', 'bootstrap secret 2026', '10.0.0.1')).outcome).toBe('bad-email');
     const first = await auth.signIn('Amina@Agency.example', 'bootstrap secret 2026', '10.0.0.1');
@@ -308,9 +311,10 @@ describe.each(STORE_KINDS)('staff and sessions on %s', (kind) => {
     });
     expect(await auth.setup()).toBe('staff');
     expect((await auth.signIn('bilal@agency.example', 'bootstrap secret 2026', '10.0.0.1')).outcome).toBe('wrong');
-    expect(await auth.adminPasswordNotice()).toBe(
+    expect(await auth.startNotice()).toBe(
       'ADMIN_PASSWORD is ignored: staff accounts exist. Remove it from the environment.',
     );
+    expect(await authOn(store).startNotice()).toBeUndefined();
     const staff = new StaffStore(store.database);
     expect(await staff.countStaff()).toBe(1);
     const account = await staff.staffByEmail('amina@agency.example');

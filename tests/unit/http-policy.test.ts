@@ -4,6 +4,8 @@ import {
   cacheControlFor,
   isPrivatePath,
   pageFileUrl,
+  servedOverHttps,
+  siteHeaders,
   sitePolicyFor,
   referrerPolicyFor,
   withSitePolicy,
@@ -34,6 +36,35 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/api/leads/contact')).toBe('no-store');
   });
 
+  it('never lets an error be kept as immutable: a 404 for an asset not yet deployed is asked again', () => {
+    expect(cacheControlFor('/_astro/index.abc123.css', 404)).toBe('public, max-age=0, must-revalidate');
+    expect(cacheControlFor('/_astro/index.abc123.css', 416)).toBe('public, max-age=0, must-revalidate');
+    expect(cacheControlFor('/_astro/index.abc123.css', 500)).toBe('public, max-age=0, must-revalidate');
+    expect(cacheControlFor('/_astro/index.abc123.css', 304)).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/api/forms/contact', 404)).toBe('no-store');
+  });
+
+  it("caches Pagefind's content-hashed files as immutable, and revalidates those whose names never change", () => {
+    for (const hashed of [
+      '/pagefind/fragment/en_034f1ce.pf_fragment',
+      '/pagefind/index/en_1c34929.pf_index',
+      '/pagefind/filter/en_9a8b7c6.pf_filter',
+      '/pagefind/pagefind.en_c38c1fbc16.pf_meta',
+    ]) {
+      expect(cacheControlFor(hashed), hashed).toBe('public, max-age=31536000, immutable');
+    }
+    for (const named of [
+      '/pagefind/pagefind.js',
+      '/pagefind/pagefind-entry.json',
+      '/pagefind/wasm.en.pagefind',
+      '/pagefind/pagefind-worker.js',
+      '/pagefind/pagefind-ui.css',
+      '/pagefind/fragment/',
+    ]) {
+      expect(cacheControlFor(named), named).toBe('public, max-age=0, must-revalidate');
+    }
+  });
+
   it("never caches the lead desk, which shows visitors' details", () => {
     expect(cacheControlFor('/admin/leads')).toBe('no-store');
     expect(cacheControlFor('/admin/leads/8c1f')).toBe('no-store');
@@ -50,6 +81,8 @@ describe("the pilgrim's private quote links", () => {
     expect(isPrivatePath('/quotes-and-terms')).toBe(false);
     expect(referrerPolicyFor('/quote/abc')).toBe('no-referrer');
     expect(referrerPolicyFor('/terms-conditions')).toBe('strict-origin-when-cross-origin');
+    // The desk tells other sites nothing, and still its own forms where they come from.
+    expect(referrerPolicyFor('/admin/leads')).toBe('same-origin');
   });
 });
 
@@ -59,15 +92,94 @@ describe('SECURITY_HEADERS', () => {
     expect(SECURITY_HEADERS['X-Content-Type-Options']).toBe('nosniff');
     expect(SECURITY_HEADERS['Strict-Transport-Security']).toMatch(/max-age=\d+/);
   });
+
+  it("carries the OWASP Secure Headers Project's isolation headers and allows no device or API the site never uses", () => {
+    expect(SECURITY_HEADERS).toMatchObject({
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'X-Permitted-Cross-Domain-Policies': 'none',
+    });
+    const permissions = SECURITY_HEADERS['Permissions-Policy']!.split(', ');
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'fullscreen', 'autoplay'])
+      expect(permissions, feature).toContain(`${feature}=()`);
+    // The desk's "Copy link" writes a quote's link to the clipboard.
+    expect(permissions).toContain('clipboard-write=(self)');
+  });
+
+  it("allows no inline script or style without a page's hashes", () => {
+    const policy = SECURITY_HEADERS['Content-Security-Policy']!;
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(policy).toContain("style-src 'self';");
+  });
+});
+
+describe('sitePolicyFor', () => {
+  const meta =
+    "font-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-one='; style-src 'self' 'sha256-two=' 'sha256-three=';";
+
+  it("takes a page's scripts and styles from its own policy, never 'unsafe-inline', and keeps the site's other directives", () => {
+    const policy = sitePolicyFor('/about-us', { pagePolicy: meta });
+    expect(policy).toBe(
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-one='; style-src 'self' 'sha256-two=' 'sha256-three='; " +
+        "img-src 'self' data:; font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'self'; object-src 'none'; " +
+        "frame-ancestors 'none'",
+    );
+  });
+
+  it('asks the browser to upgrade plain http requests only when the visitor came over https', () => {
+    expect(sitePolicyFor('/', { https: true })).toMatch(/; upgrade-insecure-requests$/);
+    expect(sitePolicyFor('/')).not.toContain('upgrade-insecure-requests');
+  });
+
+  it("keeps any other directive of the page's policy, so the header is never looser than the tag", () => {
+    expect(sitePolicyFor('/', { pagePolicy: "script-src 'self'; worker-src 'self'" })).toContain("worker-src 'self'");
+  });
+});
+
+describe('servedOverHttps', () => {
+  it('believes X-Forwarded-Proto only from a proxy the operator declared', () => {
+    expect(servedOverHttps(true, undefined, 0)).toBe(true);
+    expect(servedOverHttps(false, 'https', 0)).toBe(false);
+    expect(servedOverHttps(false, 'https', 1)).toBe(true);
+    expect(servedOverHttps(false, 'HTTPS, http', ['10.0.0.1'])).toBe(true);
+    expect(servedOverHttps(false, 'http', 1)).toBe(false);
+    expect(servedOverHttps(false, undefined, 1)).toBe(false);
+  });
+});
+
+describe('siteHeaders', () => {
+  it('adds the policy, cache rule and Referrer-Policy of the path to the headers every answer carries', () => {
+    expect(siteHeaders('/about-us')).toEqual({
+      ...SECURITY_HEADERS,
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+    });
+    const desk = siteHeaders('/admin/leads', { status: 200 });
+    expect(desk).toMatchObject({
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Referrer-Policy': 'same-origin',
+    });
+    expect(siteHeaders('/_astro/app.abc.js', { status: 404 })['Cache-Control']).toBe(
+      'public, max-age=0, must-revalidate',
+    );
+  });
 });
 
 describe('withSitePolicy', () => {
   const sitePolicy = SECURITY_HEADERS['Content-Security-Policy']!;
 
-  it("keeps the site's policy beside the one Astro sends on pages drawn per request", () => {
+  it("gives pages drawn per request one policy: the site's, with the hashes Astro sent", () => {
     const pagePolicy = "script-src 'self' 'sha256-abc='";
-    const headers = withSitePolicy({ 'content-type': 'text/html', 'content-security-policy': pagePolicy });
-    expect(headers).toEqual({ 'content-type': 'text/html', 'Content-Security-Policy': [sitePolicy, pagePolicy] });
+    const headers = withSitePolicy({ 'content-type': 'text/html', 'content-security-policy': pagePolicy }, '/compare');
+    expect(headers).toEqual({
+      'content-type': 'text/html',
+      'Content-Security-Policy': sitePolicy.replace(
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "script-src 'self' 'sha256-abc='",
+      ),
+    });
+    expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
   });
 
   it("lets the desk's forms go on to WhatsApp, and no other page's", () => {
@@ -78,13 +190,16 @@ describe('withSitePolicy', () => {
       expect(sitePolicyFor(path), path).toBe(sitePolicy);
     }
     const pagePolicy = "script-src 'self' 'sha256-abc='";
-    expect(withSitePolicy({ 'content-security-policy': pagePolicy }, desk)).toEqual({
-      'Content-Security-Policy': [desk, pagePolicy],
+    expect(withSitePolicy({ 'content-security-policy': pagePolicy }, '/admin/leads/abc')).toEqual({
+      'Content-Security-Policy': sitePolicyFor('/admin/leads/abc', { pagePolicy }),
     });
+    expect(
+      withSitePolicy({ 'content-security-policy': pagePolicy }, '/admin/leads/abc', true)['Content-Security-Policy'],
+    ).toContain('upgrade-insecure-requests');
   });
 
   it('leaves responses without a policy alone', () => {
-    expect(withSitePolicy({ 'content-type': 'text/css' })).toEqual({ 'content-type': 'text/css' });
+    expect(withSitePolicy({ 'content-type': 'text/css' }, '/')).toEqual({ 'content-type': 'text/css' });
   });
 });
 

@@ -89,6 +89,10 @@ describe('etagMatches', () => {
   });
 });
 
+/** A built page's own policy, as Astro writes it into the meta tag. */
+const PAGE_POLICY =
+  "font-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='; style-src 'self' 'sha256-def=';";
+
 describe('indexStaticFiles over a real folder and server', () => {
   const page = `<!doctype html><title>Umrah</title>${'<p>Labbayk Allahumma labbayk.</p>'.repeat(200)}`;
   const files: Record<string, string | Buffer> = {
@@ -102,6 +106,8 @@ describe('indexStaticFiles over a real folder and server', () => {
     'robots.txt.gz': gzipSync('an older robots.txt'),
     'icon.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
     '.env': 'SECRET=1',
+    'about-us.html': `<!doctype html><meta http-equiv="content-security-policy" content="${PAGE_POLICY}"><title>About</title>`,
+    '_astro/app.Ab12Cd.js': 'console.log(1)',
   };
   let dir: string;
   let server: http.Server;
@@ -117,7 +123,8 @@ describe('indexStaticFiles over a real folder and server', () => {
     utimesSync(join(dir, 'robots.txt.gz'), new Date('2026-01-01'), new Date('2026-01-01'));
     const index = indexStaticFiles(dir);
     server = http.createServer((req, res) => {
-      if (!index.serve(req, res)) res.writeHead(418).end('fell through');
+      const https = req.headers['x-test-https'] === '1';
+      if (!index.serve(req, res, { https })) res.writeHead(418).end('fell through');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -178,5 +185,36 @@ describe('indexStaticFiles over a real folder and server', () => {
     const changed = await get('/', { 'accept-encoding': 'gzip', range: 'bytes=0-9', 'if-range': '"older"' });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual(files['index.html.gz']);
+  });
+
+  it("sends each page the site's headers with its own hashes as the only inline code, worked out at start", async () => {
+    const page = await get('/about-us');
+    expect(page.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cross-origin-opener-policy': 'same-origin',
+      'cache-control': 'public, max-age=0, must-revalidate',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='; style-src 'self' 'sha256-def=';");
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('upgrade-insecure-requests');
+    const overHttps = await get('/about-us', { 'x-test-https': '1' });
+    expect(String(overHttps.headers['content-security-policy'])).toBe(`${policy}; upgrade-insecure-requests`);
+    // A file that is not a page allows no inline code at all.
+    expect(String((await get('/robots.txt')).headers['content-security-policy'])).toContain(
+      "script-src 'self' 'wasm-unsafe-eval'; style-src 'self';",
+    );
+  });
+
+  it('caches a hashed asset for a year, and never an error about it', async () => {
+    const asset = await get('/_astro/app.Ab12Cd.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const fresh = await get('/_astro/app.Ab12Cd.js', { 'if-none-match': asset.headers['etag']! });
+    expect(fresh.status).toBe(304);
+    expect(fresh.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const past = await get('/_astro/app.Ab12Cd.js', { range: 'bytes=500-' });
+    expect(past.status).toBe(416);
+    expect(past.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 });

@@ -4,6 +4,7 @@
  * one way `ADMIN_PASSWORD` still opens the desk: creating the first owner.
  */
 import { randomBytes } from 'node:crypto';
+import { servedOverHttps } from '../http-policy.ts';
 import type { TrustedProxies } from '../leads/client-address.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { sameSecret, tokenHash } from '../secrets.ts';
@@ -14,8 +15,8 @@ import type { StaffMember, StaffSession } from '../../lib/desk/model.ts';
 export const SESSION_COOKIE = 'miqat_desk';
 const SESSION_MS = 8 * 60 * 60 * 1000;
 const ADMIN_PASSWORD_IGNORED = 'ADMIN_PASSWORD is ignored: staff accounts exist. Remove it from the environment.';
-/** What the sign-in page tells the first visitor when nobody can sign in yet. */
-export const FIRST_OWNER_HELP = 'npm run staff -- add you@example.com --role owner';
+/** The command that makes the desk's first owner, said in the server's start log (never to the public). */
+const FIRST_OWNER_HELP = 'npm run staff -- add you@example.com --role owner';
 
 const ACCOUNT_BUCKET = 'desk-sign-in-account';
 const ADDRESS_BUCKET = 'desk-sign-in-address';
@@ -53,10 +54,8 @@ function newToken(): string {
  * only behind a proxy the operator declared with `TRUST_PROXY`.
  */
 export function isHttps(request: Request, trustProxy: TrustedProxies): boolean {
-  if (new URL(request.url).protocol === 'https:') return true;
-  const trusted = typeof trustProxy === 'number' ? trustProxy > 0 : trustProxy.length > 0;
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return trusted && forwarded === 'https';
+  const forwarded = request.headers.get('x-forwarded-proto') ?? undefined;
+  return servedOverHttps(new URL(request.url).protocol === 'https:', forwarded, trustProxy);
 }
 
 /** Whether a form post comes from a page of this site: a browser always says where from in `Origin`. */
@@ -100,16 +99,24 @@ export class DeskAuth {
     return new StaffStore(this.store().database);
   }
 
-  /** Who can sign in now, for the sign-in page's help. */
+  /** Who can sign in now; rejects when the store cannot be reached. */
   async setup(): Promise<DeskSetup> {
     if ((await this.staff().countStaff()) > 0) return 'staff';
     return this.adminPassword ? 'first-owner' : 'no-staff';
   }
 
-  /** The line the server logs at start when ADMIN_PASSWORD is set but no longer opens anything. */
-  async adminPasswordNotice(): Promise<string | undefined> {
-    if (!this.adminPassword) return undefined;
-    return (await this.staff().countStaff()) > 0 ? ADMIN_PASSWORD_IGNORED : undefined;
+  /**
+   * The line the server logs at start about the desk's accounts: how to make the first owner while
+   * nobody has an account (the sign-in page tells a visitor nothing of it), and that a leftover
+   * ADMIN_PASSWORD opens nothing once someone has.
+   */
+  async startNotice(): Promise<string | undefined> {
+    const setup = await this.setup();
+    if (setup === 'no-staff')
+      return `No staff account exists yet: make the desk's first owner on this server with "${FIRST_OWNER_HELP}", then sign in at /admin/sign-in with the one-time password it prints.`;
+    if (setup === 'first-owner')
+      return `No staff account exists yet: sign in at /admin/sign-in with your email and ADMIN_PASSWORD to become the desk's first owner (or run "${FIRST_OWNER_HELP}").`;
+    return this.adminPassword ? ADMIN_PASSWORD_IGNORED : undefined;
   }
 
   /** Counts one attempt in a bucket; answers the wait when the bucket is over its limit. */
@@ -135,7 +142,12 @@ export class DeskAuth {
     const account = await staff.staffByEmail(address);
     let person: StaffMember | undefined = account;
     if (!account && (await staff.countStaff()) === 0) {
-      if (!this.adminPassword) return { outcome: 'no-staff' };
+      if (!this.adminPassword) {
+        // As long as a wrong password takes: the answer's timing tells nobody that the desk has no account.
+        this.decoy ??= hashPassword(newToken());
+        await verifyPassword(password, await this.decoy);
+        return { outcome: 'no-staff' };
+      }
       if (!sameSecret(password, this.adminPassword)) return { outcome: 'wrong' };
       const problem = emailProblem(address);
       if (problem) return { outcome: 'bad-email', message: problem };
@@ -218,6 +230,18 @@ export class DeskAuth {
     );
     return { token };
   }
+}
+
+/**
+ * The answer to a sign-out: to the sign-in page, and the browser told to drop what it kept of the
+ * site (cached desk pages, the cookie, any storage), so the next person at a shared computer finds
+ * nothing of the session, not even in the back button's cache.
+ */
+export function signedOutRedirect(location: string): Response {
+  return new Response(null, {
+    status: 303,
+    headers: { Location: location, 'Clear-Site-Data': '"cache", "cookies", "storage"' },
+  });
 }
 
 /** The session cookie as Astro's cookies API sets it: for the desk's paths only, never read by scripts. */
