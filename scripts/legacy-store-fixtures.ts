@@ -10,16 +10,11 @@
 // open databases through src/server/db/ and need no fixture of their own until their schema ships.
 // PostgreSQL is a throwaway server from Debian's binaries (tests/support/postgres.ts); the dump is
 // pg_dump's, with INSERT statements so that a plain `pg` client can load it.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { findPostgres } from './debian-tools.ts';
-import { freshDatabase, startPostgres } from '../tests/support/postgres.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { postgresFixture, releaseModules, root, sqliteFixture } from './release-fixtures.ts';
 
 const commit = process.argv[2] ?? '2ade425';
-const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const out = join(root, 'tests/unit/fixtures/legacy-stores');
 
 /** The few calls of the old release's stores that fill every table. */
@@ -53,18 +48,13 @@ interface OldModules {
 }
 
 async function oldModules(): Promise<{ modules: OldModules; cleanUp: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), `legacy-${commit}-`));
-  execFileSync('sh', ['-c', `git -C "$1" archive "$2" src | tar -x -C "$3"`, 'sh', root, commit, dir]);
-  // Type stripping refuses files under node_modules, so the sources sit beside a link to ours instead.
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  const load = (path: string) => import(join(dir, 'src/server', path)) as Promise<Record<string, unknown>>;
-  const modules = {
-    ...(await load('leads/sqlite-store.ts')),
-    ...(await load('leads/postgres-store.ts')),
-    ...(await load('desk/pipeline-store.ts')),
-    ...(await load('desk/staff-store.ts')),
-  } as unknown as OldModules;
-  return { modules, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
+  const { modules, cleanUp } = await releaseModules(commit, [
+    'server/leads/sqlite-store.ts',
+    'server/leads/postgres-store.ts',
+    'server/desk/pipeline-store.ts',
+    'server/desk/staff-store.ts',
+  ]);
+  return { modules: modules as unknown as OldModules, cleanUp };
 }
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 2, 1, 9, minutes));
@@ -151,43 +141,19 @@ async function fill(modules: OldModules, store: OldLeadStore): Promise<void> {
   await desk.eraseLeads([erased.id], 'amina@agency.example', at(50));
 }
 
-async function sqliteFixture(modules: OldModules): Promise<void> {
-  const path = join(out, 'leads.sqlite');
-  rmSync(path, { force: true });
-  const store = new modules.SqliteLeadStore(path);
-  await fill(modules, store);
-  await store.close();
-  // Smaller pages and no journal keep the committed file small; rows, schema and user_version are kept.
-  const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = DELETE; PRAGMA page_size = 1024; VACUUM;');
-  db.close();
-}
-
-async function postgresFixture(modules: OldModules): Promise<void> {
-  const server = await startPostgres();
-  try {
-    const url = await freshDatabase(server.url, 'legacy_leads');
-    const store = new modules.PostgresLeadStore(url);
-    await fill(modules, store);
-    await store.close();
-    execFileSync(join(findPostgres(), 'pg_dump'), [
-      '--column-inserts',
-      '--no-owner',
-      '--no-privileges',
-      '--file',
-      join(out, 'leads.postgres.sql'),
-      url,
-    ]);
-  } finally {
-    await server.stop();
-  }
-}
-
 mkdirSync(out, { recursive: true });
 const { modules, cleanUp } = await oldModules();
 try {
-  await sqliteFixture(modules);
-  await postgresFixture(modules);
+  await sqliteFixture(join(out, 'leads.sqlite'), async (path) => {
+    const store = new modules.SqliteLeadStore(path);
+    await fill(modules, store);
+    await store.close();
+  });
+  await postgresFixture('legacy_leads', join(out, 'leads.postgres.sql'), async (url) => {
+    const store = new modules.PostgresLeadStore(url);
+    await fill(modules, store);
+    await store.close();
+  });
   writeFileSync(
     join(out, 'README.md'),
     `# Databases written by an older release\n\nMade by \`node scripts/legacy-store-fixtures.ts ${commit}\`: the lead store of commit ` +

@@ -12,16 +12,11 @@
 // answers and bills a quote, its reply store queues a reply, its digest scheduler queues the alert
 // and the digests, and its privacy store erases a lead. PostgreSQL is a throwaway server from
 // Debian's binaries (tests/support/postgres.ts); the dump is pg_dump's, with INSERT statements.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { findPostgres } from './debian-tools.ts';
-import { freshDatabase, startPostgres } from '../tests/support/postgres.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { postgresFixture, releaseModules, root, sqliteFixture } from './release-fixtures.ts';
 
 const commit = process.argv[2] ?? '674c8b0';
-const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const out = join(root, `tests/unit/fixtures/outbox-${commit}`);
 
 /** The calls of the old release's stores that fill the outbox. */
@@ -86,23 +81,18 @@ interface OldModules {
 }
 
 async function oldModules(): Promise<{ modules: OldModules; cleanUp: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), `outbox-${commit}-`));
-  execFileSync('sh', ['-c', `git -C "$1" archive "$2" src | tar -x -C "$3"`, 'sh', root, commit, dir]);
-  // Type stripping refuses files under node_modules, so the sources sit beside a link to ours instead.
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  const load = (path: string) => import(join(dir, 'src', path)) as Promise<Record<string, unknown>>;
-  const modules = {
-    ...(await load('server/db/sqlite.ts')),
-    ...(await load('server/db/postgres.ts')),
-    ...(await load('server/leads/sql-lead-store.ts')),
-    ...(await load('server/desk/staff-store.ts')),
-    ...(await load('server/desk/quote-store.ts')),
-    ...(await load('server/desk/reply-store.ts')),
-    ...(await load('server/desk/digest-store.ts')),
-    ...(await load('server/desk/privacy-store.ts')),
-    ...(await load('lib/site-contact.ts')),
-  } as unknown as OldModules;
-  return { modules, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
+  const { modules, cleanUp } = await releaseModules(commit, [
+    'server/db/sqlite.ts',
+    'server/db/postgres.ts',
+    'server/leads/sql-lead-store.ts',
+    'server/desk/staff-store.ts',
+    'server/desk/quote-store.ts',
+    'server/desk/reply-store.ts',
+    'server/desk/digest-store.ts',
+    'server/desk/privacy-store.ts',
+    'lib/site-contact.ts',
+  ]);
+  return { modules: modules as unknown as OldModules, cleanUp };
 }
 
 /** A moment in November 2026, in UTC; the office (America/Chicago) is six hours behind. */
@@ -294,43 +284,19 @@ async function fill(modules: OldModules, store: OldLeadStore): Promise<void> {
   }
 }
 
-async function sqliteFixture(modules: OldModules): Promise<void> {
-  const path = join(out, 'leads.sqlite');
-  rmSync(path, { force: true });
-  const store = new modules.SqlLeadStore(modules.openSqlite(path));
-  await fill(modules, store);
-  await store.close();
-  // Smaller pages and no journal keep the committed file small; rows, schema and user_version are kept.
-  const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = DELETE; PRAGMA page_size = 1024; VACUUM;');
-  db.close();
-}
-
-async function postgresFixture(modules: OldModules): Promise<void> {
-  const server = await startPostgres();
-  try {
-    const url = await freshDatabase(server.url, 'outbox_before_module');
-    const store = new modules.SqlLeadStore(modules.openPostgres(url));
-    await fill(modules, store);
-    await store.close();
-    execFileSync(join(findPostgres(), 'pg_dump'), [
-      '--column-inserts',
-      '--no-owner',
-      '--no-privileges',
-      '--file',
-      join(out, 'leads.postgres.sql'),
-      url,
-    ]);
-  } finally {
-    await server.stop();
-  }
-}
-
 mkdirSync(out, { recursive: true });
 const { modules, cleanUp } = await oldModules();
 try {
-  await sqliteFixture(modules);
-  await postgresFixture(modules);
+  await sqliteFixture(join(out, 'leads.sqlite'), async (path) => {
+    const store = new modules.SqlLeadStore(modules.openSqlite(path));
+    await fill(modules, store);
+    await store.close();
+  });
+  await postgresFixture('outbox_before_module', join(out, 'leads.postgres.sql'), async (url) => {
+    const store = new modules.SqlLeadStore(modules.openPostgres(url));
+    await fill(modules, store);
+    await store.close();
+  });
   writeFileSync(
     join(out, 'README.md'),
     `# An outbox written by the release before the outbox module\n\nMade by \`npx --no-install node scripts/outbox-fixtures.ts ${commit}\`: ` +
