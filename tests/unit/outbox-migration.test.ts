@@ -202,11 +202,30 @@ async function startReceiver() {
   return { url: `http://127.0.0.1:${port}`, received };
 }
 
+/** What later schema steps may change: their own records, and the starting templates step 13 rewords. */
+const CHANGED_BY_LATER_STEPS = new Set(['(user_version)', 'schema_steps', 'reply_templates']);
+
+/** `snapshot` as 674c8b0 would read it: its tables (from `release`), each row in the columns it had. */
+function asReleased(snapshot: Snapshot, release: Snapshot): Snapshot {
+  return Object.fromEntries(
+    Object.entries(release)
+      .filter(([table]) => !CHANGED_BY_LATER_STEPS.has(table))
+      .map(([table, rows]) => {
+        const columns = Object.keys(rows[0] ?? {});
+        const now = snapshot[table] ?? [];
+        return [table, now.map((row) => Object.fromEntries(columns.map((column) => [column, row[column]])))];
+      }),
+  );
+}
+
 describe.each(STORE_KINDS)('an outbox written by 674c8b0, on %s', (kind) => {
   it('opens with every delivery, attempt, idempotency key, digest day and the id counter as they were', async () => {
     const { store, before, snapshot, outboxCounter } = await openFixture(kind);
-    // The schema is the one 674c8b0 shipped: opening it runs no step and changes no row.
-    expect(await snapshot()).toEqual(before);
+    // Opening runs the schema steps that came after 674c8b0 and nothing else: every row of every table
+    // that release had is as it was, in the columns it had. Later steps record themselves, may add
+    // tables and columns, and step 13 rewords the starting reply templates no owner has edited
+    // (schema-migration.test.ts covers that).
+    expect(asReleased(await snapshot(), before)).toEqual(asReleased(before, before));
 
     const rows = await outboxRows(store);
     expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
