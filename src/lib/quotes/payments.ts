@@ -73,7 +73,7 @@ export function byCreditCardCents(amountCents: number, percent: number): number 
   return amountCents + cardFeeCents(amountCents, 'credit-card', percent);
 }
 
-/** The label beside a card total: "Total by credit card (3% fee)", or with `lead` "By", a column's heading. */
-export function cardTotalLabel(percent: number, lead = 'Total by'): string {
-  return `${lead} credit card (${percent}% fee)`;
+/** The label beside a card total: "Total by credit card (3% fee)". */
+export function cardTotalLabel(percent: number): string {
+  return `Total by credit card (${percent}% fee)`;
 }

@@ -42,8 +42,6 @@ export interface PilgrimView {
   schedule: { label: string; dueOn: string; amount: string; byCard: string | null }[];
   /** The total by credit card beside the total (review P06); null when cards carry no fee. */
   cardTotal: { label: string; amount: string } | null;
-  /** "By credit card (3% fee)", the schedule's column heading; null when cards carry no fee. */
-  cardColumn: string | null;
   validUntil: string;
   /** The cancellation charges worked out for this quote, shown above "Accept"; null only for a quote that has none. */
   cancellation: { opening: string; rows: CancellationRow[]; note: string } | null;
@@ -147,7 +145,6 @@ export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): Pilgr
       byCard: byCard(due.amountCents),
     })),
     cardTotal: fee > 0 ? { label: cardTotalLabel(fee), amount: byCard(totals.totalCents)! } : null,
-    cardColumn: fee > 0 ? cardTotalLabel(fee, 'By') : null,
     validUntil,
     cancellation: quote.cancellation && {
       opening: CANCELLATION_OPENING,
