@@ -28,3 +28,13 @@ export function talkToUsLines(): string[] {
 export function signatureLines(siteUrl: string, why: string): string[] {
   return [agencyContact.name, siteUrl, '', why, 'If that was not you, please ignore it.'];
 }
+
+/** "@miqat-travel.example": the domain every email of ours comes from, as the payments page's advice names it (review P11). */
+export function agencyEmailDomain(): string {
+  return `@${agencyContact.email.split('@')[1]!}`;
+}
+
+/** The payments page's anti-fraud advice in one line, for the emails that lead to a payment. */
+export function checkSenderLine(): string {
+  return `Before you pay: our emails come only from addresses ending in ${agencyEmailDomain()}. If a message says our bank details have changed, call us on ${agencyContact.phone.display} first.`;
+}

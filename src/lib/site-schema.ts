@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { cancellationScheduleSchema } from './quotes/cancellation.ts';
 
 const phoneSchema = z.strictObject({
   /** How the number is printed on the page. */
@@ -82,6 +83,8 @@ export const siteSettingsSchema = z.strictObject({
     /** Other states' seller-of-travel registrations, e.g. { "Washington": "602-123-456" }. */
     other: z.record(z.string().min(2), z.string().min(2)).default({}),
   }),
+  /** The cancellation charges by days before departure (src/lib/quotes/cancellation.ts); no bands, no quote can be sent. */
+  cancellation: cancellationScheduleSchema,
   hajj: z.strictObject({
     /** What the agency does for a Hajj pilgrim, in a sentence; empty shows nothing. */
     role: z.string(),

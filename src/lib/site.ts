@@ -1,3 +1,4 @@
+import { agencyBooking } from '@/lib/site-booking';
 import { agencyContact } from '@/lib/site-contact';
 import { parseSiteSettings } from '@/lib/site-schema';
 import { resolveSiteUrl } from '@/lib/site-url';
@@ -46,9 +47,10 @@ export const site = parseSiteSettings({
     // What each figure rests on, printed beside it when set; keep the records behind each (FTC).
     basis: { visaSuccess: '', customers: '', prices: '', originalPrices: '' },
   },
-  // Seller-of-travel registration numbers (California, Florida, Washington, Hawaii, Iowa, Nevada…):
-  // printed in the footer and on every quote when set. docs/editing-content.md lists the states.
-  registrations: { californiaCst: '', californiaProtection: '', floridaSot: '', other: {} },
+  // Seller-of-travel registrations and the cancellation schedule: kept in site-booking.ts, which the
+  // server reads too.
+  registrations: agencyBooking.registrations,
+  cancellation: agencyBooking.cancellation,
   // What the agency does for a Hajj pilgrim (Hajj is chosen and paid on Nusuk Hajj) and any Nusuk
   // Hajj registration it holds; each is shown only when set, and the default claims no approval.
   hajj: {

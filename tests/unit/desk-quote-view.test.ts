@@ -11,7 +11,7 @@ import {
   whatsappMessageUrl,
 } from '@/lib/quotes/desk-view';
 import type { StoredQuote } from '@/lib/quotes/records';
-import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
+import { QUOTE_TODAY as TODAY, quoteCancellation, quoteDraft } from './support/quotes';
 
 const ZONE = 'America/Chicago';
 const CITY_PACKAGE = {
@@ -117,6 +117,7 @@ const version = (number: number, sentAt: string | null) => ({
   validUntil: '2026-11-27',
   savedAt: SENT_AT,
   sentAt,
+  cancellation: sentAt === null ? null : quoteCancellation(),
 });
 const stored = (overrides: Partial<StoredQuote> = {}): StoredQuote => ({
   id: 'q1',
@@ -158,7 +159,13 @@ describe('a quote on the lead page', () => {
       'Version 1: sent on November 20, 2026, $5,452.50',
       'Version 2: draft, $5,452.50',
     ]);
-    const acceptance = { version: 1, totalCents: 545_250, typedName: 'Layla Haddad', acceptedAt: SENT_AT };
+    const acceptance = {
+      version: 1,
+      totalCents: 545_250,
+      typedName: 'Layla Haddad',
+      acceptedAt: SENT_AT,
+      cancellation: null,
+    };
     expect(quoteView(stored({ acceptance }), TODAY, ZONE)).toMatchObject({
       state: 'accepted',
       words: 'Accepted by Layla Haddad on November 20, 2026 (version 1)',

@@ -2,7 +2,12 @@ import { quoteLink } from '@/lib/quotes/token';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { agencySender, signatureLines, talkToUsLines } from '@/lib/agency-email';
-import { BOOKING_CONFIRMED_WHEN, composeQuoteEmail, quoteEmailLabel, type QuoteEmail } from '@/lib/quotes/emails';
+import { agencyEmailDomain, checkSenderLine } from '@/lib/agency-email';
+import { BOOKING_CONFIRMED_WHEN, PRICE_GUARANTEED_WHEN } from '@/lib/quotes/booking-rule';
+import { agencyBooking } from '@/lib/site-booking';
+import { leadApiConfig } from '@/server/leads/config';
+import { quoteCancellation } from './support/quotes';
+import { composeQuoteEmail, quoteEmailLabel, type QuoteEmail } from '@/lib/quotes/emails';
 
 const SITE = 'https://miqat-travel.example';
 const CONTEXT = { siteUrl: SITE, leadId: 'lead-1' };
@@ -74,8 +79,10 @@ describe('the quote emails', () => {
   });
 
   it('quote the terms as they stand', () => {
+    // The terms print the rule from the same constant (P07), so the source names it rather than repeats it.
     const terms = readFileSync('src/content/pages/terms-conditions.mdx', 'utf8');
-    expect(terms).toContain(BOOKING_CONFIRMED_WHEN);
+    expect(terms).toContain('{BOOKING_CONFIRMED_WHEN}');
+    expect(terms).toMatch(/import \{[^}]*BOOKING_CONFIRMED_WHEN[^}]*\} from '@\/lib\/quotes\/booking-rule'/);
   });
 
   it('pass a question to staff line by line, with a link to the lead', () => {
@@ -145,5 +152,109 @@ describe('the parts every email to a visitor shares', () => {
       'Because.',
       'If that was not you, please ignore it.',
     ]);
+  });
+});
+
+describe('the quote emails and issue 35', () => {
+  const charges = { schedule: quoteCancellation(), travelers: 3, departureOn: '2027-03-10' };
+  const accepted = (cancellation?: typeof charges): QuoteEmail => ({
+    kind: 'acceptance-confirmed',
+    reference: 'MQ-7K3F9Q',
+    version: 1,
+    totalCents: 545_250,
+    firstDue: { label: 'Deposit', dueOn: '2026-11-27', amountCents: 150_000 },
+    token: TOKEN,
+    ...(cancellation ? { cancellation } : {}),
+  });
+
+  it('repeat the cancellation charges accepted, worked out for the booking, to the pilgrim and to staff (P05)', () => {
+    const text = composeQuoteEmail(accepted(charges), CONTEXT).text;
+    expect(text).toContain('Cancellation charges (as accepted)');
+    expect(text).toContain(
+      '- More than 60 days before departure (On or before January 8, 2027): $100 per traveler, $300',
+    );
+    expect(text).toContain(
+      '- 60 to 31 days before departure (January 9, 2027 to February 7, 2027): 25% of the trip price, $1,363.12',
+    );
+    expect(text).toContain(
+      '- 14 days or fewer before departure (From February 24, 2027): 100% of the trip price, $5,452.50',
+    );
+    expect(text).toContain('Never more than the trip price.');
+    const staff = composeQuoteEmail(
+      {
+        kind: 'quote-accepted',
+        reference: 'MQ-7K3F9Q',
+        version: 1,
+        totalCents: 545_250,
+        typedName: 'Layla',
+        cancellation: charges,
+      },
+      CONTEXT,
+    );
+    expect(staff.text).toContain(
+      '- 30 to 15 days before departure (February 8, 2027 to February 23, 2027): 50% of the trip price, $2,726.25',
+    );
+    // An acceptance queued before schedules is written as it was.
+    expect(composeQuoteEmail(accepted(), CONTEXT).text).not.toContain('Cancellation charges');
+  });
+
+  it('give the total by credit card beside the total on the quote, the acceptance and the receipt (P06)', () => {
+    const byCard = '(total by credit card (3% fee): $5,616.07)';
+    expect(composeQuoteEmail(sent(), CONTEXT).text).toContain(`Total:       $5,452.50 ${byCard}`);
+    expect(composeQuoteEmail(accepted(charges), CONTEXT).text).toContain(`Total:     $5,452.50 ${byCard}`);
+    const receipt = composeQuoteEmail(
+      {
+        kind: 'payment-receipt',
+        reference: 'MQ-7K3F9Q',
+        amountCents: 150_000,
+        method: 'bank-transfer',
+        paidOn: '2026-11-20',
+        totalCents: 545_250,
+        paidCents: 150_000,
+        balanceCents: 395_250,
+        nextDue: null,
+      },
+      CONTEXT,
+    );
+    expect(receipt.text).toMatch(
+      /Paid so far: +\$1,500 of \$5,452\.50 \(total by credit card \(3% fee\): \$5,616\.07\)/,
+    );
+  });
+
+  it("say when the price is fixed and the booking confirmed in the terms' words (P07)", () => {
+    expect(composeQuoteEmail(sent(), CONTEXT).text).toContain(PRICE_GUARANTEED_WHEN);
+    const text = composeQuoteEmail(accepted(charges), CONTEXT).text;
+    expect(text).toContain(`${PRICE_GUARANTEED_WHEN}\n${BOOKING_CONFIRMED_WHEN}`);
+  });
+
+  it('name the domain our emails really come from, as the payments page does (P11)', () => {
+    expect(agencyEmailDomain()).toBe('@miqat-travel.example');
+    expect(checkSenderLine()).toBe(
+      'Before you pay: our emails come only from addresses ending in @miqat-travel.example. If a message says our bank details have changed, call us on +1 (512) 555-0143 first.',
+    );
+    expect(composeQuoteEmail(sent(), CONTEXT).text).toContain(checkSenderLine());
+    expect(composeQuoteEmail(accepted(charges), CONTEXT).text).toContain(checkSenderLine());
+    // The default sender, at the default site address, is on that domain.
+    const from = leadApiConfig({}).notifyFrom;
+    expect(agencySender(from)).toBe(`Miqat Travel <leads${agencyEmailDomain()}>`);
+    const page = readFileSync('src/content/pages/payment-security.mdx', 'utf8');
+    expect(page).toContain('export const emailDomain = agencyEmailDomain();');
+  });
+
+  it('end with the seller-of-travel registrations when they are set (F20)', () => {
+    expect(composeQuoteEmail(sent(), CONTEXT).text).not.toContain('Seller of Travel');
+    const saved = { ...agencyBooking.registrations };
+    try {
+      Object.assign(agencyBooking.registrations, { californiaCst: '2123456-40', floridaSot: 'ST12345' });
+      for (const email of [sent(), accepted(charges)]) {
+        const { text } = composeQuoteEmail(email, CONTEXT);
+        expect(text).toContain(
+          'California Seller of Travel Reg. No. 2123456-40. Registration as a seller of travel does not constitute approval by the State of California.',
+        );
+        expect(text).toContain('Fla. Seller of Travel Reg. No. ST12345');
+      }
+    } finally {
+      Object.assign(agencyBooking.registrations, saved);
+    }
   });
 });

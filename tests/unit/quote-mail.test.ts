@@ -1,6 +1,6 @@
 import { OutboxQueue } from '@/server/outbox/queue';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOOKING_CONFIRMED_WHEN } from '@/lib/quotes/emails';
+import { BOOKING_CONFIRMED_WHEN } from '@/lib/quotes/booking-rule';
 import type { QuoteDraft } from '@/lib/quotes/model';
 import { deliveryLine } from '@/lib/outbox/lines';
 import { PipelineStore } from '@/server/desk/pipeline-store';
@@ -193,6 +193,27 @@ describe.each(STORE_KINDS)('the quote emails on %s', { timeout: 20_000 }, (kind)
     expect((await quotes.accept(other.token, 1, 'Layla Haddad', TODAY, NOW)).outcome).toBe('accepted');
     const notices = (await messages(other.leadId)).filter((delivery) => delivery.message?.kind === 'quote-accepted');
     expect(notices.map((delivery) => delivery.destination)).toEqual([agent.email]);
+  });
+
+  it('repeat in the acceptance emails received the cancellation charges the version was sent with (P05)', async () => {
+    const { store, owners, sentQuote, deliver } = await setUp(kind);
+    const { token } = await sentQuote();
+    await deliver();
+    // The agency changes its schedule after the quote went: the acceptance keeps the one sent.
+    const changed = { bands: [{ fromDays: 0, basisPoints: 10_000 }], note: 'Changed.' };
+    const accepting = new QuoteStore(store.database, { emails: true, cancellation: changed });
+    expect((await accepting.accept(token, 1, 'Layla Haddad', TODAY, NOW)).outcome).toBe('accepted');
+    const mails = await deliver();
+    const toPilgrim = mails.find((mail) => mail.to[0] === VISITOR.email)!;
+    const toStaff = mails.find((mail) => mail.to[0] === owners[0]!.email)!;
+    for (const mail of [toPilgrim, toStaff]) {
+      expect(mail.text).toContain('Cancellation charges (as accepted)');
+      expect(mail.text).toContain(
+        '- More than 60 days before departure (On or before January 8, 2027): $100 per traveler, $300',
+      );
+      expect(mail.text).not.toContain('Changed.');
+    }
+    expect(toPilgrim.text).toContain('Total:     $5,452.50 (total by credit card (3% fee): $5,616.07)');
   });
 
   it("email staff the pilgrim's question asked on the quote's page, once however often the same words are sent", async () => {

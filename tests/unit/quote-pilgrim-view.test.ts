@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PilgrimQuote } from '@/lib/quotes/records';
 import { flightsText, pilgrimView, travellersText } from '@/lib/quotes/pilgrim-view';
-import { QUOTE_TODAY, quoteDraft } from './support/quotes';
+import { BOOKING_CONFIRMED_WHEN } from '@/lib/quotes/booking-rule';
+import { QUOTE_TODAY, quoteCancellation, quoteDraft } from './support/quotes';
 
 const SENT_AT = '2026-11-20T15:00:00.000Z';
 const context = {
@@ -9,6 +10,7 @@ const context = {
   timeZone: 'America/Chicago',
   phone: '+1 (512) 555-0143',
   airports: [{ code: 'ORD', name: "O'Hare International Airport" }],
+  cardFeePercent: 3,
 };
 
 const quote = (overrides: Partial<PilgrimQuote> = {}): PilgrimQuote => {
@@ -23,10 +25,12 @@ const quote = (overrides: Partial<PilgrimQuote> = {}): PilgrimQuote => {
       validUntil: draft.validUntil,
       savedAt: SENT_AT,
       sentAt: SENT_AT,
+      cancellation: quoteCancellation(),
     },
     updated: false,
     acceptance: null,
     decline: null,
+    cancellation: quoteCancellation(),
     ...overrides,
   };
 };
@@ -64,8 +68,8 @@ describe("the pilgrim's quote page", () => {
       { city: 'Madinah', name: 'Pullman Zamzam Madinah', nights: 6, standing: 'or similar' },
     ]);
     expect(view.schedule).toEqual([
-      { label: 'Deposit', dueOn: 'November 27, 2026', amount: '$1,500' },
-      { label: 'Balance', dueOn: 'January 24, 2027', amount: '$3,952.50' },
+      { label: 'Deposit', dueOn: 'November 27, 2026', amount: '$1,500', byCard: '$1,545' },
+      { label: 'Balance', dueOn: 'January 24, 2027', amount: '$3,952.50', byCard: '$4,071.07' },
     ]);
   });
 
@@ -89,11 +93,18 @@ describe("the pilgrim's quote page", () => {
   });
 
   it('says plainly that a quote was accepted, by whom and for how much', () => {
-    const acceptance = { version: 1, totalCents: 545_250, typedName: 'Layla Haddad', acceptedAt: SENT_AT };
+    const acceptance = {
+      version: 1,
+      totalCents: 545_250,
+      typedName: 'Layla Haddad',
+      acceptedAt: SENT_AT,
+      cancellation: quoteCancellation(),
+    };
     const accepted = pilgrimView(quote({ acceptance }), { ...context, today: '2026-12-01' });
     expect(accepted).toMatchObject({ state: 'accepted', canAccept: false, canDecline: false });
+    // The terms' rule (P07): the sentence this test asserted before said "once the deposit is received".
     expect(accepted.stateText).toBe(
-      'Accepted on November 20, 2026 by Layla Haddad, for $5,452.50. Your booking is confirmed once the deposit is received.',
+      `Accepted on November 20, 2026 by Layla Haddad, for $5,452.50. ${BOOKING_CONFIRMED_WHEN}`,
     );
     const base = quote({ acceptance });
     const later = pilgrimView({ ...base, version: { ...base.version, version: 2 }, updated: true }, context);
@@ -122,5 +133,45 @@ describe("the pilgrim's quote page", () => {
     expect(travellersText({ lines: [...lines] })).toBe('1 adult, 2 infants');
     expect(flightsText(null, [])).toBe('Land only: you book your own flights to Saudi Arabia.');
     expect(flightsText('IAH', context.airports)).toBe('Return flights from IAH.');
+  });
+
+  it('works the cancellation charges out for this quote, each band with its dates, rule and dollars (P05)', () => {
+    const view = pilgrimView(quote(), context);
+    expect(view.cancellation?.rows).toEqual([
+      {
+        when: 'More than 60 days before departure',
+        dates: 'On or before January 8, 2027',
+        rule: '$100 per traveler',
+        charge: '$300',
+      },
+      {
+        when: '60 to 31 days before departure',
+        dates: 'January 9, 2027 to February 7, 2027',
+        rule: '25% of the trip price',
+        charge: '$1,363.12',
+      },
+      {
+        when: '30 to 15 days before departure',
+        dates: 'February 8, 2027 to February 23, 2027',
+        rule: '50% of the trip price',
+        charge: '$2,726.25',
+      },
+      {
+        when: '14 days or fewer before departure',
+        dates: 'From February 24, 2027',
+        rule: '100% of the trip price',
+        charge: '$5,452.50',
+      },
+    ]);
+    expect(view.cancellation?.note).toBe('Never more than the trip price.');
+    expect(pilgrimView(quote({ cancellation: null }), context).cancellation).toBeNull();
+  });
+
+  it('shows the total and each payment by credit card beside the amounts, from the card fee (P06)', () => {
+    const view = pilgrimView(quote(), context);
+    expect(view.cardTotal).toEqual({ label: 'Total by credit card (3% fee)', amount: '$5,616.07' });
+    expect(view.schedule.map((due) => due.byCard)).toEqual(['$1,545', '$4,071.07']);
+    const free = pilgrimView(quote(), { ...context, cardFeePercent: 0 });
+    expect([free.cardTotal, free.schedule[0]!.byCard]).toEqual([null, null]);
   });
 });

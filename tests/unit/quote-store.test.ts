@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { personExport } from '@/lib/desk/privacy';
 import type { QuoteDraft } from '@/lib/quotes/model';
 import { newQuoteToken } from '@/lib/quotes/token';
+import { siteCancellation } from '@/lib/site-booking';
 import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
@@ -202,7 +203,14 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     expect(await quotes.accept(token, 1, ' ', TODAY, NOW)).toEqual({ outcome: 'name-needed' });
     expect(await quotes.accept(token, 1, 'Layla Haddad', '2026-11-28', NOW)).toEqual({ outcome: 'expired' });
     expect(await quotes.accept(token, 2, 'Layla Haddad', TODAY, NOW)).toEqual({ outcome: 'superseded' });
-    const acceptance = { version: 1, totalCents: 545_250, typedName: 'Layla Haddad', acceptedAt: NOW.toISOString() };
+    // With the cancellation charges the version was sent with (issue 35): the site's schedule.
+    const acceptance = {
+      version: 1,
+      totalCents: 545_250,
+      typedName: 'Layla Haddad',
+      acceptedAt: NOW.toISOString(),
+      cancellation: siteCancellation(),
+    };
     const [once, twice] = await Promise.all([
       quotes.accept(token, 1, '  Layla   Haddad ', TODAY, NOW),
       quotes.accept(token, 1, 'Layla Haddad', TODAY, NOW),
@@ -408,7 +416,13 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
       {
         createdAt: NOW.toISOString(),
         versions: [{ version: 1, sentAt: NOW.toISOString(), totalCents: 545_250, ...draft() }],
-        acceptance: { version: 1, totalCents: 545_250, typedName: 'Layla Haddad', acceptedAt: NOW.toISOString() },
+        acceptance: {
+          version: 1,
+          totalCents: 545_250,
+          typedName: 'Layla Haddad',
+          acceptedAt: NOW.toISOString(),
+          cancellation: siteCancellation(),
+        },
         decline: { version: 1, reason: 'Layla would rather go in March.', declinedAt: NOW.toISOString() },
         payments: [deposit],
       },

@@ -5,6 +5,7 @@
  */
 import { agencyDay } from '../agency-time.ts';
 import { containsCardNumber } from '../card-number.ts';
+import { bookingOf, cancellationRows, type CancellationRow } from './cancellation.ts';
 import type { QuoteProblem } from './model.ts';
 import { formatCents, parseDollars } from './money.ts';
 import type { QuoteVersion, StoredQuote } from './records.ts';
@@ -31,6 +32,8 @@ export interface QuoteView {
   canWithdraw: boolean;
   /** Every version, oldest first, in words, each readable on its own page. */
   versions: { version: number; words: string }[];
+  /** The cancellation charges the pilgrim accepted, worked out for the accepted version; null before an acceptance or for one made before schedules. */
+  acceptedCharges: { rows: CancellationRow[]; note: string } | null;
 }
 
 /** One quote as the lead page shows it, as of the office's `today`. */
@@ -57,6 +60,12 @@ export function quoteView(quote: StoredQuote, today: string, timeZone: string): 
       ? `Sent on ${day(sent.sentAt)}; expired after ${formatDay(sent.validUntil)}`
       : `Sent on ${day(sent.sentAt)}`;
   }
+  const acceptedVersion = quote.versions.find((version) => version.version === quote.acceptance?.version);
+  const accepted = quote.acceptance?.cancellation;
+  const acceptedCharges =
+    accepted && acceptedVersion
+      ? { rows: cancellationRows(accepted, bookingOf(acceptedVersion.draft)), note: accepted.note }
+      : null;
   const pending =
     open && sent && latest.sentAt === null
       ? `Version ${latest.version} is a draft: the link shows version ${sent.version} until you send it.`
@@ -76,6 +85,7 @@ export function quoteView(quote: StoredQuote, today: string, timeZone: string): 
       version: version.version,
       words: `Version ${version.version}: ${version.sentAt ? `sent on ${day(version.sentAt)}` : 'draft'}, ${formatCents(version.totalCents)}`,
     })),
+    acceptedCharges,
   };
 }
 

@@ -9,16 +9,17 @@
  * name typed to accept, a question): it goes only to staff accounts' own addresses.
  */
 import { agencyContact } from '../site-contact.ts';
+import { agencyBooking } from '../site-booking.ts';
+import { registrationLines } from '../claims.ts';
+import { facts as siteFacts } from '../facts.ts';
 import { formatDay } from '../dates.ts';
-import { signatureLines, talkToUsLines } from '../agency-email.ts';
+import { checkSenderLine, signatureLines, talkToUsLines } from '../agency-email.ts';
 import type { NextDue } from './account.ts';
+import { BOOKING_CONFIRMED_WHEN, PRICE_GUARANTEED_WHEN } from './booking-rule.ts';
+import { cancellationLines, type CancellationSchedule } from './cancellation.ts';
 import { formatCents } from './money.ts';
-import { PAYMENT_METHODS, type PaymentMethod } from './payments.ts';
+import { PAYMENT_METHODS, byCreditCardCents, cardTotalLabel, type PaymentMethod } from './payments.ts';
 import { quoteLink } from './token.ts';
-
-/** The terms' own sentence (src/content/pages/terms-conditions.mdx, "Bookings and quotes"); a test keeps the two alike. */
-export const BOOKING_CONFIRMED_WHEN =
-  'Your booking is confirmed when we have your deposit and have sent you the written confirmation.';
 
 /** A sent version of the quote, to the pilgrim: the same link for every version. */
 export interface QuoteSentEmail {
@@ -30,6 +31,13 @@ export interface QuoteSentEmail {
   token: string;
 }
 
+/** The cancellation charges an acceptance recorded, with the booking's facts they are worked out for. */
+export interface AcceptedCharges {
+  schedule: CancellationSchedule;
+  travelers: number;
+  departureOn: string;
+}
+
 /** An acceptance, to the lead's assigned staff member or else the owners. */
 export interface QuoteAcceptedEmail {
   kind: 'quote-accepted';
@@ -38,6 +46,8 @@ export interface QuoteAcceptedEmail {
   totalCents: number;
   /** The full name the pilgrim typed to accept (staff only). */
   typedName: string;
+  /** The charges accepted; absent from acceptances queued before schedules. */
+  cancellation?: AcceptedCharges;
 }
 
 /** An acceptance, to the pilgrim: what happens next and the first payment. */
@@ -50,6 +60,8 @@ export interface AcceptanceConfirmedEmail {
   firstDue: { label: string; dueOn: string; amountCents: number };
   /** The quote's link: the one the pilgrim accepted by. */
   token: string;
+  /** The charges accepted; absent from acceptances queued before schedules. */
+  cancellation?: AcceptedCharges;
 }
 
 /** A question the pilgrim asked on the quote's page, to the assigned staff member or else the owners. */
@@ -101,10 +113,32 @@ function facts(rows: readonly (readonly [string, string])[]): string[] {
   return rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`);
 }
 
-/** What a pilgrim's email ends with: how to reach us, who we are and why they got it. */
+/** What a pilgrim's email ends with: how to reach us, who we are, our seller-of-travel registrations where set (F20), and why they got it. */
 function pilgrimClosing(siteUrl: string, reference: string): string[] {
   const why = `You received this email because this address was given in an enquiry to ${agencyContact.name} (reference ${reference}).`;
-  return ['', ...talkToUsLines(), '', ...signatureLines(siteUrl, why)];
+  const registrations = registrationLines(agencyBooking.registrations);
+  return [
+    '',
+    ...talkToUsLines(),
+    '',
+    ...signatureLines(siteUrl, why),
+    ...(registrations.length > 0 ? ['', ...registrations] : []),
+  ];
+}
+
+/** The total by credit card, said right beside the total (review P06), from the card-fee fact: " (total by credit card (3% fee): $5,616.07)"; nothing when there is no fee. */
+function cardTotalAfter(totalCents: number): string {
+  const { percent } = siteFacts.payment.cardFee;
+  return percent > 0
+    ? ` (${cardTotalLabel(percent).toLowerCase()}: ${formatCents(byCreditCardCents(totalCents, percent))})`
+    : '';
+}
+
+/** The accepted cancellation charges, worked out for the booking, under a heading; nothing for an older acceptance without them. */
+function chargesLines(totalCents: number, charges: AcceptedCharges | undefined): string[] {
+  if (!charges) return [];
+  const booking = { travelers: charges.travelers, totalCents, departureOn: charges.departureOn };
+  return ['', 'Cancellation charges (as accepted)', ...cancellationLines(charges.schedule, booking)];
 }
 
 function quoteSent(email: QuoteSentEmail, { siteUrl }: EmailContext): ComposedEmail {
@@ -123,15 +157,19 @@ function quoteSent(email: QuoteSentEmail, { siteUrl }: EmailContext): ComposedEm
     ...facts([
       ['Reference', email.reference],
       ['Version', String(email.version)],
-      ['Total', formatCents(email.totalCents)],
+      ['Total', `${formatCents(email.totalCents)}${cardTotalAfter(email.totalCents)}`],
       ['Valid until', formatDay(email.validUntil)],
     ]),
+    '',
+    PRICE_GUARANTEED_WHEN,
     '',
     'Your quote, at your private link:',
     quoteLink(siteUrl, email.token),
     '',
-    'It shows the price per person by room sharing, the dates, the hotels, what is included and the payment schedule. You can accept the quote there or ask us a question.',
+    'It shows the price per person by room sharing, the dates, the hotels, what is included, the payment schedule and the cancellation charges. You can accept the quote there or ask us a question.',
     'Anyone who has the link can open the quote, so please share it only with the people travelling with you.',
+    '',
+    checkSenderLine(),
     ...pilgrimClosing(siteUrl, email.reference),
   ];
   const what = replaces ? 'Your updated quote' : 'Your quote';
@@ -153,6 +191,7 @@ function quoteAccepted(email: QuoteAcceptedEmail, context: EmailContext): Compos
       ['Total', total],
       ['Name typed', email.typedName],
     ]),
+    ...chargesLines(email.totalCents, email.cancellation),
     '',
     'The enquiry has a follow-up for today: take the deposit. It becomes Booked when the first payment is recorded.',
     '',
@@ -175,12 +214,15 @@ function acceptanceConfirmed(email: AcceptanceConfirmedEmail, { siteUrl }: Email
     ...facts([
       ['Reference', email.reference],
       ['Version', String(email.version)],
-      ['Total', formatCents(email.totalCents)],
+      ['Total', `${formatCents(email.totalCents)}${cardTotalAfter(email.totalCents)}`],
       [firstDue.label, `${formatCents(firstDue.amountCents)}, due by ${formatDay(firstDue.dueOn)}`],
     ]),
     '',
+    PRICE_GUARANTEED_WHEN,
     BOOKING_CONFIRMED_WHEN,
     `One of our travel advisers will contact you ${agencyContact.replyTime} about the ${firstDue.label.toLowerCase()}. How you can pay: ${siteUrl}/payment-security`,
+    checkSenderLine(),
+    ...chargesLines(email.totalCents, email.cancellation),
     '',
     'Your quote, at your private link:',
     quoteLink(siteUrl, email.token),
@@ -219,7 +261,10 @@ function paymentReceipt(email: PaymentReceiptEmail, { siteUrl }: EmailContext): 
       ['Amount', formatCents(email.amountCents)],
       ['Paid by', PAYMENT_METHODS[email.method]],
       ['Received on', formatDay(email.paidOn)],
-      ['Paid so far', `${formatCents(email.paidCents)} of ${formatCents(email.totalCents)}`],
+      [
+        'Paid so far',
+        `${formatCents(email.paidCents)} of ${formatCents(email.totalCents)}${cardTotalAfter(email.totalCents)}`,
+      ],
       ['Balance', formatCents(email.balanceCents)],
       ...(nextDue
         ? [

@@ -67,3 +67,13 @@ export function checkPayment(input: unknown, context: { today: string; balanceCe
 export function cardFeeCents(amountCents: number, method: PaymentMethod, percent: number): number {
   return method === 'credit-card' ? Math.floor((amountCents * percent) / 100) : 0;
 }
+
+/** What an amount comes to when paid by credit card (review P06): the amount and its fee, as a state that asks for the card total (New York) wants it shown. */
+export function byCreditCardCents(amountCents: number, percent: number): number {
+  return amountCents + cardFeeCents(amountCents, 'credit-card', percent);
+}
+
+/** The label beside a card total: "Total by credit card (3% fee)". */
+export function cardTotalLabel(percent: number): string {
+  return `Total by credit card (${percent}% fee)`;
+}

@@ -5,8 +5,11 @@
  */
 import { agencyDay, daysBetween } from '../agency-time.ts';
 import { countOf } from '../format.ts';
+import { BOOKING_CONFIRMED_WHEN } from './booking-rule.ts';
+import { CANCELLATION_OPENING, bookingOf, cancellationRows, type CancellationRow } from './cancellation.ts';
 import { lineLabel, paymentLabel, type QuoteDraft } from './model.ts';
 import { formatCents } from './money.ts';
+import { byCreditCardCents, cardTotalLabel } from './payments.ts';
 import type { PilgrimQuote } from './records.ts';
 import { formatDay } from '../dates.ts';
 import { quoteTotals, travellersOf } from './totals.ts';
@@ -35,8 +38,13 @@ export interface PilgrimView {
   total: string;
   included: readonly string[];
   note: string;
-  schedule: { label: string; dueOn: string; amount: string }[];
+  /** Each payment, with what it comes to by credit card when cards carry a fee (null otherwise). */
+  schedule: { label: string; dueOn: string; amount: string; byCard: string | null }[];
+  /** The total by credit card beside the total (review P06); null when cards carry no fee. */
+  cardTotal: { label: string; amount: string } | null;
   validUntil: string;
+  /** The cancellation charges worked out for this quote, shown above "Accept"; null only for a quote that has none. */
+  cancellation: { opening: string; rows: CancellationRow[]; note: string } | null;
 }
 
 export interface PilgrimContext {
@@ -47,6 +55,8 @@ export interface PilgrimContext {
   phone: string;
   /** The departure airports the catalogue names, to write "ORD" out in full. */
   airports: readonly { code: string; name: string }[];
+  /** The credit-card fee in percent (facts.payment.cardFee.percent). */
+  cardFeePercent: number;
 }
 
 const CITY_NAMES = { makkah: 'Makkah', madinah: 'Madinah' } as const;
@@ -80,9 +90,11 @@ export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): Pilgr
   const state: PilgrimState = acceptance ? 'accepted' : decline ? 'declined' : expired ? 'expired' : 'open';
   const canAccept = !acceptance && !expired;
   const call = `call us on ${context.phone}`;
+  const fee = context.cardFeePercent;
+  const byCard = (cents: number) => (fee > 0 ? formatCents(byCreditCardCents(cents, fee)) : null);
   let stateText: string | null = null;
   if (acceptance && acceptance.version === version.version) {
-    stateText = `Accepted on ${dayOf(acceptance.acceptedAt)} by ${acceptance.typedName}, for ${formatCents(acceptance.totalCents)}. Your booking is confirmed once the deposit is received.`;
+    stateText = `Accepted on ${dayOf(acceptance.acceptedAt)} by ${acceptance.typedName}, for ${formatCents(acceptance.totalCents)}. ${BOOKING_CONFIRMED_WHEN}`;
   } else if (acceptance) {
     stateText = `Version ${acceptance.version} of this quote was accepted on ${dayOf(acceptance.acceptedAt)}, for ${formatCents(acceptance.totalCents)}. It has been updated since: please ${call} to go through the changes.`;
   } else if (decline) {
@@ -130,7 +142,14 @@ export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): Pilgr
       label: paymentLabel(index, draft.schedule.length),
       dueOn: formatDay(due.dueOn),
       amount: formatCents(due.amountCents),
+      byCard: byCard(due.amountCents),
     })),
+    cardTotal: fee > 0 ? { label: cardTotalLabel(fee), amount: byCard(totals.totalCents)! } : null,
     validUntil,
+    cancellation: quote.cancellation && {
+      opening: CANCELLATION_OPENING,
+      rows: cancellationRows(quote.cancellation, bookingOf(draft)),
+      note: quote.cancellation.note,
+    },
   };
 }

@@ -2,6 +2,7 @@
  * Quotes as the store keeps them (src/server/quotes/store.ts): versions, the acceptance and the
  * payments. Pure types, so the desk's pages and the privacy export can speak of them.
  */
+import type { CancellationSchedule } from './cancellation.ts';
 import type { QuoteDraft } from './model.ts';
 import type { PaymentMethod } from './payments.ts';
 
@@ -14,6 +15,8 @@ export interface QuoteVersion {
   savedAt: string;
   /** Null while this is the draft staff are still editing; a sent version never changes. */
   sentAt: string | null;
+  /** The cancellation charges it was sent with; null for a draft and for versions sent before schedules (step 14). */
+  cancellation: CancellationSchedule | null;
 }
 
 export interface QuoteAcceptance {
@@ -22,6 +25,8 @@ export interface QuoteAcceptance {
   /** The full name the pilgrim typed; empty once the person is erased. */
   typedName: string;
   acceptedAt: string;
+  /** The cancellation charges the pilgrim accepted; null for acceptances made before schedules (step 14). */
+  cancellation: CancellationSchedule | null;
 }
 
 export interface QuoteDecline {
@@ -75,4 +80,10 @@ export interface PilgrimQuote {
   updated: boolean;
   acceptance: QuoteAcceptance | null;
   decline: QuoteDecline | null;
+  /**
+   * The cancellation charges the page shows above "Accept": the accepted ones once this version is
+   * accepted, else the ones it was sent with, else (a version sent before schedules) the agency's
+   * own now; null when there is none at all.
+   */
+  cancellation: CancellationSchedule | null;
 }

@@ -487,6 +487,14 @@ export const SCHEMA: readonly SchemaStep[] = [
   //     masked to its last four digits ("Visa •••• 1111"). And the starting templates no owner has
   //     changed no longer say "reply to this email", since staff send them by WhatsApp too.
   [maskCardReferences, rewordStartingTemplates],
+  // 14. The cancellation charges (src/lib/quotes/cancellation.ts), as JSON: the schedule a version
+  //     was sent with (frozen with it, so a later change of the agency's schedule never alters an
+  //     offer already made) and the one the pilgrim accepted. Null where there was none: versions
+  //     sent and acceptances made before this step.
+  [
+    `ALTER TABLE quote_versions ADD COLUMN cancellation TEXT;
+     ALTER TABLE quote_acceptances ADD COLUMN cancellation TEXT;`,
+  ],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */

@@ -13,6 +13,7 @@ import {
   normalText,
 } from '../../lib/quotes/answers.ts';
 import { containsCardNumber } from '../../lib/card-number.ts';
+import { offeredSchedule, type CancellationSchedule } from '../../lib/quotes/cancellation.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import type { QuoteAcceptance, QuoteDecline, QuoteQuestion, QuoteVersion } from '../../lib/quotes/records.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
@@ -60,10 +61,21 @@ async function lockByToken(tx: SqlStatements, token: string) {
   return offered && { ...locked, offered, acceptance: await records.acceptanceOf(tx, found.id) };
 }
 
-/** Records an acceptance of the version on offer, once, with today's follow-up to take the deposit; an expired or superseded version is refused. */
+/**
+ * Records an acceptance of the version on offer, once, with the cancellation charges the page showed
+ * (the version's own, or for a version sent before schedules `current`) and today's follow-up to take
+ * the deposit; an expired or superseded version is refused.
+ */
 export async function acceptQuote(
   tx: SqlStatements,
-  answer: { token: string; version: number; typedName: string; today: string; at: string },
+  answer: {
+    token: string;
+    version: number;
+    typedName: string;
+    today: string;
+    at: string;
+    current: CancellationSchedule | null;
+  },
 ): Promise<AcceptOutcome> {
   const name = normalName(answer.typedName);
   if (name.length < TYPED_NAME_MIN_LENGTH || name.length > TYPED_NAME_MAX_LENGTH) return { outcome: 'name-needed' };
@@ -74,10 +86,17 @@ export async function acceptQuote(
   if (locked.acceptance) return { outcome: 'already-accepted', acceptance: locked.acceptance };
   if (offered.version !== answer.version) return { outcome: 'superseded' };
   if (offered.validUntil < answer.today) return { outcome: 'expired' };
-  const acceptance = { version: offered.version, totalCents: offered.totalCents, typedName: name, acceptedAt: at };
+  const cancellation = offeredSchedule(offered.cancellation, answer.current);
+  const acceptance = {
+    version: offered.version,
+    totalCents: offered.totalCents,
+    typedName: name,
+    acceptedAt: at,
+    cancellation,
+  };
   await tx.run(
-    'INSERT INTO quote_acceptances (quote_id, version, total_cents, typed_name, accepted_at) VALUES (?, ?, ?, ?, ?)',
-    [quote.id, offered.version, offered.totalCents, name, at],
+    'INSERT INTO quote_acceptances (quote_id, version, total_cents, typed_name, accepted_at, cancellation) VALUES (?, ?, ?, ?, ?, ?)',
+    [quote.id, offered.version, offered.totalCents, name, at, cancellation && JSON.stringify(cancellation)],
   );
   const detail = `Quote accepted: version ${offered.version}, ${formatCents(offered.totalCents)}`;
   await recordHistory(tx, lead, { actor: PILGRIM, at, action: 'quote', detail });

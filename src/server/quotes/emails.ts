@@ -14,6 +14,7 @@ import { visitorEmail } from '../../lib/leads/visitor.ts';
 import type { Account } from '../../lib/quotes/account.ts';
 import { composeQuoteEmail, quoteEmailLabel, type QuoteEmail } from '../../lib/quotes/emails.ts';
 import { paymentLabel } from '../../lib/quotes/model.ts';
+import { bookingOf } from '../../lib/quotes/cancellation.ts';
 import type { QuoteAcceptance, QuoteVersion } from '../../lib/quotes/records.ts';
 import type { SqlStatements } from '../db/database.ts';
 import { messageKind, type MessageKind } from '../outbox/kinds.ts';
@@ -101,7 +102,7 @@ export async function queueQuoteSent(
   return toPilgrim(tx, lead.id, `quote-sent:${quote.id}:${version.version}`, { ...email, validUntil, token }, now);
 }
 
-/** Queues an acceptance's notice to staff and its confirmation, with the first payment, to the pilgrim. */
+/** Queues an acceptance's notice to staff and its confirmation, with the first payment, to the pilgrim; both repeat the cancellation charges accepted. */
 export async function queueAcceptance(
   tx: SqlStatements,
   quote: { id: string; leadId: string; reference: string },
@@ -110,7 +111,10 @@ export async function queueAcceptance(
   now: Date,
 ): Promise<void> {
   const { version, totalCents, typedName } = acceptance;
-  const accepted = { reference: quote.reference, version, totalCents };
+  const { draft } = (await versionsOf(tx, quote.id)).find((sent) => sent.version === version)!;
+  const { travelers, departureOn } = bookingOf(draft);
+  const charges = acceptance.cancellation && { schedule: acceptance.cancellation, travelers, departureOn };
+  const accepted = { reference: quote.reference, version, totalCents, ...(charges ? { cancellation: charges } : {}) };
   await toStaff(
     tx,
     quote.leadId,
@@ -118,7 +122,7 @@ export async function queueAcceptance(
     { kind: 'quote-accepted', ...accepted, typedName },
     now,
   );
-  const { schedule } = (await versionsOf(tx, quote.id)).find((sent) => sent.version === version)!.draft;
+  const { schedule } = draft;
   const firstDue = { label: paymentLabel(0, schedule.length), ...schedule[0]! };
   const confirmed = { kind: 'acceptance-confirmed' as const, ...accepted, firstDue, token };
   await toPilgrim(tx, quote.leadId, `acceptance-confirmed:${quote.id}`, confirmed, now);

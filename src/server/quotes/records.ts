@@ -4,6 +4,7 @@
  * erasure keeps the amounts and dates under the lead's reference and removes what the person wrote
  * or was written to (name, reason, note).
  */
+import { storedSchedule } from '../../lib/quotes/cancellation.ts';
 import type { QuoteDraft } from '../../lib/quotes/model.ts';
 import type { PaymentMethod } from '../../lib/quotes/payments.ts';
 import type {
@@ -38,6 +39,7 @@ interface VersionRow {
   valid_until: string;
   saved_at: string;
   sent_at: string | null;
+  cancellation: string | null;
 }
 
 interface AcceptanceRow {
@@ -46,6 +48,7 @@ interface AcceptanceRow {
   total_cents: number | string;
   typed_name: string;
   accepted_at: string;
+  cancellation: string | null;
 }
 
 interface PaymentRow {
@@ -68,6 +71,7 @@ function toVersion(row: VersionRow): QuoteVersion {
     validUntil: row.valid_until,
     savedAt: row.saved_at,
     sentAt: row.sent_at,
+    cancellation: storedSchedule(row.cancellation),
   };
 }
 
@@ -82,7 +86,8 @@ export async function acceptanceOf(db: SqlStatements, quoteId: string): Promise<
   const [row] = await db.all<AcceptanceRow>('SELECT * FROM quote_acceptances WHERE quote_id = ?', [quoteId]);
   if (!row) return null;
   const { version, total_cents: total, typed_name: typedName, accepted_at: acceptedAt } = row;
-  return { version: Number(version), totalCents: Number(total), typedName, acceptedAt };
+  const cancellation = storedSchedule(row.cancellation);
+  return { version: Number(version), totalCents: Number(total), typedName, acceptedAt, cancellation };
 }
 
 /** A quote's decline, or null while it has none. */

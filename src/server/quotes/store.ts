@@ -16,6 +16,13 @@
  *   transaction (quote-emails.ts), so an email goes out exactly when what it tells is stored.
  */
 import { randomUUID } from 'node:crypto';
+import {
+  NO_SCHEDULE_MESSAGE,
+  hasSchedule,
+  offeredSchedule,
+  type CancellationSchedule,
+} from '../../lib/quotes/cancellation.ts';
+import { siteCancellation } from '../../lib/site-booking.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import type { PilgrimQuote, StoredQuote } from '../../lib/quotes/records.ts';
@@ -68,6 +75,11 @@ export interface QuoteStoreOptions {
    * as the lead's own emails: `{ emails: serverConfig().SMTP_URL !== undefined }`.
    */
   emails?: boolean;
+  /**
+   * The agency's cancellation schedule, which each version is sent with; the site's setting
+   * (src/lib/site-booking.ts) unless given. Without bands, no quote can be sent.
+   */
+  cancellation?: CancellationSchedule;
 }
 
 export interface PaymentOptions {
@@ -86,10 +98,13 @@ export class QuoteStore {
   private readonly db: SqlDatabase;
   /** Whether the quote's emails are queued (QuoteStoreOptions). */
   private readonly emails: boolean;
+  /** The schedule quotes are sent with now (QuoteStoreOptions). */
+  private readonly cancellation: CancellationSchedule;
 
   constructor(db: SqlDatabase, options: QuoteStoreOptions = {}) {
     this.db = db;
     this.emails = options.emails ?? false;
+    this.cancellation = options.cancellation ?? siteCancellation();
   }
 
   /** Saves a draft as a new quote, or into the quote's editable version (the next one after a send); refused with every problem, nothing stored; undefined when the lead or quote is gone. */
@@ -137,7 +152,7 @@ export class QuoteStore {
     });
   }
 
-  /** Freezes the quote's draft version, issues its link on the first send, queues its email to the pilgrim and moves a New or Contacted lead to Quoted, all in one transaction. */
+  /** Freezes the quote's draft version with the agency's cancellation schedule, issues its link on the first send, queues its email to the pilgrim and moves a New or Contacted lead to Quoted, all in one transaction; refused, nothing changed, while the agency has no schedule. */
   async send(
     target: QuoteTarget,
     staff: StaffActor,
@@ -153,12 +168,16 @@ export class QuoteStore {
         const message = `Version ${latest.version} was sent already; change the quote to make a new version.`;
         return { ok: false, problems: [{ field: '_form', message }] };
       }
+      // Every quote shows its cancellation charges before the pilgrim can accept (review P05).
+      if (!hasSchedule(this.cancellation))
+        return { ok: false, problems: [{ field: '_form', message: NO_SCHEDULE_MESSAGE }] };
       // Checked again: a draft saved last week may have a valid-until day that has since passed.
       const check = checkQuoteDraft(latest.draft, today);
       if (!check.ok) return check;
       const at = now.toISOString();
-      await tx.run('UPDATE quote_versions SET sent_at = ? WHERE quote_id = ? AND version = ?', [
+      await tx.run('UPDATE quote_versions SET sent_at = ?, cancellation = ? WHERE quote_id = ? AND version = ?', [
         at,
+        JSON.stringify(this.cancellation),
         quote.id,
         latest.version,
       ]);
@@ -231,7 +250,17 @@ export class QuoteStore {
       await records.acceptanceOf(this.db, quote.id),
       await records.declineOf(this.db, quote.id),
     ];
-    return { quoteId: quote.id, reference: quote.reference, version, updated: sent.length > 1, acceptance, decline };
+    const accepted = acceptance?.version === version.version ? acceptance.cancellation : null;
+    const cancellation = accepted ?? offeredSchedule(version.cancellation, this.cancellation);
+    return {
+      quoteId: quote.id,
+      reference: quote.reference,
+      version,
+      updated: sent.length > 1,
+      acceptance,
+      decline,
+      cancellation,
+    };
   }
 
   /** Records the pilgrim's acceptance of the version they saw, once (a repeat changes nothing and says so), with a follow-up today to take the deposit and its emails queued; an expired or superseded version is refused. */
@@ -242,7 +271,7 @@ export class QuoteStore {
     today: string,
     now = new Date(),
   ): Promise<AcceptOutcome> {
-    const answer = { token, version, typedName, today, at: now.toISOString() };
+    const answer = { token, version, typedName, today, at: now.toISOString(), current: this.cancellation };
     return this.db.transaction(async (tx) => {
       const outcome = await acceptQuote(tx, answer);
       if (outcome.outcome !== 'accepted' || !this.emails) return outcome;

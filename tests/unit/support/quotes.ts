@@ -1,3 +1,4 @@
+import type { CancellationSchedule } from '@/lib/quotes/cancellation';
 import type { QuoteDraft } from '@/lib/quotes/model';
 
 /** The day the quote fixtures are checked on. */
@@ -46,3 +47,14 @@ export const cheaperQuoteDraft = (overrides: Partial<QuoteDraft> = {}): QuoteDra
     ],
     ...overrides,
   });
+
+/** A cancellation schedule with both kinds of charge: $100 per traveler, then 25%, 50% and 100% of the trip price. */
+export const quoteCancellation = (): CancellationSchedule => ({
+  bands: [
+    { fromDays: 61, perTravelerCents: 10_000 },
+    { fromDays: 31, basisPoints: 2_500 },
+    { fromDays: 15, basisPoints: 5_000 },
+    { fromDays: 0, basisPoints: 10_000 },
+  ],
+  note: 'Never more than the trip price.',
+});
