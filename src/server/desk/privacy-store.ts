@@ -5,6 +5,7 @@ import { OutboxQueue } from '../outbox/queue.ts';
 import { contactMatch, selectDesk } from './list-store.ts';
 import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } from './pipeline-store.ts';
 import { eraseQuotePeople, quotesOf } from '../quotes/records.ts';
+import { eraseInterest, interestOf } from '../hajj/store.ts';
 import type { HistoryEntry, PersonRecord, PrivacyQueries } from './types.ts';
 
 /** How many leads one statement (and one retention transaction) erases. */
@@ -41,6 +42,7 @@ export class PrivacyStore implements PrivacyQueries {
         deliveries: await this.outbox.deliveriesOf(lead.id),
         attempts: await this.outbox.attemptsOf(lead.id),
         quotes: await quotesOf(this.db, lead.id),
+        hajjInterest: await interestOf(this.db, lead.id),
       })),
     );
   }
@@ -97,6 +99,7 @@ export class PrivacyStore implements PrivacyQueries {
       const ids = batch.map((lead) => lead.id);
       await deleteTrails(tx, ids);
       await eraseQuotePeople(tx, ids);
+      await eraseInterest(tx, ids);
       await this.leads.deleteLockedLeads(tx, ids);
       await recordErasures(tx, batch, actor, at);
     }
