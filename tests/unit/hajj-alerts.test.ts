@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORMS } from '@/lib/forms/definitions';
+import type { FormDef } from '@/lib/forms/types';
 import {
   CONSENT_LABEL,
   INTEREST_CONSENT_FIELD,
@@ -35,7 +36,7 @@ const withComing = (coming: Partial<typeof steps.coming>) => ({ ...steps, coming
 
 describe('the interest questions on the Hajj forms', () => {
   it('are asked on the three Hajj forms only; the party size only where the spec asks no count', () => {
-    const taking = Object.values(FORMS).filter((form) => takesInterest(form));
+    const taking = (Object.values(FORMS) as FormDef[]).filter((form) => takesInterest(form));
     expect(taking.map((form) => form.id).sort()).toEqual(['hajj', 'non-shifting-hajj', 'shifting-hajj']);
     expect(asksTravellers(FORMS.hajj)).toBe(true);
     expect(asksTravellers(FORMS['shifting-hajj'])).toBe(false);
