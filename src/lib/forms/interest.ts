@@ -16,11 +16,11 @@ export const INTEREST_CONSENT_FIELD = 'hajj_updates';
 /** The value a ticked consent box sends. */
 export const CONSENT_VALUE = 'yes';
 /** The largest party the list takes in one sign-up; a bigger group talks to us. */
-export const TRAVELLERS_MAX = 20;
+const TRAVELLERS_MAX = 20;
 
 /** How the party-size question reads; optional, so its first choice is "not sure yet". */
 export const TRAVELLERS_LABEL = 'How many will travel? (optional)';
-export const TRAVELLERS_UNSURE = 'Not sure yet';
+const TRAVELLERS_UNSURE = 'Not sure yet';
 
 /** The consent box's label: exactly what they will get, and how to stop it. */
 export const CONSENT_LABEL = `Email me about Hajj ${seasonText('hajj', 'hijriYear')}: one short email when each Nusuk Hajj step opens (registration, package choice, each payment deadline), and nothing else. Every email has a one-click unsubscribe link.`;
