@@ -32,6 +32,17 @@ const fact = <Shape extends z.ZodRawShape>(values: Shape = {} as Shape) =>
 
 const percent = z.number().min(0).max(100);
 
+/** One Nusuk Hajj step as announced: the day it opens (or falls due) and where that was published. */
+const hajjStep = z.strictObject({ on: isoDay, source: z.url(), sourceName: z.string().min(3) });
+
+/** A season's Nusuk Hajj steps, each present once it is announced. */
+const hajjSteps = z.strictObject({
+  hijriYear: z.number().int().min(1440).max(1500),
+  registration: hajjStep.optional(),
+  packageChoice: hajjStep.optional(),
+  paymentDeadline: hajjStep.optional(),
+});
+
 /** A vaccine rule for one trip type: required (checked at boarding or arrival) or only recommended, with its source. */
 const vaccineRule = fact({
   status: z.enum(['required', 'recommended']),
@@ -95,6 +106,8 @@ export const factsSchema = z.strictObject({
     hajj: z.strictObject({
       nusuk: fact({ source: z.url() }),
       registration: fact({ checked: isoDay }),
+      /** The Nusuk Hajj steps of the coming and the last season, as announced: the desk's phase alerts read them. */
+      steps: fact({ checked: isoDay, coming: hajjSteps, last: hajjSteps }),
       /** The season the indicative Hajj prices come from; each Hajj price says so. */
       indicativePrices: fact({
         year: z.number().int().min(2020).max(2100),

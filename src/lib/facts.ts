@@ -82,6 +82,29 @@ export const settings = parseFacts({
         checked: '2026-11-26',
         watch: ['six to seven months before Hajj', '6 to 7 months ahead', 'the day registration opens'],
       },
+      // The Nusuk Hajj steps for pilgrims who live in the US (the Direct Hajj Program), each with the
+      // day it was announced or reported open and its source; the desk's phase alerts read them, so
+      // an alert never gives a date the facts contradict (issue 35). Nothing was announced for 1448
+      // when checked: a step is added here, with its source, when Nusuk Hajj announces it.
+      steps: {
+        text: 'each season Nusuk Hajj opens registration first, then the choice of packages, then the payment deadlines',
+        checked: '2026-11-28',
+        coming: { hijriYear: 1448 },
+        last: {
+          hijriYear: 1447,
+          registration: {
+            on: '2025-11-08',
+            source: 'https://www.siasat.com/haj-2026-registration-account-creation-now-open-on-nusuk-platform-3293128/',
+            sourceName: 'Siasat Daily, 8 November 2025',
+          },
+          packageChoice: {
+            on: '2026-01-10',
+            source:
+              'https://www.geo.tv/latest/644253-hajj-2026-saudi-arabia-opens-early-package-preference-phase-for-pilgrims',
+            sourceName: 'Geo News, 10 January 2026',
+          },
+        },
+      },
       // The season the catalogue's indicative Hajj prices were listed for (the spec's "Hajj 2026");
       // the coming season's price is the one set on Nusuk Hajj (decisions.md, fourth round).
       indicativePrices: {

@@ -145,9 +145,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': sitePolicyFor('/'),
 };
 
-/** A private link: the pilgrim's quote, whose token is the only key to it (src/pages/quote/[token].astro). */
+/**
+ * A private link: the pilgrim's quote, whose token is the only key to it (src/pages/quote/[token].astro),
+ * and the Hajj alerts' one-click unsubscribe, whose token is in its query (src/pages/hajj/unsubscribe.astro).
+ */
 function isPrivateLink(pathname: string): boolean {
-  return pathname.startsWith('/quote/');
+  return pathname.startsWith('/quote/') || pathname === '/hajj/unsubscribe';
 }
 
 /** The lead API, the lead desk and private links: never cached, never indexed. */

@@ -7,6 +7,7 @@
 import { agencyContact } from '../lib/site-contact.ts';
 import type { SqlDatabase } from './db/database.ts';
 import { DIGEST_KIND, FIRST_CONTACT_ALERT_KIND, deskSchedule } from './desk/digest-store.ts';
+import { HAJJ_ALERT_KIND } from './hajj/alert-email.ts';
 import type { LeadApiConfig } from './leads/config.ts';
 import { REPLY_KIND } from './desk/reply-store.ts';
 import { LEAD_CHANNELS } from './leads/delivery.ts';
@@ -16,7 +17,7 @@ import { QUOTE_EMAIL_KINDS } from './quotes/emails.ts';
 
 export const outboxKinds = new OutboxKinds({
   channels: LEAD_CHANNELS,
-  messages: [...QUOTE_EMAIL_KINDS, REPLY_KIND, FIRST_CONTACT_ALERT_KIND, DIGEST_KIND],
+  messages: [...QUOTE_EMAIL_KINDS, REPLY_KIND, FIRST_CONTACT_ALERT_KIND, DIGEST_KIND, HAJJ_ALERT_KIND],
 });
 
 /** What this server's delivery worker runs with: every kind, and the digest and alert where email can go. */

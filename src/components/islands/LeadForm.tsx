@@ -10,9 +10,11 @@ import {
 } from '@/lib/forms/constants';
 import { clearDraft, readDraft, saveDraft } from '@/lib/forms/draft';
 import type { ReturnedForm } from '@/lib/forms/returned-form';
+import { splitInterest } from '@/lib/forms/interest';
 import { DEFAULT_COUNTS, fieldOrder, formEndpoint, leadFields, sendLead, type Counts } from '@/lib/forms/submission';
 import CaptchaField from './CaptchaField';
 import FormField from './FormField';
+import InterestFields from './InterestFields';
 import FormStatus, { type Status } from './FormStatus';
 import TravellerPicker from './TravellerPicker';
 import { readCounts } from './TravellerCounts';
@@ -150,6 +152,8 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
     if (Object.keys(found).length > 0) return showErrors(found, form.messages.invalid);
 
     const transport = {
+      // The interest list's own answers go beside the fields, as the server reads them apart.
+      ...splitInterest(form, Object.fromEntries(data.entries()) as Record<string, string>).interest,
       [CAPTCHA_TOKEN_FIELD]: String(data.get(CAPTCHA_TOKEN_FIELD) ?? ''),
       [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ''),
       [TOUCH_FIELD]: touch,
@@ -201,6 +205,14 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
           hydrated={hydrated}
           errors={errors}
           takeFocus={countsHadFocus}
+        />
+      )}
+      {form.interest && (
+        <InterestFields
+          key={`interest-${resetCount}`}
+          form={form}
+          errors={errors}
+          values={resetCount === 0 ? returned?.values : undefined}
         />
       )}
       {answerName && (

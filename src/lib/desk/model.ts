@@ -73,9 +73,22 @@ export interface Note {
   body: string;
 }
 
-/** `alert`: the owners were emailed that the enquiry was still New past the first-contact target. */
+/**
+ * `alert`: the owners were emailed that the enquiry was still New past the first-contact target;
+ * `hajj`: a Hajj phase alert was queued to the person, or they unsubscribed from the alerts.
+ */
 export type HistoryAction =
-  'status' | 'assignee' | 'follow-up' | 'note' | 'quote' | 'payment' | 'reply' | 'whatsapp' | 'erased' | 'alert';
+  | 'status'
+  | 'assignee'
+  | 'follow-up'
+  | 'note'
+  | 'quote'
+  | 'payment'
+  | 'reply'
+  | 'whatsapp'
+  | 'erased'
+  | 'alert'
+  | 'hajj';
 
 export interface HistoryEntry {
   id: number;
@@ -144,4 +157,11 @@ export interface PersonRecord {
   attempts: DeliveryAttempt[];
   /** The lead's quotes with their versions, acceptance and payments. */
   quotes: StoredQuote[];
+  /** Its place on the Hajj interest list (a Hajj form's sign-up), with the alerts its address was sent; null otherwise. */
+  hajjInterest: {
+    travellers: number | null;
+    consentedAt: string | null;
+    unsubscribedAt: string | null;
+    alerts: { subject: string; queuedAt: string }[];
+  } | null;
 }

@@ -107,7 +107,7 @@ export function personExport(
   return {
     request: { email: query.email || null, phone: query.phone || null },
     exportedAt: now.toISOString(),
-    leads: records.map(({ lead, notes, history, deliveries, attempts, quotes }) => ({
+    leads: records.map(({ lead, notes, history, deliveries, attempts, quotes, hajjInterest }) => ({
       reference: lead.reference,
       receivedAt: lead.receivedAt,
       page: findForm(lead.formId)?.placement ?? lead.formId,
@@ -144,6 +144,8 @@ export function personExport(
           .filter((attempt) => attempt.deliveryId === delivery.id)
           .map(({ attemptedAt, ok, detail, durationMs }) => ({ attemptedAt, ok, detail, durationMs })),
       })),
+      // The Hajj interest list's answers beside the fields: the party, the consent, the unsubscribe, the alerts sent.
+      hajjInterest,
       quotes: quotes.map(({ createdAt, versions, acceptance, decline, payments }) => ({
         createdAt,
         versions: versions.map(({ version, draft, totalCents, sentAt }) => ({ version, sentAt, totalCents, ...draft })),

@@ -93,6 +93,7 @@ const HAJJ_INTEREST = {
   heading: `Hajj ${seasonText('hajj', 'hijriYear')}: tell me when each Nusuk Hajj step opens, and help me choose`,
   intro: `Leave your details and we will tell you when registration, package choice and each payment deadline open on Nusuk Hajj for ${seasonText('hajj', 'label')}, and help you compare the packages.`,
   next: `Next, we reply with where each Nusuk Hajj step stands for ${seasonText('hajj', 'hijri')} and help you compare the packages when they open. Booking and payment happen only on Nusuk Hajj (hajj.nusuk.sa): nobody, including us, may take a booking or a payment for a Hajj package outside it.`,
+  interest: true,
 } as const;
 
 /** The picker-and-captcha inquiry most landing and city pages use. */

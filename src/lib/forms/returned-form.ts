@@ -1,4 +1,5 @@
 import type { FieldErrors, LeadFields } from './constants.ts';
+import { interestNames } from './interest.ts';
 import { fieldOrder } from './submission.ts';
 import type { FormDef } from './types.ts';
 
@@ -34,7 +35,7 @@ export function formAgain(
   errors: FieldErrors,
   options: { sumNotAsked: boolean; challenge?: ReturnedForm['challenge']; touch?: string | undefined },
 ): FormAgain {
-  const shown = fieldOrder(form).filter((name) => name !== form.captcha);
+  const shown = [...fieldOrder(form).filter((name) => name !== form.captcha), ...interestNames(form)];
   const values = Object.fromEntries(
     shown.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]!]),
   );
@@ -43,7 +44,7 @@ export function formAgain(
   );
   const kept = { ...errors };
   if (options.sumNotAsked && form.captcha) delete kept[form.captcha];
-  const order = fieldOrder(form);
+  const order = [...fieldOrder(form), ...interestNames(form)];
   const summary = Object.entries(kept)
     .map(([name, message]) => ({ name, message }))
     .sort((a, b) => rank(order, a.name) - rank(order, b.name));

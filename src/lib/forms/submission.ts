@@ -1,5 +1,6 @@
 // Runs under Node's type stripping too (the relay in src/server encodes with it): relative `.ts` imports only.
 import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, TOUCH_FIELD, type FieldErrors, type LeadFields } from './constants.ts';
+import { interestNames } from './interest.ts';
 import type { FormDef, TravellerPicker } from './types.ts';
 
 export interface Counts {
@@ -21,11 +22,15 @@ export function travellerSummary(counts: Counts, label: TravellerPicker['label']
 
 const TRANSPORT_FIELDS = [CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, TOUCH_FIELD];
 
-/** The spec's fields from the form's entries, leaving out the captcha token, the honeypot and the first touch. */
+/**
+ * The spec's fields from the form's entries, leaving out the captcha token, the honeypot, the first
+ * touch and the interest list's own questions (interest.ts).
+ */
 export function leadFields(form: FormDef, entries: Iterable<[string, FormDataEntryValue]>): LeadFields {
   const fields: LeadFields = {};
+  const skipped = [...TRANSPORT_FIELDS, ...interestNames(form)];
   for (const [name, value] of entries) {
-    if (TRANSPORT_FIELDS.includes(name) || typeof value !== 'string') continue;
+    if (skipped.includes(name) || typeof value !== 'string') continue;
     fields[name] = value;
   }
   if (form.replyTo) fields[form.replyTo.name] = fields[form.replyTo.from] ?? '';

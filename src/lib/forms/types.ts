@@ -96,4 +96,9 @@ export interface FormDef {
    * acknowledgement email: on a Hajj form, that booking and payment happen only on Nusuk Hajj.
    */
   next?: string;
+  /**
+   * A Hajj interest-list form: it also asks our own consent to email about the coming season (and
+   * the party size where the spec asks no count), kept apart from the spec's fields (interest.ts).
+   */
+  interest?: boolean;
 }

@@ -2,6 +2,7 @@
  * What a lead is, wherever it is read: the visitor's fields as sent, its deliveries and their tries.
  * The stores (src/server/leads/) keep and return these; the desk and the emails shape them.
  */
+import type { InterestAnswer } from '../forms/interest.ts';
 import type { DeliveryChannel } from '../outbox/model.ts';
 import type { FirstTouch } from './first-touch.ts';
 
@@ -40,6 +41,8 @@ export interface InsertOptions {
   idempotencyKey?: string | undefined;
   /** The visitor's address: an acknowledgement is queued unless one went there in the last 24 hours. */
   acknowledgeTo?: string | undefined;
+  /** A Hajj form's interest-list answers (the party, the consent), stored beside the lead. */
+  interest?: InterestAnswer | undefined;
 }
 
 export interface LeadFilter {

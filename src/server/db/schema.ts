@@ -495,6 +495,34 @@ export const SCHEMA: readonly SchemaStep[] = [
     `ALTER TABLE quote_versions ADD COLUMN cancellation TEXT;
      ALTER TABLE quote_acceptances ADD COLUMN cancellation TEXT;`,
   ],
+  // 15. The Hajj interest list (src/server/hajj/store.ts): a Hajj form's own answers beside its lead (the
+  //     party, when the consent to be emailed was given, when the person unsubscribed), the phase
+  //     alerts owners send, and each address an alert was queued to, whose key makes an alert once
+  //     per person across double submits, restarts and instances. The unsubscribe token is kept
+  //     readable, as a quote's link is (step 7): the email is written out when it is sent, and
+  //     carries it.
+  [
+    `CREATE TABLE hajj_interest (
+       lead_id TEXT PRIMARY KEY REFERENCES leads (id),
+       travellers INTEGER,
+       consented_at {sorted_text},
+       unsubscribe_token TEXT NOT NULL UNIQUE,
+       unsubscribed_at {sorted_text}
+     );
+     CREATE TABLE hajj_alerts (
+       id {id},
+       alert_key TEXT NOT NULL UNIQUE,
+       sent_by TEXT NOT NULL,
+       sent_at {sorted_text} NOT NULL
+     );
+     CREATE TABLE hajj_alert_recipients (
+       alert_id BIGINT NOT NULL REFERENCES hajj_alerts (id),
+       email TEXT NOT NULL,
+       queued_by TEXT NOT NULL,
+       queued_at {sorted_text} NOT NULL,
+       PRIMARY KEY (alert_id, email)
+     );`,
+  ],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */

@@ -5,6 +5,7 @@ import { OutboxQueue } from '../outbox/queue.ts';
 import { contactMatch, selectDesk } from './list-store.ts';
 import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } from './pipeline-store.ts';
 import { eraseQuotePeople, quotesOf } from '../quotes/records.ts';
+import { eraseInterest, interestOf } from '../hajj/store.ts';
 import type { PrivacyQueries } from './types.ts';
 import type { HistoryEntry, PersonRecord } from '../../lib/desk/model.ts';
 
@@ -42,6 +43,7 @@ export class PrivacyStore implements PrivacyQueries {
         deliveries: await this.outbox.deliveriesOf(lead.id),
         attempts: await this.outbox.attemptsOf(lead.id),
         quotes: await quotesOf(this.db, lead.id),
+        hajjInterest: await interestOf(this.db, lead.id),
       })),
     );
   }
@@ -98,6 +100,7 @@ export class PrivacyStore implements PrivacyQueries {
       const ids = batch.map((lead) => lead.id);
       await deleteTrails(tx, ids);
       await eraseQuotePeople(tx, ids);
+      await eraseInterest(tx, ids);
       await this.leads.deleteLockedLeads(tx, ids);
       await recordErasures(tx, batch, actor, at);
     }

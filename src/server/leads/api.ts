@@ -1,4 +1,5 @@
 import { findForm } from '../../lib/forms/definitions.ts';
+import { readInterest, splitInterest } from '../../lib/forms/interest.ts';
 import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, TOUCH_FIELD } from '../../lib/forms/constants.ts';
 import { TOUCH_MAX_LENGTH, parseFirstTouch } from '../../lib/leads/first-touch.ts';
 import { validateLead } from '../../lib/forms/schema.ts';
@@ -253,10 +254,14 @@ export class LeadApi {
       if (error instanceof RequestProblem) return refused(error.status, error.message, { form });
       throw error;
     }
-    const { [CAPTCHA_TOKEN_FIELD]: token, [HONEYPOT_FIELD]: honeypot, [TOUCH_FIELD]: touch, ...sent } = entries;
+    const { [CAPTCHA_TOKEN_FIELD]: token, [HONEYPOT_FIELD]: honeypot, [TOUCH_FIELD]: touch, ...rest } = entries;
+    // The interest list's own questions are read apart: the lead's fields stay exactly the spec's.
+    const { fields: sent, interest } = splitInterest(form, rest);
     // The reply-to copy of the email is the definition's to make: a browser without scripts cannot send it.
     const fields = form.replyTo ? { ...sent, [form.replyTo.name]: sent[form.replyTo.from] ?? '' } : sent;
-    read.fields = fields;
+    // What a page showing the form again puts back: the fields and the interest's answers.
+    const shown = { ...fields, ...interest };
+    read.fields = shown;
     // Kept for a page that shows the form again; one longer than the parser reads is dropped, not cut.
     if (touch && touch.length <= TOUCH_MAX_LENGTH) read.touch = touch;
     if (unreachable !== undefined) throw unreachable;
@@ -274,14 +279,15 @@ export class LeadApi {
     }
 
     const validation = validateLead(form, fields);
+    const interestRead = readInterest(form, interest, fields);
     // A browser without scripts never fetched a sum; the page side shows one as an extra step.
     const tokenMissing = form.captcha !== undefined && !token;
-    if (!validation.ok) {
+    if (!validation.ok || !interestRead.ok) {
       return {
         kind: 'invalid',
         form,
-        fields,
-        errors: validation.errors,
+        fields: shown,
+        errors: { ...(validation.ok ? {} : validation.errors), ...(interestRead.ok ? {} : interestRead.errors) },
         ...(tokenMissing ? { captcha: 'missing' } : {}),
         ...(read.touch ? { touch: read.touch } : {}),
       };
@@ -297,7 +303,7 @@ export class LeadApi {
             await this.store.secret(CAPTCHA_SECRET_KEY),
             Math.floor(nowMs / 1000),
           );
-      if (!check.ok) return captchaRefused(form, fields, check.reason, read.touch);
+      if (!check.ok) return captchaRefused(form, shown, check.reason, read.touch);
       captcha = { nonce: check.challenge.nonce, expiresAt: check.challenge.expiresAt };
     }
 
@@ -312,9 +318,13 @@ export class LeadApi {
       captcha,
       new Date(nowMs),
       deliveriesFor(form.id, this.config),
-      { idempotencyKey, acknowledgeTo: this.config.acknowledge ? visitorEmail(form, fields) : undefined },
+      {
+        idempotencyKey,
+        acknowledgeTo: this.config.acknowledge ? visitorEmail(form, fields) : undefined,
+        ...(form.interest ? { interest: interestRead.answer } : {}),
+      },
     );
-    if (!stored) return captchaRefused(form, fields, 'reused', read.touch);
+    if (!stored) return captchaRefused(form, shown, 'reused', read.touch);
     return storedOutcome(form, stored, stored.repeat === true);
   }
 }

@@ -3,6 +3,7 @@ import { contactIndex } from '../../lib/leads/contact-index.ts';
 import { checkedFirstTouch } from '../../lib/leads/first-touch.ts';
 import { newReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlRunner, type SqlStatements } from '../db/database.ts';
+import { recordInterest } from '../hajj/sign-up.ts';
 import { deleteDeliveriesOfLeads, pendingDeliveries, queueDelivery } from '../outbox/queue.ts';
 import type {
   AcceptedLead,
@@ -95,7 +96,7 @@ export class SqlLeadStore implements LeadStore {
     deliveries: readonly DeliveryTarget[] = [],
     options: InsertOptions = {},
   ): Promise<AcceptedLead | null> {
-    const { idempotencyKey, acknowledgeTo } = options;
+    const { idempotencyKey, acknowledgeTo, interest } = options;
     const nowMs = now.getTime();
     return this.database.transaction(async (tx) => {
       if (idempotencyKey !== undefined) {
@@ -115,6 +116,8 @@ export class SqlLeadStore implements LeadStore {
       const receivedAt = now.toISOString();
       const reference = await this.insertRow(tx, id, lead, receivedAt);
       const stored: StoredLead = { ...lead, firstTouch: checkedFirstTouch(lead.firstTouch), id, reference, receivedAt };
+      // A Hajj form's interest-list answers belong to the Hajj module, written in the lead's transaction.
+      if (interest) await recordInterest(tx, id, interest, now);
       for (const target of deliveries) await queueDelivery(tx, { leadId: id, ...target }, now);
       if (acknowledgeTo !== undefined) {
         const address = acknowledgeTo.toLowerCase();

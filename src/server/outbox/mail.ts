@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   messageId: string;
+  /** Extra headers, such as a list's one-click unsubscribe (RFC 8058); nodemailer takes them as given. */
+  headers?: Record<string, string>;
 }
 
 /** Sends one email; nodemailer in production, anything with the same shape in tests. */
