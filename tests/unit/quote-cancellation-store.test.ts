@@ -127,12 +127,16 @@ describe.each(STORE_KINDS)('the cancellation schedule in the quote store on %s',
     const rowsBefore = await store.database.all(
       'SELECT quote_id, version, total_cents, typed_name, accepted_at FROM quote_acceptances ORDER BY quote_id',
     );
-    // Back to step 13: the two columns go, and the database records one step fewer.
+    // Back to the step before the cancellation charges: the later steps' tables and the two columns
+    // go, and the database records only the steps before it.
     const undo = [
+      'DROP TABLE hajj_alert_recipients',
+      'DROP TABLE hajj_alerts',
+      'DROP TABLE hajj_interest',
       'ALTER TABLE quote_versions DROP COLUMN cancellation',
       'ALTER TABLE quote_acceptances DROP COLUMN cancellation',
     ];
-    const step = SCHEMA.length - 1;
+    const step = SCHEMA.findIndex((actions) => JSON.stringify(actions).includes('ADD COLUMN cancellation'));
     if (store.location.kind === 'sqlite') {
       (store.database as SqliteDatabase).db.exec(`${undo.join('; ')}; PRAGMA user_version = ${step};`);
     } else {
