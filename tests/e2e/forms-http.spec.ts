@@ -12,6 +12,7 @@ import {
   sumAnswer,
   uniqueEmail,
   validValues,
+  requiredWhenBlank,
 } from './support/forms';
 
 /**
@@ -150,10 +151,7 @@ for (const id of FORM_IDS) {
       const response = await post(request, page, blank, path);
       expect(response.status()).toBe(400);
       const html = await response.text();
-      // A select that opens on a value (no placeholder, or one with an initial choice) is sent with it.
-      const required = def.fields.filter(
-        (field) => field.required && !(field.kind === 'select' && (!field.placeholder || field.initial !== undefined)),
-      );
+      const required = requiredWhenBlank(def);
       const problems = listedProblems(html);
       expect(problems).toHaveLength(required.length);
       for (const { target } of problems) {

@@ -10,6 +10,7 @@ import {
   formDef,
   storedLeads,
   expectStoredAsTyped,
+  requiredWhenBlank,
 } from './support/forms';
 import { axeViolations, htmlProblems } from './support/gates';
 import type { FormDef } from '@/lib/forms/types';
@@ -60,9 +61,7 @@ for (const id of BROWSER_FORM_IDS) {
       await expect(summary).toBeFocused();
       const form = enquiry(page);
       await expect(form.locator(`[name="${first.name}"]`)).toHaveValue('Amina Yusuf');
-      const required = def.fields.filter(
-        (field) => field.required && field.name !== first.name && !(field.kind === 'select' && !field.placeholder),
-      );
+      const required = requiredWhenBlank(def).filter((field) => field.name !== first.name);
       await expect(summary.getByRole('link')).toHaveCount(required.length);
       for (const field of required) {
         const control = form.locator(`[name="${field.name}"]`);

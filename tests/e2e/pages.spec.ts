@@ -33,7 +33,7 @@ test('a nested unknown URL also answers 404', async ({ request }) => {
 
 test('terms print the agency details from the settings and a real revision date', async ({ page }) => {
   await page.goto('/terms-conditions');
-  await expect(page.getByText('Last updated November 27, 2026')).toBeVisible();
+  await expect(page.getByText('Last updated November 28, 2026')).toBeVisible();
   const text = await page.locator('main').innerText();
   expect(text).toContain('Texas');
   expect(text).toContain('+1 (512) 555-0143');

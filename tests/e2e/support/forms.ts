@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { resolve } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { FORMS, type FormId } from '@/lib/forms/definitions';
-import type { FormDef } from '@/lib/forms/types';
+import type { FieldDef, FormDef } from '@/lib/forms/types';
 import { oneFormPerShape } from '../../support/form-shapes';
 
 /** The SQLite file the Playwright server writes leads to (see playwright.config.ts). */
@@ -195,3 +195,13 @@ export function expectStoredAsTyped(lead: LeadRow, id: FormId, typed: Record<str
 
 /** A reference as the visitor sees it, e.g. MQ-7K3F9Q. */
 export const REFERENCE = /MQ-[2-9A-HJKMNP-TV-Z]{6}/;
+
+/**
+ * The fields a form sent empty must report: every required one but a select that opens on a value
+ * (one without a placeholder, or one with an initial choice), which is sent with it.
+ */
+export function requiredWhenBlank(def: FormDef): FieldDef[] {
+  return def.fields.filter(
+    (field) => field.required && !(field.kind === 'select' && (!field.placeholder || field.initial !== undefined)),
+  );
+}
