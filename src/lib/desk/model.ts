@@ -6,6 +6,7 @@
 import type { StoredLead } from '../leads/model.ts';
 import type { Delivery, DeliveryAttempt } from '../outbox/model.ts';
 import type { StoredQuote } from '../quotes/records.ts';
+import type { Traveller } from '../trips/travellers.ts';
 
 export const STAFF_ROLES = ['owner', 'agent'] as const;
 /** Owners manage staff and privacy requests; agents work leads. Both see and work every lead. */
@@ -75,7 +76,17 @@ export interface Note {
 
 /** `alert`: the owners were emailed that the enquiry was still New past the first-contact target. */
 export type HistoryAction =
-  'status' | 'assignee' | 'follow-up' | 'note' | 'quote' | 'payment' | 'reply' | 'whatsapp' | 'erased' | 'alert';
+  | 'status'
+  | 'assignee'
+  | 'follow-up'
+  | 'note'
+  | 'quote'
+  | 'payment'
+  | 'reply'
+  | 'whatsapp'
+  | 'erased'
+  | 'alert'
+  | 'traveller';
 
 export interface HistoryEntry {
   id: number;
@@ -144,4 +155,6 @@ export interface PersonRecord {
   attempts: DeliveryAttempt[];
   /** The lead's quotes with their versions, acceptance and payments. */
   quotes: StoredQuote[];
+  /** The travellers on its bookings (their vaccinations are health data). */
+  travellers: Traveller[];
 }

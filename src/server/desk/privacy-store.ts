@@ -5,6 +5,7 @@ import { OutboxQueue } from '../outbox/queue.ts';
 import { contactMatch, selectDesk } from './list-store.ts';
 import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } from './pipeline-store.ts';
 import { eraseQuotePeople, quotesOf } from '../quotes/records.ts';
+import { eraseTravellersOf, TravellerStore } from '../trips/store.ts';
 import type { PrivacyQueries } from './types.ts';
 import type { HistoryEntry, PersonRecord } from '../../lib/desk/model.ts';
 
@@ -15,7 +16,8 @@ const ERASE_BATCH = 500;
  * Privacy requests and retention: everything held about a person, and erasure for good. A lead's
  * deliveries are read through the outbox and erased with the lead through the lead store, inside this
  * store's transaction; notes and history through the pipeline's module; quotes keep their amounts and dates
- * under the reference, without the person's details (quote-records.ts).
+ * under the reference, without the person's details (quote-records.ts); the booking's travellers go
+ * entirely (src/server/trips/store.ts).
  */
 export class PrivacyStore implements PrivacyQueries {
   private readonly leads: LeadStore;
@@ -42,6 +44,7 @@ export class PrivacyStore implements PrivacyQueries {
         deliveries: await this.outbox.deliveriesOf(lead.id),
         attempts: await this.outbox.attemptsOf(lead.id),
         quotes: await quotesOf(this.db, lead.id),
+        travellers: await new TravellerStore(this.db).travellersOf(lead.id),
       })),
     );
   }
@@ -97,6 +100,7 @@ export class PrivacyStore implements PrivacyQueries {
       const batch = leads.slice(start, start + ERASE_BATCH);
       const ids = batch.map((lead) => lead.id);
       await deleteTrails(tx, ids);
+      await eraseTravellersOf(tx, ids);
       await eraseQuotePeople(tx, ids);
       await this.leads.deleteLockedLeads(tx, ids);
       await recordErasures(tx, batch, actor, at);
