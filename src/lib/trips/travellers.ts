@@ -18,10 +18,10 @@ import {
   type TripDates,
 } from './checklist.ts';
 
-export const TRAVELLER_CATEGORIES = ['adult', 'child', 'infant'] as const satisfies readonly TravellerCategory[];
-export const VACCINE_CHOICES = ['', 'not-needed', 'conjugate', 'polysaccharide', 'unnamed'] as const;
-export const VISA_STATUSES = ['not-applied', 'applied', 'issued'] as const;
-export const MAX_NAME = 100;
+const TRAVELLER_CATEGORIES = ['adult', 'child', 'infant'] as const satisfies readonly TravellerCategory[];
+const VACCINE_CHOICES = ['', 'not-needed', 'conjugate', 'polysaccharide', 'unnamed'] as const;
+const VISA_STATUSES = ['not-applied', 'applied', 'issued'] as const;
+const MAX_NAME = 100;
 
 /** One traveller as the store keeps them, with who changed them last and when. */
 export interface Traveller extends TravellerFacts {
