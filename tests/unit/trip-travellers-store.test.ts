@@ -190,10 +190,8 @@ describe.each(STORE_KINDS)('the travellers on a booking on %s', (kind) => {
     ]);
     expect(await privacy.eraseLeads([leadId], 'owner@agency.example', NOW)).toBe(1);
     expect(await travellers.travellersOf(leadId)).toEqual([]);
-    const [{ count }] = await store.database.all<{ count: number | string }>(
-      'SELECT COUNT(*) AS count FROM trip_travellers',
-    );
-    expect(Number(count)).toBe(0);
+    const rows = await store.database.all<{ count: number | string }>('SELECT COUNT(*) AS count FROM trip_travellers');
+    expect(Number(rows[0]?.count)).toBe(0);
   });
 
   it('deletes every traveller a set number of days after the return, and says so in the history', async () => {

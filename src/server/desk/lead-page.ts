@@ -191,6 +191,8 @@ async function viewOf(
     quoteProblems,
     paymentFailed,
     trip,
+    // Said above the cards when the booking can no longer take travellers (its card is gone with it).
+    travellersGone: trip ? undefined : travellerFailed?.problems[0]?.message,
     staff,
     staffEmails: new Map(staff.map((person) => [person.id, person.email])),
     notes,
