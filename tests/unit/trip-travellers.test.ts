@@ -165,7 +165,7 @@ describe('each traveller in words', () => {
     expect(behind?.items.map((item) => item.words)).toEqual([
       'Late: the expiry date is needed by February 9, 2027.',
       'Late: apply between February 9 and February 24, 2027.',
-      'Due (recommended): give it by March 1, 2027, in time before arrival.',
+      'Due (recommended): give it by March 1, 2027.',
       'Due: book it before arrival on March 11, 2027.',
     ]);
     const applied = stored({ visa: { status: 'applied', on: '2027-02-10' } });

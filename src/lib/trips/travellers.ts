@@ -231,7 +231,7 @@ export function itemWords(item: ChecklistItem, traveller: TravellerFacts): strin
       const need = item.required ? 'required' : 'recommended';
       if (item.state === 'not-needed') return 'Not needed for this traveller.';
       if (item.state === 'done') return `Done (${need}).`;
-      return `${item.state === 'late' ? 'Late' : 'Due'} (${need}): give it by ${by}, in time before arrival.`;
+      return `${item.state === 'late' ? 'Late' : 'Due'} (${need}): give it by ${by}.`;
     }
     case 'nusuk':
       if (item.state === 'not-needed') return 'Not needed for this trip.';
