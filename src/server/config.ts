@@ -186,6 +186,11 @@ const declarations = {
     'Leads older than this many days are erased every night; unset keeps them.',
     retentionDays,
   ),
+  TRAVELLER_RETENTION_DAYS: variable(
+    '30',
+    "Each booking's travellers (names, passport expiry, vaccination, visa, permit) are deleted this many days after its return.",
+    (value, name) => boundedWholeNumber(value, name, 3650),
+  ),
   QUOTE_VALID_DAYS: variable(
     '7',
     "How many days a new quote's valid-until date is set after today (never past departure); staff may change it.",

@@ -13,7 +13,9 @@ import { pathToFileURL } from 'node:url';
 import { serverConfig } from './config.ts';
 import { DeskAuth } from './desk/auth.ts';
 import { PrivacyStore } from './desk/privacy-store.ts';
-import { startRetention } from './desk/retention.ts';
+import { startRetention, startTravellerRetention } from './desk/retention.ts';
+import { TravellerStore } from './trips/store.ts';
+import { agencyContact } from '../lib/site-contact.ts';
 import { answerProbe } from './health.ts';
 import {
   SECURITY_HEADERS,
@@ -78,6 +80,13 @@ const retention =
     ? undefined
     : startRetention(new PrivacyStore(leadStore), retentionDays, (line) => console.log(line));
 if (retentionDays !== undefined) console.log(`Retention: leads are erased ${retentionDays} days after they arrive`);
+// Travellers' details (health data among them) are never kept for good, whatever the leads' retention.
+const travellerRetention = startTravellerRetention(
+  new TravellerStore(leadStore.database),
+  config.TRAVELLER_RETENTION_DAYS,
+  agencyContact.timeZone,
+  (line) => console.log(line),
+);
 // Built files go out as compressed at build time (static-files.ts); what is drawn per request is
 // compressed here, with brotli or gzip: the pages are read on phones over mobile networks.
 const compress = compression({ threshold: 1024 }) as unknown as (
@@ -200,7 +209,9 @@ server.requestTimeout = 30_000;
 
 const shutdown = new GracefulShutdown(server, {
   // A retention pass in progress finishes beside the worker's, and the store closes after both.
-  worker: { stop: async () => void (await Promise.all([retention?.stop(), deliveries.stop()])) },
+  worker: {
+    stop: async () => void (await Promise.all([retention?.stop(), travellerRetention.stop(), deliveries.stop()])),
+  },
   stores: [leadStore],
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   drainMs: config.SHUTDOWN_DRAIN_MS,

@@ -35,10 +35,10 @@ const DUES_STEP = SCHEMA.findIndex((step) => JSON.stringify(step).includes('CREA
 /**
  * Undoes the steps after quote_dues' so they can run again (each step appended after it adds its
  * undo here): the digest's tables and column (its outbox change runs again as it is), the reply
- * templates and the staff's display names, the first touch's columns, and the cancellation schedules' columns.
+ * templates and the staff's display names, the first touch's columns, the cancellation schedules' columns and the travellers' table.
  */
 const UNDO_LATER_STEPS =
-  'DROP TABLE hajj_alert_recipients; DROP TABLE hajj_alerts; DROP TABLE hajj_interest; ' +
+  'DROP TABLE trip_travellers; DROP TABLE hajj_alert_recipients; DROP TABLE hajj_alerts; DROP TABLE hajj_interest; ' +
   'DROP TABLE digest_days; DROP TABLE job_leases; ALTER TABLE leads DROP COLUMN first_contact_alerted_at; ' +
   'DROP TABLE reply_templates; ALTER TABLE staff DROP COLUMN display_name; ' +
   ['landing_path', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign']

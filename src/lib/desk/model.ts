@@ -6,6 +6,7 @@
 import type { StoredLead } from '../leads/model.ts';
 import type { Delivery, DeliveryAttempt } from '../outbox/model.ts';
 import type { StoredQuote } from '../quotes/records.ts';
+import type { Traveller } from '../trips/travellers.ts';
 
 export const STAFF_ROLES = ['owner', 'agent'] as const;
 /** Owners manage staff and privacy requests; agents work leads. Both see and work every lead. */
@@ -88,7 +89,8 @@ export type HistoryAction =
   | 'whatsapp'
   | 'erased'
   | 'alert'
-  | 'hajj';
+  | 'hajj'
+  | 'traveller';
 
 export interface HistoryEntry {
   id: number;
@@ -164,4 +166,6 @@ export interface PersonRecord {
     unsubscribedAt: string | null;
     alerts: { subject: string; queuedAt: string }[];
   } | null;
+  /** The travellers on its bookings (their vaccinations are health data). */
+  travellers: Traveller[];
 }

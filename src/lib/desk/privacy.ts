@@ -107,7 +107,7 @@ export function personExport(
   return {
     request: { email: query.email || null, phone: query.phone || null },
     exportedAt: now.toISOString(),
-    leads: records.map(({ lead, notes, history, deliveries, attempts, quotes, hajjInterest }) => ({
+    leads: records.map(({ lead, notes, history, deliveries, attempts, quotes, hajjInterest, travellers }) => ({
       reference: lead.reference,
       receivedAt: lead.receivedAt,
       page: findForm(lead.formId)?.placement ?? lead.formId,
@@ -158,6 +158,18 @@ export function personExport(
           reference,
         })),
       })),
+      // Each traveller on a booking as kept; the vaccination is health data, deleted after the trip.
+      travellers: travellers.map(
+        ({ position, name, category, passportExpiresOn, vaccination, visa, nusukPermitOn }) => ({
+          position,
+          name,
+          category,
+          passportExpiresOn,
+          vaccination,
+          visa,
+          nusukPermitOn,
+        }),
+      ),
     })),
   };
 }

@@ -1,9 +1,9 @@
 /*
  * The one schema of the database, for SQLite and PostgreSQL alike: every table of the lead store
  * (leads, outbox, attempts, captchas, settings, idempotency keys, rate limits) and of the lead desk
- * (staff, sessions, the pipeline's columns, notes, history, quotes and their payments). Each step
- * moves a database one version on; sqlite.ts records the count in `PRAGMA user_version`,
- * postgres.ts in `schema_steps`.
+ * (staff, sessions, the pipeline's columns, notes, history, quotes and their payments, a booking's
+ * travellers). Each step moves a database one version on; sqlite.ts records the count in
+ * `PRAGMA user_version`, postgres.ts in `schema_steps`.
  *
  * The steps follow the SQLite file's history, so a file keeps its version number. PostgreSQL arrived
  * later with its own two migrations; postgres.ts translates what they recorded (LEGACY_STEPS).
@@ -522,6 +522,30 @@ export const SCHEMA: readonly SchemaStep[] = [
        queued_at {sorted_text} NOT NULL,
        PRIMARY KEY (alert_id, email)
      );`,
+  ],
+  // 16. The travellers on a booking (src/server/trips/store.ts), one row each per accepted quote, in
+  //     the order staff added them: the name as in the passport, the age category, the passport's
+  //     expiry, the vaccination (its type, or 'not-needed', and day: health data), the visa's status
+  //     and day, the Nusuk permit's day; who changed the row last and when. No passport number, no
+  //     scan, no date of birth. Deleted with the lead, and a set number of days after the return.
+  [
+    `CREATE TABLE trip_travellers (
+       quote_id TEXT NOT NULL REFERENCES quotes (id),
+       position INTEGER NOT NULL,
+       lead_id TEXT NOT NULL,
+       name TEXT NOT NULL,
+       category TEXT NOT NULL,
+       passport_expires_on TEXT,
+       vaccine TEXT,
+       vaccinated_on TEXT,
+       visa_status TEXT NOT NULL,
+       visa_on TEXT,
+       nusuk_permit_on TEXT,
+       updated_at TEXT NOT NULL,
+       updated_by TEXT NOT NULL,
+       PRIMARY KEY (quote_id, position)
+     );
+     CREATE INDEX trip_travellers_lead ON trip_travellers (lead_id);`,
   ],
 ];
 

@@ -1,6 +1,6 @@
 /*
- * The lead page's controller: what a post to /admin/leads/<id> does (a quote action, a pipeline
- * change or a note), and everything the page then shows. The page reads the request, calls
+ * The lead page's controller: what a post to /admin/leads/<id> does (a quote action, a traveller, a
+ * pipeline change or a note), and everything the page then shows. The page reads the request, calls
  * `leadPage` and renders the answer; it decides nothing.
  */
 import { agencyDay } from '../../lib/agency-time.ts';
@@ -19,6 +19,16 @@ import { ATTEMPTS_LISTED } from '../../lib/outbox/lines.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { quoteDoneMessage, type PaymentFields } from '../../lib/quotes/desk-view.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
+import { settings } from '../../lib/facts.ts';
+import { checklistRules } from '../../lib/trips/checklist.ts';
+import {
+  readTravellerForm,
+  travellerDoneMessage,
+  travellersCard,
+  type TravellerFields,
+  type TravellerProblem,
+} from '../../lib/trips/travellers.ts';
+import { travellers } from '../trips/instance.ts';
 import { serverConfig } from '../config.ts';
 import { leadPageQuotes, quotePost } from '../quotes/desk-actions.ts';
 import { quoteEmailsOn, quotes } from '../quotes/instance.ts';
@@ -42,6 +52,15 @@ interface FailedAction {
   typed: Record<string, string>;
 }
 
+/** A traveller's form that was refused, with what was typed. */
+interface TravellerFailed {
+  problems: readonly TravellerProblem[];
+  typed: TravellerFields;
+}
+
+const TRAVELLERS_GONE =
+  'This booking can no longer take travellers: its quote may have been withdrawn. Reload the page.';
+
 /** After a post that worked: where the browser goes next (post, redirect, get). */
 type Redirect = { redirect: string };
 
@@ -57,6 +76,7 @@ export async function leadPage(request: LeadPageRequest): Promise<Redirect | { s
   let failed: FailedAction | undefined;
   let quoteProblems: readonly QuoteProblem[] | undefined;
   let paymentFailed: { problems: QuoteProblem[]; typed: PaymentFields } | undefined;
+  let travellerFailed: TravellerFailed | undefined;
   const phoneDigits = lead && internationalDigits(visitorPhone(findForm(lead.formId), lead.fields));
 
   if (lead && data) {
@@ -66,8 +86,17 @@ export async function leadPage(request: LeadPageRequest): Promise<Redirect | { s
       siteUrl: serverConfig().SITE_URL,
       siteName: agencyContact.name,
     });
+    const travellerTyped = posted ? undefined : readTravellerForm(data);
     if (posted && 'redirect' in posted) return { redirect: posted.redirect };
-    if (posted) {
+    if (travellerTyped) {
+      const saved = await travellers().save(id, travellerTyped, actor.email, today);
+      if (saved?.ok) return { redirect: `/admin/leads/${encodeURIComponent(id)}?done=traveller#travellers` };
+      status = saved ? 400 : 409;
+      travellerFailed = {
+        problems: saved?.problems ?? [{ field: '_form', message: TRAVELLERS_GONE }],
+        typed: travellerTyped,
+      };
+    } else if (posted) {
       status = posted.status;
       if ('quoteProblems' in posted) quoteProblems = posted.quoteProblems;
       else paymentFailed = posted.payment;
@@ -91,7 +120,14 @@ export async function leadPage(request: LeadPageRequest): Promise<Redirect | { s
       }
     }
   }
-  const view = await viewOf(lead, request, { today, phoneDigits, failed, quoteProblems, paymentFailed });
+  const view = await viewOf(lead, request, {
+    today,
+    phoneDigits,
+    failed,
+    quoteProblems,
+    paymentFailed,
+    travellerFailed,
+  });
   return { status: lead ? status : 404, view };
 }
 
@@ -105,12 +141,13 @@ async function viewOf(
     failed: FailedAction | undefined;
     quoteProblems: readonly QuoteProblem[] | undefined;
     paymentFailed: { problems: QuoteProblem[]; typed: PaymentFields } | undefined;
+    travellerFailed: TravellerFailed | undefined;
   },
 ) {
   if (!lead) return { found: false as const };
-  const { today, phoneDigits, failed, quoteProblems, paymentFailed } = outcome;
+  const { today, phoneDigits, failed, quoteProblems, paymentFailed, travellerFailed } = outcome;
   const form = findForm(lead.formId);
-  const [staff, notes, history, related, deliveries, attempts, quoted] = await Promise.all([
+  const [staff, notes, history, related, deliveries, attempts, quoted, booked, onBooking] = await Promise.all([
     staffStore().listStaff(),
     pipeline().notesOf(lead.id),
     pipeline().historyOf(lead.id),
@@ -118,10 +155,28 @@ async function viewOf(
     outbox().deliveriesOf(lead.id),
     outbox().attemptsOf(lead.id, ATTEMPTS_LISTED),
     leadPageQuotes(quotes(), lead.id, { today, timeZone: agencyContact.timeZone, siteUrl: serverConfig().SITE_URL }),
+    travellers().bookingOf(lead.id),
+    travellers().travellersOf(lead.id),
   ]);
+  // The travellers are asked for once the booking is made: its quote accepted and a deposit recorded.
+  const deposited =
+    booked !== null &&
+    quoted.booking?.quoteId === booked.quoteId &&
+    quoted.booking.accepted &&
+    quoted.booking.account.paidCents > 0;
+  const trip = deposited
+    ? travellersCard({
+        booking: booked,
+        travellers: onBooking,
+        today,
+        rules: checklistRules(settings.facts),
+        edit: request.search.get('traveller'),
+        failed: travellerFailed,
+      })
+    : undefined;
   const contact = contactLinks(form, lead.fields, lead.reference, agencyContact.name);
   const doneParam = request.search.get('done');
-  const failedAny = failed ?? quoteProblems ?? paymentFailed;
+  const failedAny = failed ?? quoteProblems ?? paymentFailed ?? travellerFailed;
   return {
     found: true as const,
     lead,
@@ -129,10 +184,15 @@ async function viewOf(
     origin: pageOrigin(form, lead.formId, lead.fields, lead.pageUrl),
     details: visitorDetails(form, lead.fields),
     travellers: travellerText(form, lead.fields),
-    done: failedAny ? undefined : (doneMessage(doneParam) ?? quoteDoneMessage(doneParam)),
+    done: failedAny
+      ? undefined
+      : (doneMessage(doneParam) ?? quoteDoneMessage(doneParam) ?? travellerDoneMessage(doneParam)),
     failed,
     quoteProblems,
     paymentFailed,
+    trip,
+    // Said above the cards when the booking can no longer take travellers (its card is gone with it).
+    travellersGone: trip ? undefined : travellerFailed?.problems[0]?.message,
     staff,
     staffEmails: new Map(staff.map((person) => [person.id, person.email])),
     notes,

@@ -6,6 +6,7 @@ import { contactMatch, selectDesk } from './list-store.ts';
 import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } from './pipeline-store.ts';
 import { eraseQuotePeople, quotesOf } from '../quotes/records.ts';
 import { eraseInterest, interestOf } from '../hajj/store.ts';
+import { eraseTravellersOf, TravellerStore } from '../trips/store.ts';
 import type { PrivacyQueries } from './types.ts';
 import type { HistoryEntry, PersonRecord } from '../../lib/desk/model.ts';
 
@@ -16,7 +17,8 @@ const ERASE_BATCH = 500;
  * Privacy requests and retention: everything held about a person, and erasure for good. A lead's
  * deliveries are read through the outbox and erased with the lead through the lead store, inside this
  * store's transaction; notes and history through the pipeline's module; quotes keep their amounts and dates
- * under the reference, without the person's details (quote-records.ts).
+ * under the reference, without the person's details (quote-records.ts); the booking's travellers go
+ * entirely (src/server/trips/store.ts).
  */
 export class PrivacyStore implements PrivacyQueries {
   private readonly leads: LeadStore;
@@ -44,6 +46,7 @@ export class PrivacyStore implements PrivacyQueries {
         attempts: await this.outbox.attemptsOf(lead.id),
         quotes: await quotesOf(this.db, lead.id),
         hajjInterest: await interestOf(this.db, lead.id),
+        travellers: await new TravellerStore(this.db).travellersOf(lead.id),
       })),
     );
   }
@@ -99,6 +102,7 @@ export class PrivacyStore implements PrivacyQueries {
       const batch = leads.slice(start, start + ERASE_BATCH);
       const ids = batch.map((lead) => lead.id);
       await deleteTrails(tx, ids);
+      await eraseTravellersOf(tx, ids);
       await eraseQuotePeople(tx, ids);
       await eraseInterest(tx, ids);
       await this.leads.deleteLockedLeads(tx, ids);

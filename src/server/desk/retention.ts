@@ -1,4 +1,6 @@
+import { agencyDay } from '../../lib/agency-time.ts';
 import { countOf } from '../../lib/format.ts';
+import type { TravellerStore } from '../trips/store.ts';
 import type { PrivacyQueries } from './types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,15 +43,52 @@ export async function retentionPass(
 }
 
 /**
- * Runs a pass shortly after start and then every 24 hours. The timer does not keep the process
- * alive; instances sharing a store may all run it (erasing is idempotent, and PostgreSQL hands each
- * lead to one of them). A failed pass is logged and tried again the next day.
+ * One pass over the bookings' travellers: deletes every traveller's details once their trip returned
+ * more than `days` days before the agency's today; answers how many.
  */
+export async function travellerRetentionPass(
+  store: Pick<TravellerStore, 'eraseReturnedBefore'>,
+  days: number,
+  timeZone: string,
+  now: Date,
+  log: (line: string) => void,
+): Promise<number> {
+  const deleted = await store.eraseReturnedBefore(days, agencyDay(now, timeZone), `retention (${days} days)`, now);
+  if (deleted > 0)
+    log(`Retention: deleted the details of ${countOf(deleted, 'traveller')}, ${days} days after their return`);
+  return deleted;
+}
+
+/** Erases leads older than `days` every night (see `startNightly`). */
 export function startRetention(
   store: Pick<PrivacyQueries, 'eraseReceivedBefore'>,
   days: number,
   log: (line: string) => void,
   options: RetentionOptions = {},
+): Retention {
+  return startNightly((now) => retentionPass(store, days, now, log), log, options);
+}
+
+/** Deletes the travellers' details `days` days after each return, every night (see `startNightly`). */
+export function startTravellerRetention(
+  store: Pick<TravellerStore, 'eraseReturnedBefore'>,
+  days: number,
+  timeZone: string,
+  log: (line: string) => void,
+  options: RetentionOptions = {},
+): Retention {
+  return startNightly((now) => travellerRetentionPass(store, days, timeZone, now, log), log, options);
+}
+
+/**
+ * Runs a pass shortly after start and then every 24 hours. The timer does not keep the process
+ * alive; instances sharing a store may all run it (erasing is idempotent, and PostgreSQL hands each
+ * lead to one of them). A failed pass is logged and tried again the next day.
+ */
+function startNightly(
+  run: (now: Date) => Promise<unknown>,
+  log: (line: string) => void,
+  options: RetentionOptions,
 ): Retention {
   const now = options.now ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
@@ -60,7 +99,7 @@ export function startRetention(
     timer.unref();
   };
   const pass = async () => {
-    running = retentionPass(store, days, now(), log).catch((error: unknown) =>
+    running = run(now()).catch((error: unknown) =>
       log(
         `Retention: the pass failed, next try in 24 hours: ${error instanceof Error ? error.message : String(error)}`,
       ),

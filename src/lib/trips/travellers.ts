@@ -1,0 +1,367 @@
+/**
+ * The travellers on a booking as staff record them in the desk: reading and checking the form, how
+ * the count agrees with the accepted quote's lines, the trip's dates from that quote, and the card's
+ * words for each traveller's checklist. Minimal data by design: a name as in the passport, an age
+ * category, the passport's expiry, the vaccination (health data), the visa's status and the Nusuk
+ * permit's day. No passport number, no scan, no date of birth.
+ */
+import { addDays } from '../agency-time.ts';
+import { formatDay, isCalendarDay } from '../dates.ts';
+import { countOf } from '../format.ts';
+import {
+  readiness,
+  travellerChecklist,
+  type ChecklistItem,
+  type ChecklistRules,
+  type TravellerCategory,
+  type TravellerFacts,
+  type TripDates,
+} from './checklist.ts';
+
+const TRAVELLER_CATEGORIES = ['adult', 'child', 'infant'] as const satisfies readonly TravellerCategory[];
+const VACCINE_CHOICES = ['', 'not-needed', 'conjugate', 'polysaccharide', 'unnamed'] as const;
+const VISA_STATUSES = ['not-applied', 'applied', 'issued'] as const;
+const MAX_NAME = 100;
+
+/** One traveller as the store keeps them, with who changed them last and when. */
+export interface Traveller extends TravellerFacts {
+  quoteId: string;
+  /** 1, 2, 3 in the order staff added them. */
+  position: number;
+  name: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+/** What a traveller's form says, as typed (to show again after a refusal). */
+export interface TravellerFields {
+  quoteId: string;
+  /** '' for a new traveller, else the position being edited. */
+  position: string;
+  name: string;
+  category: string;
+  passportExpiresOn: string;
+  vaccine: string;
+  vaccinatedOn: string;
+  visa: string;
+  visaOn: string;
+  nusukPermitOn: string;
+}
+
+/** A field's problem, under the field it belongs to (`name`, `visaOn`, `_form`). */
+export interface TravellerProblem {
+  field: keyof TravellerFields | '_form';
+  message: string;
+}
+
+/** What a traveller's details are, once checked. */
+export type TravellerDetails = Pick<Traveller, 'name' | keyof TravellerFacts>;
+
+type FormLike = { get(name: string): unknown };
+
+/** The lead page's traveller form as typed, or undefined when the post is another form's. */
+export function readTravellerForm(data: FormLike): TravellerFields | undefined {
+  if (data.get('action') !== 'traveller') return undefined;
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  return {
+    quoteId: text('quoteId'),
+    position: text('position'),
+    name: text('name').replace(/\s+/g, ' '),
+    category: text('category'),
+    passportExpiresOn: text('passportExpiresOn'),
+    vaccine: text('vaccine'),
+    vaccinatedOn: text('vaccinatedOn'),
+    visa: text('visa'),
+    visaOn: text('visaOn'),
+    nusukPermitOn: text('nusukPermitOn'),
+  };
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/**
+ * Checks a traveller's fields: every date a real calendar day, days that record something done not
+ * in the future (`today`), the name present and bounded. Problems in the form's order, or the details.
+ */
+export function checkTraveller(
+  fields: TravellerFields,
+  today: string,
+): { ok: true; details: TravellerDetails } | { ok: false; problems: TravellerProblem[] } {
+  const problems: TravellerProblem[] = [];
+  const day = (field: keyof TravellerFields, what: string, done: boolean): string | null => {
+    const value = fields[field];
+    if (value === '') return null;
+    if (!isCalendarDay(value)) problems.push({ field, message: `Please enter ${what} as a real date.` });
+    else if (done && value > today) problems.push({ field, message: `${what} cannot be after today.` });
+    return value;
+  };
+  if (fields.name === '') problems.push({ field: 'name', message: 'Please enter the name as in the passport.' });
+  else if (fields.name.length > MAX_NAME || /\p{Cc}/u.test(fields.name)) {
+    problems.push({ field: 'name', message: `Please keep the name to ${MAX_NAME} characters, as in the passport.` });
+  }
+  if (!oneOf(TRAVELLER_CATEGORIES, fields.category)) {
+    problems.push({ field: 'category', message: 'Please choose adult, child or infant.' });
+  }
+  const passportExpiresOn = day('passportExpiresOn', 'the passport expiry date', false);
+  let vaccination: TravellerFacts['vaccination'] = null;
+  if (!oneOf(VACCINE_CHOICES, fields.vaccine)) {
+    problems.push({ field: 'vaccine', message: 'Please choose the vaccine recorded.' });
+  } else if (fields.vaccine === 'not-needed') vaccination = 'not-needed';
+  else if (fields.vaccine !== '') {
+    const givenOn = day('vaccinatedOn', 'The vaccination date', true);
+    if (givenOn === null)
+      problems.push({ field: 'vaccinatedOn', message: 'Please enter the day the vaccine was given.' });
+    else vaccination = { type: fields.vaccine, givenOn };
+  }
+  let visa: TravellerFacts['visa'] = { status: 'not-applied' };
+  if (!oneOf(VISA_STATUSES, fields.visa)) problems.push({ field: 'visa', message: 'Please choose the visa status.' });
+  else if (fields.visa !== 'not-applied') {
+    const on = day('visaOn', `The day the visa was ${fields.visa}`, true);
+    if (on === null) problems.push({ field: 'visaOn', message: `Please enter the day the visa was ${fields.visa}.` });
+    else visa = { status: fields.visa, on };
+  }
+  const nusukPermitOn = day('nusukPermitOn', 'the Nusuk permit date', false);
+  if (problems.length > 0) return { ok: false, problems };
+  const category = fields.category as TravellerCategory;
+  return { ok: true, details: { name: fields.name, category, passportExpiresOn, vaccination, visa, nusukPermitOn } };
+}
+
+/** How many of each category the quote's lines are for. */
+export type CategoryCounts = Record<TravellerCategory, number>;
+
+/** The quote's counts in words: "2 adults, 1 child". */
+export function countsText(counts: CategoryCounts): string {
+  return [
+    countOf(counts.adult, 'adult'),
+    counts.child > 0 && countOf(counts.child, 'child', 'children'),
+    counts.infant > 0 && countOf(counts.infant, 'infant'),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** Why the travellers would no longer agree with the quote, or undefined: a category may not outnumber the quote's. */
+export function tooMany(categories: readonly TravellerCategory[], quoted: CategoryCounts): string | undefined {
+  for (const category of TRAVELLER_CATEGORIES) {
+    const entered = categories.filter((each) => each === category).length;
+    if (entered > quoted[category]) {
+      return `The accepted quote is for ${countsText(quoted)}: this would make ${countOf(entered, category, category === 'child' ? 'children' : `${category}s`)}. Change the category, or send a new quote first.`;
+    }
+  }
+  return undefined;
+}
+
+/** Who is still to be added for the travellers to agree with the quote, in words; undefined once they agree. */
+export function stillToAdd(categories: readonly TravellerCategory[], quoted: CategoryCounts): string | undefined {
+  const missing = TRAVELLER_CATEGORIES.map((category) => ({
+    category,
+    count: quoted[category] - categories.filter((each) => each === category).length,
+  })).filter((each) => each.count > 0);
+  if (missing.length === 0) return undefined;
+  const words = missing.map(({ category, count }) =>
+    countOf(count, category, category === 'child' ? 'children' : `${category}s`),
+  );
+  return `The quote is for ${countsText(quoted)}: ${words.join(', ')} still to add.`;
+}
+
+/**
+ * The day the travellers land in Saudi Arabia. Flights from the US to Jeddah or Madinah leave in the
+ * afternoon or evening and take 12 to 16 hours with a connection, landing the next day local time, so
+ * a quote with flights arrives the day after departure. A land-only quote (no departure airport) starts
+ * in Saudi Arabia: its departure day is the day the package begins there.
+ */
+export function arrivalDay(draft: { departureOn: string; departureAirport: string | null }): string {
+  return draft.departureAirport === null ? draft.departureOn : addDays(draft.departureOn, 1);
+}
+
+/** The dates a checklist reads from the accepted quote's draft, read on `today`; an Umrah trip. */
+export function tripDatesOf(draft: { departureOn: string; departureAirport: string | null }, today: string): TripDates {
+  return { kind: 'umrah', departureOn: draft.departureOn, arrivalOn: arrivalDay(draft), today };
+}
+
+/** "13 February 2027" without the year when it is the same as the other end's: for "between … and …". */
+function between(from: string, by: string): string {
+  const [fromText, byText] = [formatDay(from), formatDay(by)];
+  return from.slice(0, 4) === by.slice(0, 4)
+    ? `${fromText.replace(/, \d{4}$/, '')} and ${byText}`
+    : `${fromText} and ${byText}`;
+}
+
+/** One checklist item in words; a blocker says so in its words as well as in red. */
+export interface ItemLine {
+  key: ChecklistItem['key'];
+  label: string;
+  state: ChecklistItem['state'];
+  words: string;
+}
+
+const LABELS: Record<ChecklistItem['key'], string> = {
+  passport: 'Passport',
+  visa: 'Umrah visa',
+  vaccine: 'Meningitis (ACWY) vaccine',
+  nusuk: 'Nusuk permit',
+};
+
+/** An item's state in words with its dates ("Apply between March 10 and March 26, 2027"), never by colour alone. */
+export function itemWords(item: ChecklistItem, traveller: TravellerFacts): string {
+  const by = item.by ? formatDay(item.by) : '';
+  switch (item.key) {
+    case 'passport':
+      if (item.state === 'blocked')
+        return `Blocked: expires ${formatDay(traveller.passportExpiresOn!)}, it must be valid until ${by}. A new passport is needed.`;
+      if (item.state === 'done') return `Done: valid until at least ${by}.`;
+      return `${item.state === 'late' ? 'Late' : 'Due'}: the expiry date is needed by ${by}.`;
+    case 'visa': {
+      const window = item.from && item.by ? between(item.from, item.by) : '';
+      if (item.state === 'done' && traveller.visa.status === 'issued')
+        return `Done: issued ${formatDay(traveller.visa.on)}.`;
+      if (item.state === 'waiting' && traveller.visa.status === 'applied')
+        return `Waiting: applied ${formatDay(traveller.visa.on)}.`;
+      if (item.state === 'blocked')
+        return traveller.visa.status === 'issued'
+          ? 'Blocked: issued too early, it lapses before arrival. A new visa is needed.'
+          : `Blocked: no day works (apply between ${window}).`;
+      return `${item.state === 'late' ? 'Late' : 'Due'}: apply between ${window}.`;
+    }
+    case 'vaccine': {
+      const need = item.required ? 'required' : 'recommended';
+      if (item.state === 'not-needed') return 'Not needed for this traveller.';
+      if (item.state === 'done') return `Done (${need}).`;
+      return `${item.state === 'late' ? 'Late' : 'Due'} (${need}): give it by ${by}.`;
+    }
+    case 'nusuk':
+      if (item.state === 'not-needed') return 'Not needed for this trip.';
+      if (item.state === 'done') return `Done: booked for ${formatDay(traveller.nusukPermitOn!)}.`;
+      return `${item.state === 'late' ? 'Late' : 'Due'}: book it before arrival on ${by}.`;
+  }
+}
+
+/** A traveller as the lead page's card shows them: the checklist in words and where they stand overall. */
+export interface TravellerCard {
+  traveller: Traveller;
+  items: ItemLine[];
+  standing: ReturnType<typeof readiness>;
+  /** "Ready", "Items due", "Blocked": the standing in words. */
+  standingWords: string;
+}
+
+const STANDING_WORDS = { ready: 'Ready', due: 'Items due', blocked: 'Blocked' } as const;
+
+/** Each traveller's checklist for the trip, in words, for the lead page's card. */
+export function travellerCards(
+  travellers: readonly Traveller[],
+  trip: TripDates,
+  rules: ChecklistRules,
+): TravellerCard[] {
+  return travellers.map((traveller) => {
+    const checklist = travellerChecklist(traveller, trip, rules);
+    const standing = readiness(checklist);
+    return {
+      traveller,
+      items: checklist.map((item) => ({
+        key: item.key,
+        label: LABELS[item.key],
+        state: item.state,
+        words: itemWords(item, traveller),
+      })),
+      standing,
+      standingWords: STANDING_WORDS[standing],
+    };
+  });
+}
+
+/** The form's fields for a traveller (to edit them), or blank ones for a new traveller on `quoteId`. */
+export function travellerFields(quoteId: string, traveller?: Traveller): TravellerFields {
+  if (!traveller) {
+    return {
+      quoteId,
+      position: '',
+      name: '',
+      category: 'adult',
+      passportExpiresOn: '',
+      vaccine: '',
+      vaccinatedOn: '',
+      visa: 'not-applied',
+      visaOn: '',
+      nusukPermitOn: '',
+    };
+  }
+  const { vaccination, visa } = traveller;
+  return {
+    quoteId,
+    position: String(traveller.position),
+    name: traveller.name,
+    category: traveller.category,
+    passportExpiresOn: traveller.passportExpiresOn ?? '',
+    vaccine: vaccination === null ? '' : vaccination === 'not-needed' ? 'not-needed' : vaccination.type,
+    vaccinatedOn: vaccination !== null && vaccination !== 'not-needed' ? vaccination.givenOn : '',
+    visa: visa.status,
+    visaOn: visa.status === 'not-applied' ? '' : visa.on,
+    nusukPermitOn: traveller.nusukPermitOn ?? '',
+  };
+}
+
+/** The lead page's Travellers card: the trip's dates, each traveller's checklist, who is still to add, and the form. */
+export interface TravellersCardView {
+  quoteId: string;
+  departureOn: string;
+  returnOn: string;
+  arrivalOn: string;
+  /** "2 adults, 1 child": who the accepted quote is for. */
+  quotedText: string;
+  /** Who is still to add for the count to agree with the quote; undefined once it does. */
+  stillToAdd: string | undefined;
+  cards: TravellerCard[];
+  /** The form: a traveller being edited, a new one while some are still to add, else none. */
+  form: { fields: TravellerFields; problems: readonly TravellerProblem[]; editing: number | undefined } | undefined;
+}
+
+/** Shapes the Travellers card from the accepted booking, its travellers, the rules and what the address or a refused save asks. */
+export function travellersCard(input: {
+  booking: {
+    quoteId: string;
+    draft: { departureOn: string; returnOn: string; departureAirport: string | null };
+    quoted: CategoryCounts;
+  };
+  travellers: readonly Traveller[];
+  today: string;
+  rules: ChecklistRules;
+  /** `?traveller=N` from the address: the traveller to edit. */
+  edit: string | null;
+  failed?: { problems: readonly TravellerProblem[]; typed: TravellerFields } | undefined;
+}): TravellersCardView {
+  const { booking, today, rules, edit, failed } = input;
+  const travellers = input.travellers.filter((each) => each.quoteId === booking.quoteId);
+  const trip = tripDatesOf(booking.draft, today);
+  const stillMissing = stillToAdd(
+    travellers.map((each) => each.category),
+    booking.quoted,
+  );
+  const editing = travellers.find((each) => String(each.position) === (failed ? failed.typed.position : edit));
+  let form: TravellersCardView['form'];
+  if (failed) form = { fields: failed.typed, problems: failed.problems, editing: editing?.position };
+  else if (editing)
+    form = { fields: travellerFields(booking.quoteId, editing), problems: [], editing: editing.position };
+  else if (stillMissing) form = { fields: travellerFields(booking.quoteId), problems: [], editing: undefined };
+  return {
+    quoteId: booking.quoteId,
+    departureOn: booking.draft.departureOn,
+    returnOn: booking.draft.returnOn,
+    arrivalOn: trip.arrivalOn,
+    quotedText: countsText(booking.quoted),
+    stillToAdd: stillMissing,
+    cards: travellerCards(travellers, trip, rules),
+    form,
+  };
+}
+
+const DONE = { traveller: 'Traveller saved.' } as const;
+
+/** The message after a traveller was saved (`?done=traveller`), or undefined for other pages' messages. */
+export function travellerDoneMessage(param: string | null): string | undefined {
+  return param === 'traveller' ? DONE.traveller : undefined;
+}

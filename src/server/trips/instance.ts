@@ -1,0 +1,8 @@
+/** This process's travellers store, on the store main.ts opened. */
+import { leadApi } from '../leads/instance.ts';
+import { TravellerStore } from './store.ts';
+
+/** The bookings' travellers over this process's store. */
+export function travellers(): TravellerStore {
+  return new TravellerStore(leadApi.store.database);
+}

@@ -1,0 +1,248 @@
+/*
+ * The travellers on a booking (table trip_travellers, schema step 16): staff add and edit them on
+ * the lead page once a quote is accepted. Each change is written to the lead's history with its
+ * time and who, in the same transaction; the history says which traveller and which fields changed,
+ * never the values (names, dates of health), so it stays clean when the details are deleted. A
+ * change that is refused changes nothing. Alike on SQLite and PostgreSQL.
+ */
+import { addDays } from '../../lib/agency-time.ts';
+import { travellersOf as quoteTravellers } from '../../lib/quotes/totals.ts';
+import type { QuoteDraft } from '../../lib/quotes/model.ts';
+import type { TravellerCategory, TravellerFacts } from '../../lib/trips/checklist.ts';
+import {
+  checkTraveller,
+  tooMany,
+  type CategoryCounts,
+  type Traveller,
+  type TravellerDetails,
+  type TravellerFields,
+  type TravellerProblem,
+} from '../../lib/trips/travellers.ts';
+import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
+import { lockLead, recordHistory } from '../desk/pipeline-store.ts';
+
+interface TravellerRow {
+  quote_id: string;
+  position: number | string;
+  lead_id: string;
+  name: string;
+  category: TravellerCategory;
+  passport_expires_on: string | null;
+  vaccine: string | null;
+  vaccinated_on: string | null;
+  visa_status: 'not-applied' | 'applied' | 'issued';
+  visa_on: string | null;
+  nusuk_permit_on: string | null;
+  updated_at: string;
+  updated_by: string;
+}
+
+function toTraveller(row: TravellerRow): Traveller {
+  const vaccination: TravellerFacts['vaccination'] =
+    row.vaccine === null
+      ? null
+      : row.vaccine === 'not-needed'
+        ? 'not-needed'
+        : { type: row.vaccine as 'conjugate' | 'polysaccharide' | 'unnamed', givenOn: row.vaccinated_on ?? '' };
+  const visa: TravellerFacts['visa'] =
+    row.visa_status === 'not-applied' ? { status: 'not-applied' } : { status: row.visa_status, on: row.visa_on ?? '' };
+  return {
+    quoteId: row.quote_id,
+    position: Number(row.position),
+    name: row.name,
+    category: row.category,
+    passportExpiresOn: row.passport_expires_on,
+    vaccination,
+    visa,
+    nusukPermitOn: row.nusuk_permit_on,
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+  };
+}
+
+/** The columns of a traveller's details, in the order UPDATE and INSERT name them. */
+function detailValues(details: TravellerDetails): (string | null)[] {
+  const { vaccination, visa } = details;
+  return [
+    details.name,
+    details.category,
+    details.passportExpiresOn,
+    vaccination === null ? null : vaccination === 'not-needed' ? 'not-needed' : vaccination.type,
+    vaccination !== null && vaccination !== 'not-needed' ? vaccination.givenOn : null,
+    visa.status,
+    visa.status === 'not-applied' ? null : visa.on,
+    details.nusukPermitOn,
+  ];
+}
+
+/** Which fields a change touched, in words for the history ("passport expiry, visa"). */
+function changedFields(before: Traveller, after: TravellerDetails): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return [
+    !same(before.name, after.name) && 'name',
+    !same(before.category, after.category) && 'category',
+    !same(before.passportExpiresOn, after.passportExpiresOn) && 'passport expiry',
+    !same(before.vaccination, after.vaccination) && 'vaccine',
+    !same(before.visa, after.visa) && 'visa',
+    !same(before.nusukPermitOn, after.nusukPermitOn) && 'Nusuk permit',
+  ].filter((field): field is string => field !== false);
+}
+
+/** The booking the travellers belong to: an accepted quote of the lead, its reference and the accepted version's draft. */
+export interface AcceptedBooking {
+  quoteId: string;
+  reference: string;
+  draft: QuoteDraft;
+  /** How many of each category the accepted version's lines are for. */
+  quoted: CategoryCounts;
+}
+
+const ACCEPTED = `SELECT quotes.id, quotes.reference, quote_versions.draft
+  FROM quotes
+  JOIN quote_acceptances ON quote_acceptances.quote_id = quotes.id
+  JOIN quote_versions ON quote_versions.quote_id = quotes.id AND quote_versions.version = quote_acceptances.version`;
+
+function toBooking(row: { id: string; reference: string; draft: string }): AcceptedBooking {
+  const draft = JSON.parse(row.draft) as QuoteDraft;
+  const counts = quoteTravellers(draft.lines);
+  return {
+    quoteId: row.id,
+    reference: row.reference,
+    draft,
+    quoted: { adult: counts.adults, child: counts.children, infant: counts.infants },
+  };
+}
+
+/** Saved with the traveller's position; refused with problems; undefined when the quote is not an accepted quote of this lead. */
+export type TravellerSaved = { ok: true; position: number } | { ok: false; problems: TravellerProblem[] } | undefined;
+
+/** Deletes the travellers of leads being erased, in the caller's transaction (before their quotes lose the lead). */
+export async function eraseTravellersOf(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
+  if (leadIds.length === 0) return;
+  await tx.run(`DELETE FROM trip_travellers WHERE lead_id IN (${placeholders(leadIds)})`, leadIds);
+}
+
+/** The travellers on each booking, and the changes staff make to them. */
+export class TravellerStore {
+  private readonly db: SqlDatabase;
+
+  constructor(db: SqlDatabase) {
+    this.db = db;
+  }
+
+  /** The lead's accepted booking (the newest accepted quote still standing), or null. */
+  async bookingOf(leadId: string, db: SqlStatements = this.db): Promise<AcceptedBooking | null> {
+    const sql = `${ACCEPTED} WHERE quotes.lead_id = ? AND quotes.withdrawn_at IS NULL
+      ORDER BY quote_acceptances.accepted_at DESC LIMIT 1`;
+    const [row] = await db.all<{ id: string; reference: string; draft: string }>(sql, [leadId]);
+    return row ? toBooking(row) : null;
+  }
+
+  /** The lead's travellers, by booking and in the order they were added. */
+  async travellersOf(leadId: string, db: SqlStatements = this.db): Promise<Traveller[]> {
+    const rows = await db.all<TravellerRow>(
+      'SELECT * FROM trip_travellers WHERE lead_id = ? ORDER BY quote_id, position',
+      [leadId],
+    );
+    return rows.map(toTraveller);
+  }
+
+  /**
+   * Adds a traveller (no position) or changes one, on the lead's accepted quote `fields.quoteId`, as
+   * `actor` (a staff email). Refused, changing nothing: a field that does not check, or a category
+   * that would outnumber the quote's lines.
+   */
+  async save(
+    leadId: string,
+    fields: TravellerFields,
+    actor: string,
+    today: string,
+    now = new Date(),
+  ): Promise<TravellerSaved> {
+    const checked = checkTraveller(fields, today);
+    return this.db.transaction(async (tx) => {
+      const reference = await lockLead(tx, leadId);
+      if (reference === undefined) return undefined;
+      const booking = await this.bookingOf(leadId, tx);
+      if (!booking || booking.quoteId !== fields.quoteId) return undefined;
+      const travellers = (await this.travellersOf(leadId, tx)).filter((each) => each.quoteId === booking.quoteId);
+      const editing =
+        fields.position === '' ? undefined : travellers.find((each) => String(each.position) === fields.position);
+      if (fields.position !== '' && !editing) {
+        return {
+          ok: false,
+          problems: [{ field: '_form', message: 'That traveller is no longer on the booking: reload the page.' }],
+        };
+      }
+      if (!checked.ok) return checked;
+      const { details } = checked;
+      const others = travellers.filter((each) => each !== editing).map((each) => each.category);
+      const mismatch = tooMany([...others, details.category], booking.quoted);
+      if (mismatch) return { ok: false, problems: [{ field: 'category', message: mismatch }] };
+      const at = now.toISOString();
+      const lead = { id: leadId, reference };
+      if (editing) {
+        const changed = changedFields(editing, details);
+        if (changed.length === 0) return { ok: true, position: editing.position };
+        await tx.run(
+          `UPDATE trip_travellers SET name = ?, category = ?, passport_expires_on = ?, vaccine = ?, vaccinated_on = ?,
+             visa_status = ?, visa_on = ?, nusuk_permit_on = ?, updated_at = ?, updated_by = ?
+           WHERE quote_id = ? AND position = ?`,
+          [...detailValues(details), at, actor, booking.quoteId, editing.position],
+        );
+        const detail = `Traveller ${editing.position} changed: ${changed.join(', ')}`;
+        await recordHistory(tx, lead, { actor, at, action: 'traveller', detail });
+        return { ok: true, position: editing.position };
+      }
+      const position = Math.max(0, ...travellers.map((each) => each.position)) + 1;
+      await tx.run(
+        `INSERT INTO trip_travellers (name, category, passport_expires_on, vaccine, vaccinated_on, visa_status, visa_on,
+           nusuk_permit_on, updated_at, updated_by, quote_id, position, lead_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [...detailValues(details), at, actor, booking.quoteId, position, leadId],
+      );
+      const detail = `Traveller ${position} added (${details.category})`;
+      await recordHistory(tx, lead, { actor, at, action: 'traveller', detail });
+      return { ok: true, position };
+    });
+  }
+
+  /**
+   * Retention: deletes every traveller of a booking whose return was more than `days` days before
+   * `today`, recording it in the lead's history; answers how many travellers were deleted.
+   */
+  async eraseReturnedBefore(days: number, today: string, actor: string, now = new Date()): Promise<number> {
+    const bookings = await this.db.all<{ id: string; reference: string; draft: string }>(
+      `${ACCEPTED} WHERE quotes.id IN (SELECT DISTINCT quote_id FROM trip_travellers)`,
+    );
+    let deleted = 0;
+    for (const booking of bookings.map(toBooking)) {
+      if (addDays(booking.draft.returnOn, days) >= today) continue;
+      deleted += await this.db.transaction(async (tx) => {
+        const leads = await tx.all<{ lead_id: string }>(
+          'SELECT DISTINCT lead_id FROM trip_travellers WHERE quote_id = ?',
+          [booking.quoteId],
+        );
+        let count = 0;
+        for (const { lead_id: leadId } of leads) {
+          const reference = await lockLead(tx, leadId);
+          const gone = await tx.run('DELETE FROM trip_travellers WHERE quote_id = ? AND lead_id = ?', [
+            booking.quoteId,
+            leadId,
+          ]);
+          count += gone;
+          if (reference !== undefined && gone > 0) {
+            const detail = `Travellers' details deleted ${days} days after the return (${booking.draft.returnOn})`;
+            await recordHistory(
+              tx,
+              { id: leadId, reference },
+              { actor, at: now.toISOString(), action: 'traveller', detail },
+            );
+          }
+        }
+        return count;
+      });
+    }
+    return deleted;
+  }
+}
