@@ -84,7 +84,7 @@ export const settings = parseFacts({
       },
       // The Nusuk Hajj steps for pilgrims who live in the US (the Direct Hajj Program), each with the
       // day it was announced or reported open and its source; the desk's phase alerts read them, so
-      // an alert never gives a date the facts contradict (issue 35). Nothing was announced for 1448
+      // an alert never gives a date the facts contradict. Nothing was announced for 1448
       // when checked: a step is added here, with its source, when Nusuk Hajj announces it.
       steps: {
         text: 'each season Nusuk Hajj opens registration first, then the choice of packages, then the payment deadlines',

@@ -113,7 +113,7 @@ function facts(rows: readonly (readonly [string, string])[]): string[] {
   return rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`);
 }
 
-/** What a pilgrim's email ends with: how to reach us, who we are, our seller-of-travel registrations where set (F20), and why they got it. */
+/** What a pilgrim's email ends with: how to reach us, who we are, our seller-of-travel registrations where set, and why they got it. */
 function pilgrimClosing(siteUrl: string, reference: string): string[] {
   const why = `You received this email because this address was given in an enquiry to ${agencyContact.name} (reference ${reference}).`;
   const registrations = registrationLines(agencyBooking.registrations);
