@@ -29,7 +29,7 @@ export function signatureLines(siteUrl: string, why: string): string[] {
   return [agencyContact.name, siteUrl, '', why, 'If that was not you, please ignore it.'];
 }
 
-/** "@miqat-travel.example": the domain every email of ours comes from, as the payments page's advice names it (review P11). */
+/** "@miqat-travel.example": the domain every email of ours comes from, as the payments page's advice names it. */
 export function agencyEmailDomain(): string {
   return `@${agencyContact.email.split('@')[1]!}`;
 }

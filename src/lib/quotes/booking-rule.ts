@@ -1,5 +1,5 @@
 /**
- * One rule for when a quote's price is fixed and when the booking is confirmed (review P07), in the
+ * One rule for when a quote's price is fixed and when the booking is confirmed, in the
  * terms' own sentences: the terms (src/content/pages/terms-conditions.mdx), the quote page and the
  * quote's emails print these constants, so the four places cannot drift apart.
  */

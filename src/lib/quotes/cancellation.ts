@@ -1,5 +1,5 @@
 /**
- * The agency's cancellation charges (issue 35, review P05): bands of days before departure, each
+ * The agency's cancellation charges: bands of days before departure, each
  * with a charge that is either a fixed amount per traveler (integer cents) or a share of the trip
  * price (basis points). The setting holds the numbers only; every word and every dollar figure on the
  * terms, the quote page, the emails and the desk is worked out from them here, so nothing is typed

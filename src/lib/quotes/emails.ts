@@ -126,7 +126,7 @@ function pilgrimClosing(siteUrl: string, reference: string): string[] {
   ];
 }
 
-/** The total by credit card, said right beside the total (review P06), from the card-fee fact: " (total by credit card (3% fee): $5,616.07)"; nothing when there is no fee. */
+/** The total by credit card, said right beside the total, from the card-fee fact: " (total by credit card (3% fee): $5,616.07)"; nothing when there is no fee. */
 function cardTotalAfter(totalCents: number): string {
   const { percent } = siteFacts.payment.cardFee;
   return percent > 0

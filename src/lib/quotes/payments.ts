@@ -68,7 +68,7 @@ export function cardFeeCents(amountCents: number, method: PaymentMethod, percent
   return method === 'credit-card' ? Math.floor((amountCents * percent) / 100) : 0;
 }
 
-/** What an amount comes to when paid by credit card (review P06): the amount and its fee, as a state that asks for the card total (New York) wants it shown. */
+/** What an amount comes to when paid by credit card: the amount and its fee, as a state that asks for the card total (New York) wants it shown. */
 export function byCreditCardCents(amountCents: number, percent: number): number {
   return amountCents + cardFeeCents(amountCents, 'credit-card', percent);
 }

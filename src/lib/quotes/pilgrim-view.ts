@@ -40,7 +40,7 @@ export interface PilgrimView {
   note: string;
   /** Each payment, with what it comes to by credit card when cards carry a fee (null otherwise). */
   schedule: { label: string; dueOn: string; amount: string; byCard: string | null }[];
-  /** The total by credit card beside the total (review P06); null when cards carry no fee. */
+  /** The total by credit card beside the total; null when cards carry no fee. */
   cardTotal: { label: string; amount: string } | null;
   validUntil: string;
   /** The cancellation charges worked out for this quote, shown above "Accept"; null only for a quote that has none. */

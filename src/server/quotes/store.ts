@@ -168,7 +168,7 @@ export class QuoteStore {
         const message = `Version ${latest.version} was sent already; change the quote to make a new version.`;
         return { ok: false, problems: [{ field: '_form', message }] };
       }
-      // Every quote shows its cancellation charges before the pilgrim can accept (review P05).
+      // Every quote shows its cancellation charges before the pilgrim can accept.
       if (!hasSchedule(this.cancellation))
         return { ok: false, problems: [{ field: '_form', message: NO_SCHEDULE_MESSAGE }] };
       // Checked again: a draft saved last week may have a valid-until day that has since passed.
