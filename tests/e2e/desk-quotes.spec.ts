@@ -1,3 +1,4 @@
+import { editorRow, fillFamilyQuote } from './support/quotes';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addDays, agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
@@ -54,7 +55,7 @@ async function withQuotes<T>(desk: Desk, work: (quotes: QuoteStore) => Promise<T
 }
 
 /** A row of the editor: the fieldset its legend names. */
-const row = (page: Page, legend: string) => page.getByRole('group', { name: legend, exact: true });
+const row = editorRow;
 const history = (page: Page) => page.locator('section[aria-labelledby="history-heading"] li');
 
 test.describe('quotes and payments in the desk', () => {
@@ -90,18 +91,7 @@ test.describe('quotes and payments in the desk', () => {
     await expect(page.getByLabel('Departure airport')).toHaveValue('ORD');
     await expect(page.getByLabel('Valid until')).toHaveValue(addDays(today, 7));
 
-    await page.getByLabel('Departure date').fill(departure);
-    await page.getByLabel('Return date').fill(addDays(departure, 10));
-    const double = row(page, 'Double room (2 sharing), per person');
-    await double.getByLabel('Price per person ($)').fill('1,899.50');
-    await double.getByLabel('People').fill('2');
-    const child = row(page, 'Child with bed');
-    await child.getByLabel('Price per person ($)').fill('1499');
-    await child.getByLabel('People').fill('1');
-    const extra = row(page, 'Extra 1');
-    await extra.getByLabel('What it is').fill('Comprehensive travel insurance');
-    await extra.getByLabel('Price each ($)').fill('85');
-    await extra.getByLabel('How many').fill('3');
+    await fillFamilyQuote(page, departure);
     await row(page, 'Deposit').getByLabel('Due on').fill(addDays(today, 7));
     await row(page, 'Deposit').getByLabel('Amount ($)').fill('1,000');
     await row(page, 'Payment 2').getByLabel('Due on').fill(addDays(departure, -45));
@@ -113,7 +103,7 @@ test.describe('quotes and payments in the desk', () => {
     await expect(page.getByRole('alert')).toContainText(problem);
     await expect(page.locator('#schedule-problem')).toHaveText(problem);
     await expect(page.locator('section[aria-labelledby="totals-heading"]')).toContainText('Total$5,553');
-    await expect(double).toContainText('Line total $3,799');
+    await expect(row(page, 'Double room (2 sharing), per person')).toContainText('Line total $3,799');
     expect(await axeViolations(page), 'the refused editor').toEqual([]);
     expect(await withQuotes(desk, (quotes) => quotes.quotesOfLead(lead.id))).toEqual([]);
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { fillFamilyQuote } from './support/quotes';
+import { expect, test } from '@playwright/test';
 import { addDays, agencyDay } from '@/lib/agency-time';
 import { BOOKING_CONFIRMED_WHEN, HELD_WHEN, PRICE_GUARANTEED_WHEN } from '@/lib/quotes/booking-rule';
 import { site } from '@/lib/site';
@@ -29,8 +30,6 @@ const RULE = `${PRICE_GUARANTEED_WHEN} ${HELD_WHEN} ${BOOKING_CONFIRMED_WHEN}`;
 
 /** `text` as a regular expression that matches it literally. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const row = (page: Page, legend: string) => page.getByRole('group', { name: legend, exact: true });
 
 test.describe('cancellation charges before any deposit', () => {
   test.describe.configure({ mode: 'serial' });
@@ -65,18 +64,7 @@ test.describe('cancellation charges before any deposit', () => {
     await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
     await page.goto(`${desk.origin}/admin/leads/${lead.id}`);
     await page.getByRole('link', { name: 'Make a quote' }).click();
-    await page.getByLabel('Departure date').fill(departure);
-    await page.getByLabel('Return date').fill(addDays(departure, 10));
-    const double = row(page, 'Double room (2 sharing), per person');
-    await double.getByLabel('Price per person ($)').fill('1,899.50');
-    await double.getByLabel('People').fill('2');
-    const child = row(page, 'Child with bed');
-    await child.getByLabel('Price per person ($)').fill('1499');
-    await child.getByLabel('People').fill('1');
-    const extra = row(page, 'Extra 1');
-    await extra.getByLabel('What it is').fill('Comprehensive travel insurance');
-    await extra.getByLabel('Price each ($)').fill('85');
-    await extra.getByLabel('How many').fill('3');
+    await fillFamilyQuote(page, departure);
     await page.getByRole('button', { name: 'Propose a schedule' }).click();
     await expect(page.getByRole('status')).toContainText('proposed the schedule');
     await page.getByRole('button', { name: 'Save draft' }).first().click();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
 import { PrivacyStore } from '../../../src/server/desk/privacy-store.ts';
@@ -80,4 +81,25 @@ export async function withdrawQuote(store: LeadStore, quote: QuoteTarget): Promi
 /** Erases the quote's lead, as an owner's privacy erasure does. */
 export async function eraseLead(store: LeadStore, quote: QuoteTarget): Promise<void> {
   await new PrivacyStore(store).eraseLeads([quote.leadId], 'owner@agency.example');
+}
+
+/** One group of the quote editor (a line, a hotel, a payment) by its legend. */
+export function editorRow(page: Page, legend: string): Locator {
+  return page.getByRole('group', { name: legend, exact: true });
+}
+
+/** Types the family's trip into the editor: ten days from `departure`, two sharing a double, a child, insurance for three. */
+export async function fillFamilyQuote(page: Page, departure: string): Promise<void> {
+  await page.getByLabel('Departure date').fill(departure);
+  await page.getByLabel('Return date').fill(addDays(departure, 10));
+  const double = editorRow(page, 'Double room (2 sharing), per person');
+  await double.getByLabel('Price per person ($)').fill('1,899.50');
+  await double.getByLabel('People').fill('2');
+  const child = editorRow(page, 'Child with bed');
+  await child.getByLabel('Price per person ($)').fill('1499');
+  await child.getByLabel('People').fill('1');
+  const extra = editorRow(page, 'Extra 1');
+  await extra.getByLabel('What it is').fill('Comprehensive travel insurance');
+  await extra.getByLabel('Price each ($)').fill('85');
+  await extra.getByLabel('How many').fill('3');
 }
