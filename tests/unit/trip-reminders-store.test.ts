@@ -157,11 +157,11 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
       .map((entry) => entry.detail)
       .toReversed();
     expect(history).toEqual([
-      `Trip reminder queued to ${FAMILY}: what we need`,
-      `Trip reminder queued to ${FAMILY}: payment 1`,
-      `Trip reminder queued to ${FAMILY}: visa window (travellers 1, 2, 3)`,
-      `Trip reminder queued to ${FAMILY}: vaccine (traveller 3)`,
-      `Trip reminder queued to ${FAMILY}: one week to departure`,
+      `Queued to ${FAMILY}: what we need`,
+      `Queued to ${FAMILY}: payment 2`,
+      `Queued to ${FAMILY}: visa window (travellers 1, 2, 3)`,
+      `Queued to ${FAMILY}: vaccine (traveller 3)`,
+      `Queued to ${FAMILY}: one week to departure`,
     ]);
   });
 
@@ -270,7 +270,7 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     const history = await new PipelineStore(store.database).historyOf(leadId);
     expect(
       history.filter((entry) => entry.action === 'reminder').map((entry) => [entry.actor, entry.detail]),
-    ).toContainEqual(['the family (opt-out link)', `Trip reminders turned off for booking ${reference}`]);
+    ).toContainEqual(['the family (opt-out link)', `Turned off for booking ${reference}`]);
   });
 
   it('go with the lead when it is erased, and the person’s export lists the opt-out', async () => {

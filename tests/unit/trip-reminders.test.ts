@@ -185,7 +185,7 @@ describe('a reminder’s words', () => {
 
   it('are named by their deadline on the lead page, read back from a payload, and link the opt-out page', () => {
     expect(reminderLabel('visa')).toBe('Trip reminder (visa window)');
-    expect(reminderLabel('payment:2')).toBe('Trip reminder (payment 2)');
+    expect(reminderLabel('payment:1')).toBe('Trip reminder (payment 2)');
     expect(['booking', 'visa', 'vaccine', 'departure', 'payment:1'].every(isReminderDeadline)).toBe(true);
     expect(['payment:0', 'visa:2027-02-09', 'other'].some(isReminderDeadline)).toBe(false);
     expect(optOutUrl('https://site.example', 'a-b_c')).toBe('https://site.example/trip/stop-reminders?token=a-b_c');

@@ -139,7 +139,9 @@ export function remindersToQueue(
 
 /** How a reminder is named on the lead page and in the export: "Trip reminder (visa window)". */
 export function reminderLabel(deadline: ReminderDeadline): string {
-  if (deadline.startsWith('payment:')) return `Trip reminder (payment ${deadline.slice('payment:'.length)})`;
+  // The schedule's second payment is "Payment 2" (or the balance) everywhere else: the deposit is the first.
+  if (deadline.startsWith('payment:'))
+    return `Trip reminder (payment ${Number(deadline.slice('payment:'.length)) + 1})`;
   const names: Record<string, string> = {
     booking: 'what we need',
     visa: 'visa window',

@@ -219,7 +219,7 @@ export class TripReminderScheduler {
           actor: SCHEDULER,
           at,
           action: 'reminder',
-          detail: `Trip reminder queued to ${to}: ${claimWords(deadline, mine)}`,
+          detail: `Queued to ${to}: ${claimWords(deadline, mine)}`,
         },
       );
       return true;
@@ -373,7 +373,7 @@ export class TripReminderStore {
           actor: OPTER,
           at,
           action: 'reminder',
-          detail: `Trip reminders turned off for booking ${quote?.reference ?? link.quote_id}`,
+          detail: `Turned off for booking ${quote?.reference ?? link.quote_id}`,
         },
       );
       return { done: 'opted-out' as const };
