@@ -193,7 +193,7 @@ const declarations = {
   ),
   TRIP_REMINDER_BALANCE_DAYS: variable(
     '7',
-    "How many days before each payment after the deposit falls due the family is emailed a reminder, while it is unpaid. Needs `SMTP_URL`.",
+    'How many days before each payment after the deposit falls due the family is emailed a reminder, while it is unpaid. Needs `SMTP_URL`.',
     (value, name) => boundedWholeNumber(value, name, 90),
   ),
   QUOTE_VALID_DAYS: variable(

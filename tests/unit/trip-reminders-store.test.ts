@@ -11,7 +11,8 @@ import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { outboxKinds } from '@/server/message-kinds';
 import { OutboxKinds } from '@/server/outbox/kinds';
 import type { Mailer } from '@/server/outbox/mail';
-import { DeliveryWorker } from '@/server/outbox/worker';
+import { DeliveryWorker, scheduledTogether } from '@/server/outbox/worker';
+import { QUOTE_EMAIL_KINDS } from '@/server/quotes/emails';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { TripReminderScheduler, TripReminderStore, tripReminderKind } from '@/server/trips/reminders';
 import { TravellerStore } from '@/server/trips/store';
@@ -115,7 +116,7 @@ async function drain(worker: DeliveryWorker, now: Date) {
   while ((await worker.runOnce(now.getTime())) > 0);
 }
 
-const reminders = (mails: { headers: Record<string, string> }[]) =>
+const reminders = <M extends { headers: Record<string, string> }>(mails: M[]) =>
   mails.filter((mail) => mail.headers['subject']!.startsWith('Your booking'));
 
 describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
@@ -207,7 +208,8 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     const { mailer, mails } = await smtp();
     let facts: Facts = siteFacts;
     const current = () => facts;
-    const kinds = new OutboxKinds({ channels: [], messages: [tripReminderKind({ facts: current, timeZone: ZONE })] });
+    const reminder = tripReminderKind({ facts: current, timeZone: ZONE });
+    const kinds = new OutboxKinds({ channels: [], messages: [...QUOTE_EMAIL_KINDS, reminder] });
     const day = noon('2027-02-09');
     const scheduler = new TripReminderScheduler(store.database, settings(current));
     expect(await scheduler.run(day)).toBe(2);
@@ -299,5 +301,38 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
       expect(await count(table), table).toBe(0);
     expect(await optOuts.optOutState(token)).toBeUndefined();
     expect(await scheduler.run(noon('2027-02-09'))).toBe(0);
+  });
+});
+
+describe('the worker’s scheduled work, the digest’s and the reminders’ together', () => {
+  it('runs each on its own interval, and one that fails holds back neither the other nor its own next turn', async () => {
+    const runs: string[] = [];
+    const often = { everyMs: 60_000, run: async (now: Date) => void runs.push(`often ${now.getTime()}`) };
+    let failing = true;
+    const rarely = {
+      everyMs: 300_000,
+      run: async (now: Date) => {
+        runs.push(`rarely ${now.getTime()}`);
+        if (failing) throw new Error('database away');
+      },
+      release: async () => void runs.push('released'),
+    };
+    const together = scheduledTogether([rarely, often]);
+    expect(together.everyMs).toBe(60_000);
+    await expect(together.run(new Date(0))).rejects.toThrow('Scheduled work failed');
+    failing = false;
+    for (const minute of [1, 2, 3, 4, 5]) await together.run(new Date(minute * 60_000));
+    await together.release!();
+    expect(runs).toEqual([
+      'rarely 0',
+      'often 0',
+      'often 60000',
+      'often 120000',
+      'often 180000',
+      'often 240000',
+      'rarely 300000',
+      'often 300000',
+      'released',
+    ]);
   });
 });
