@@ -191,6 +191,11 @@ const declarations = {
     "Each booking's travellers (names, passport expiry, vaccination, visa, permit) are deleted this many days after its return.",
     (value, name) => boundedWholeNumber(value, name, 3650),
   ),
+  TRIP_REMINDER_BALANCE_DAYS: variable(
+    '7',
+    'How many days before each payment after the deposit falls due the family is emailed a reminder, while it is unpaid. Needs `SMTP_URL`.',
+    (value, name) => boundedWholeNumber(value, name, 90),
+  ),
   QUOTE_VALID_DAYS: variable(
     '7',
     "How many days a new quote's valid-until date is set after today (never past departure); staff may change it.",

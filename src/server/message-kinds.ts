@@ -12,27 +12,41 @@ import type { LeadApiConfig } from './leads/config.ts';
 import { REPLY_KIND } from './desk/reply-store.ts';
 import { LEAD_CHANNELS } from './leads/delivery.ts';
 import { OutboxKinds } from './outbox/kinds.ts';
-import type { WorkerOptions } from './outbox/worker.ts';
+import { scheduledTogether, type WorkerOptions } from './outbox/worker.ts';
 import { QUOTE_EMAIL_KINDS } from './quotes/emails.ts';
+import { TRIP_REMINDER_KIND, tripReminderSchedule } from './trips/reminders.ts';
 
 export const outboxKinds = new OutboxKinds({
   channels: LEAD_CHANNELS,
-  messages: [...QUOTE_EMAIL_KINDS, REPLY_KIND, FIRST_CONTACT_ALERT_KIND, DIGEST_KIND, HAJJ_ALERT_KIND],
+  messages: [
+    ...QUOTE_EMAIL_KINDS,
+    REPLY_KIND,
+    FIRST_CONTACT_ALERT_KIND,
+    DIGEST_KIND,
+    HAJJ_ALERT_KIND,
+    TRIP_REMINDER_KIND,
+  ],
 });
 
 /** What this server's delivery worker runs with: every kind, and the digest and alert where email can go. */
 export function workerOptions(store: { database: SqlDatabase }, config: LeadApiConfig): WorkerOptions {
   return {
     kinds: outboxKinds,
-    // The digest and the alert are queued only where they can be sent.
+    // The digest, the alert and the trip reminders are queued only where they can be sent.
     scheduled: config.smtpUrl
-      ? deskSchedule(store.database, {
-          digestHour: config.digestHour,
-          targetHours: config.firstContactTargetHours,
-          siteUrl: config.siteUrl,
-          timeZone: agencyContact.timeZone,
-          hours: agencyContact.hours,
-        })
+      ? scheduledTogether([
+          deskSchedule(store.database, {
+            digestHour: config.digestHour,
+            targetHours: config.firstContactTargetHours,
+            siteUrl: config.siteUrl,
+            timeZone: agencyContact.timeZone,
+            hours: agencyContact.hours,
+          }),
+          tripReminderSchedule(store.database, {
+            balanceDaysBefore: config.tripReminderBalanceDays,
+            timeZone: agencyContact.timeZone,
+          }),
+        ])
       : undefined,
   };
 }

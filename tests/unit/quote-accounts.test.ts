@@ -38,6 +38,7 @@ const DUES_STEP = SCHEMA.findIndex((step) => JSON.stringify(step).includes('CREA
  * templates and the staff's display names, the first touch's columns, the cancellation schedules' columns and the travellers' table.
  */
 const UNDO_LATER_STEPS =
+  'DROP TABLE trip_reminder_optouts; DROP TABLE trip_reminder_links; DROP TABLE trip_reminders; ' +
   'DROP TABLE trip_travellers; DROP TABLE hajj_alert_recipients; DROP TABLE hajj_alerts; DROP TABLE hajj_interest; ' +
   'DROP TABLE digest_days; DROP TABLE job_leases; ALTER TABLE leads DROP COLUMN first_contact_alerted_at; ' +
   'DROP TABLE reply_templates; ALTER TABLE staff DROP COLUMN display_name; ' +

@@ -130,6 +130,9 @@ describe.each(STORE_KINDS)('the cancellation schedule in the quote store on %s',
     // Back to the step before the cancellation charges: the later steps' tables and the two columns
     // go, and the database records only the steps before it.
     const undo = [
+      'DROP TABLE trip_reminder_optouts',
+      'DROP TABLE trip_reminder_links',
+      'DROP TABLE trip_reminders',
       'DROP TABLE trip_travellers',
       'DROP TABLE hajj_alert_recipients',
       'DROP TABLE hajj_alerts',

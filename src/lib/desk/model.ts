@@ -90,7 +90,8 @@ export type HistoryAction =
   | 'erased'
   | 'alert'
   | 'hajj'
-  | 'traveller';
+  | 'traveller'
+  | 'reminder';
 
 export interface HistoryEntry {
   id: number;
@@ -168,4 +169,6 @@ export interface PersonRecord {
   } | null;
   /** The travellers on its bookings (their vaccinations are health data). */
   travellers: Traveller[];
+  /** Its bookings whose trip reminders the family turned off, and when. */
+  optOuts: { reference: string; optedOutAt: string }[];
 }

@@ -107,7 +107,7 @@ export function personExport(
   return {
     request: { email: query.email || null, phone: query.phone || null },
     exportedAt: now.toISOString(),
-    leads: records.map(({ lead, notes, history, deliveries, attempts, quotes, hajjInterest, travellers }) => ({
+    leads: records.map(({ lead, notes, history, deliveries, attempts, quotes, hajjInterest, travellers, optOuts }) => ({
       reference: lead.reference,
       receivedAt: lead.receivedAt,
       page: findForm(lead.formId)?.placement ?? lead.formId,
@@ -158,6 +158,8 @@ export function personExport(
           reference,
         })),
       })),
+      // The bookings whose trip reminders were turned off by the link in one of them.
+      tripRemindersOff: optOuts,
       // Each traveller on a booking as kept; the vaccination is health data, deleted after the trip.
       travellers: travellers.map(
         ({ position, name, category, passportExpiresOn, vaccination, visa, nusukPermitOn }) => ({

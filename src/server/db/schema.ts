@@ -547,6 +547,34 @@ export const SCHEMA: readonly SchemaStep[] = [
      );
      CREATE INDEX trip_travellers_lead ON trip_travellers (lead_id);`,
   ],
+  // 17. The family's trip reminders (src/server/trips/reminders.ts): each claim of a booking's
+  //     deadline for a traveller (position 0: the booking as a whole), made in the transaction that
+  //     queues its email, so the key refuses a second; the opt-out links each email carried, kept as
+  //     their SHA-256 only; and the booking's opt-out. All go with the lead.
+  [
+    `CREATE TABLE trip_reminders (
+       quote_id TEXT NOT NULL REFERENCES quotes (id),
+       deadline TEXT NOT NULL,
+       position INTEGER NOT NULL,
+       lead_id TEXT NOT NULL,
+       queued_at TEXT NOT NULL,
+       PRIMARY KEY (quote_id, deadline, position)
+     );
+     CREATE INDEX trip_reminders_lead ON trip_reminders (lead_id);
+     CREATE TABLE trip_reminder_links (
+       token_hash TEXT PRIMARY KEY,
+       quote_id TEXT NOT NULL REFERENCES quotes (id),
+       lead_id TEXT NOT NULL,
+       issued_at TEXT NOT NULL
+     );
+     CREATE INDEX trip_reminder_links_lead ON trip_reminder_links (lead_id);
+     CREATE TABLE trip_reminder_optouts (
+       quote_id TEXT PRIMARY KEY REFERENCES quotes (id),
+       lead_id TEXT NOT NULL,
+       opted_out_at TEXT NOT NULL
+     );
+     CREATE INDEX trip_reminder_optouts_lead ON trip_reminder_optouts (lead_id);`,
+  ],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */

@@ -12,6 +12,7 @@ import {
   readLeadAction,
   visitorDetails,
 } from '../../lib/desk/lead.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { travellerText } from '../../lib/leads/rows.ts';
 import { visitorName, visitorPhone } from '../../lib/leads/visitor.ts';
@@ -28,7 +29,7 @@ import {
   type TravellerFields,
   type TravellerProblem,
 } from '../../lib/trips/travellers.ts';
-import { travellers } from '../trips/instance.ts';
+import { travellers, tripReminders } from '../trips/instance.ts';
 import { serverConfig } from '../config.ts';
 import { leadPageQuotes, quotePost } from '../quotes/desk-actions.ts';
 import { quoteEmailsOn, quotes } from '../quotes/instance.ts';
@@ -147,7 +148,7 @@ async function viewOf(
   if (!lead) return { found: false as const };
   const { today, phoneDigits, failed, quoteProblems, paymentFailed, travellerFailed } = outcome;
   const form = findForm(lead.formId);
-  const [staff, notes, history, related, deliveries, attempts, quoted, booked, onBooking] = await Promise.all([
+  const [staff, notes, history, related, deliveries, attempts, quoted, booked, onBooking, optOuts] = await Promise.all([
     staffStore().listStaff(),
     pipeline().notesOf(lead.id),
     pipeline().historyOf(lead.id),
@@ -157,6 +158,7 @@ async function viewOf(
     leadPageQuotes(quotes(), lead.id, { today, timeZone: agencyContact.timeZone, siteUrl: serverConfig().SITE_URL }),
     travellers().bookingOf(lead.id),
     travellers().travellersOf(lead.id),
+    tripReminders().optOutsOf(lead.id),
   ]);
   // The travellers are asked for once the booking is made: its quote accepted and a deposit recorded.
   const deposited =
@@ -191,6 +193,10 @@ async function viewOf(
     quoteProblems,
     paymentFailed,
     trip,
+    // The family's opt-out of the booking's reminders, as its office day.
+    remindersOffSince: ((at) => (at ? formatDay(agencyDay(new Date(at), agencyContact.timeZone)) : undefined))(
+      optOuts.find((optOut) => optOut.quoteId === booked?.quoteId)?.optedOutAt,
+    ),
     // Said above the cards when the booking can no longer take travellers (its card is gone with it).
     travellersGone: trip ? undefined : travellerFailed?.problems[0]?.message,
     staff,

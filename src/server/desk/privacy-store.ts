@@ -7,6 +7,7 @@ import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } 
 import { eraseQuotePeople, quotesOf } from '../quotes/records.ts';
 import { eraseInterest, interestOf } from '../hajj/store.ts';
 import { eraseTravellersOf, TravellerStore } from '../trips/store.ts';
+import { eraseRemindersOf, TripReminderStore } from '../trips/reminders.ts';
 import type { PrivacyQueries } from './types.ts';
 import type { HistoryEntry, PersonRecord } from '../../lib/desk/model.ts';
 
@@ -47,6 +48,10 @@ export class PrivacyStore implements PrivacyQueries {
         quotes: await quotesOf(this.db, lead.id),
         hajjInterest: await interestOf(this.db, lead.id),
         travellers: await new TravellerStore(this.db).travellersOf(lead.id),
+        optOuts: (await new TripReminderStore(this.db).optOutsOf(lead.id)).map(({ reference, optedOutAt }) => ({
+          reference,
+          optedOutAt,
+        })),
       })),
     );
   }
@@ -103,6 +108,7 @@ export class PrivacyStore implements PrivacyQueries {
       const ids = batch.map((lead) => lead.id);
       await deleteTrails(tx, ids);
       await eraseTravellersOf(tx, ids);
+      await eraseRemindersOf(tx, ids);
       await eraseQuotePeople(tx, ids);
       await eraseInterest(tx, ids);
       await this.leads.deleteLockedLeads(tx, ids);

@@ -37,6 +37,8 @@ export interface LeadApiConfig {
   digestHour: number | undefined;
   /** `FIRST_CONTACT_TARGET_HOURS`: office hours before a New enquiry alerts the owners; undefined sends none. */
   firstContactTargetHours: number | undefined;
+  /** `TRIP_REMINDER_BALANCE_DAYS`: how many days before a payment after the deposit the family is reminded. */
+  tripReminderBalanceDays: number;
 }
 
 /** The lead API's part of the server's configuration. */
@@ -62,6 +64,7 @@ export function leadSettings(config: ServerConfig): LeadApiConfig {
     retentionDays: config.LEADS_RETENTION_DAYS,
     digestHour: config.DIGEST_HOUR,
     firstContactTargetHours: config.FIRST_CONTACT_TARGET_HOURS,
+    tripReminderBalanceDays: config.TRIP_REMINDER_BALANCE_DAYS,
   };
 }
 

@@ -31,6 +31,26 @@ export interface ScheduledWork {
   release?(): Promise<void>;
 }
 
+/** Several scheduled works as one, each on its own `everyMs`; one that fails does not hold back the others. */
+export function scheduledTogether(works: readonly ScheduledWork[]): ScheduledWork {
+  const lastRun = works.map(() => Number.NEGATIVE_INFINITY);
+  return {
+    everyMs: Math.min(...works.map((work) => work.everyMs)),
+    async run(now) {
+      const failures: unknown[] = [];
+      for (const [index, work] of works.entries()) {
+        if (now.getTime() - lastRun[index]! < work.everyMs) continue;
+        lastRun[index] = now.getTime();
+        await work.run(now).catch((error: unknown) => failures.push(error));
+      }
+      if (failures.length > 0) throw new AggregateError(failures, 'Scheduled work failed');
+    },
+    release: async () => {
+      for (const work of works) await work.release?.();
+    },
+  };
+}
+
 /** What the composition root hands the worker: every kind it may meet, and the work to run between passes. */
 export interface WorkerOptions {
   kinds: OutboxKinds;
