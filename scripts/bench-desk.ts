@@ -10,6 +10,10 @@
 // before and after today), half the Lost leads a declined one. The list's "Due today" and "Overdue" views, the dashboard's quote figures and the
 // page of a booked lead with two versions and three payments are timed with them, and so is the
 // pilgrim's quote page, `/quote/<token>`, each request for another quote's link, without a session.
+// Every booking (2,000 of 10,000 leads) is for a family of three with its three travellers added
+// (6,000: seedTravellers), some ready, some with items due, some blocked, departing from seven weeks
+// ago to four months ahead: the departures board, whole and "blocked only", is timed, and so is the
+// family's page of a booking (`/quote/<token>` of an accepted quote with its deposit paid).
 // The morning digest is built for 50 staff over the same leads (benchDigest): figures, no budget.
 // A benchmark, not a test: the times are round trips over loopback, which is the server's time plus
 // well under a millisecond.
@@ -57,6 +61,8 @@ const BOOKED_LEAD_N = 3;
 const BOOKED_LEAD_ID = randomUUID();
 /** The links of a sample of the quotes sent, for timing `quoteByToken`. */
 const QUOTE_TOKENS: string[] = [];
+/** The links and references of a sample of the bookings, for timing the family's page of a booking. */
+const BOOKING_LINKS: { token: string; reference: string }[] = [];
 /** The morning digest is built for this many staff (the owner, the agents and more added for it). */
 const DIGEST_STAFF = 50;
 
@@ -103,19 +109,20 @@ interface QuoteRows {
   acceptances: SqlValue[][];
   declines: SqlValue[][];
   payments: SqlValue[][];
+  travellers: SqlValue[][];
 }
 
 /** Lead `n`'s quote, priced by its number: two in a double room, every third a child too, and insurance. */
-function benchDraft(n: number, sentOn: string, version: number): QuoteDraft {
+function benchDraft(n: number, sentOn: string, version: number, family: boolean): QuoteDraft {
   const departureOn = addDays(sentOn, 60 + (n % 60));
   const lines: QuoteDraft['lines'] = [
     { kind: 'double', label: '', unitCents: 159_900 + (n % 10) * 10_000 - (version - 1) * 5_000, count: 2 },
-    ...(n % 3 === 0 ? [{ kind: 'child-with-bed' as const, label: '', unitCents: 119_950, count: 1 }] : []),
-    { kind: 'extra', label: 'Travel insurance', unitCents: 8_500, count: n % 3 === 0 ? 3 : 2 },
+    ...(family ? [{ kind: 'child-with-bed' as const, label: '', unitCents: 119_950, count: 1 }] : []),
+    { kind: 'extra', label: 'Travel insurance', unitCents: 8_500, count: family ? 3 : 2 },
   ];
   const discount = n % 4 === 0 ? { label: 'Early booking', amountCents: 10_000 } : null;
   const totalCents = quoteTotals({ lines, discount }).totalCents;
-  const depositCents = 50_000 * (n % 3 === 0 ? 3 : 2);
+  const depositCents = 50_000 * (family ? 3 : 2);
   const validUntil = addDays(sentOn, 7);
   return {
     packageSlug: 'umrah-economy-14-nights',
@@ -165,7 +172,7 @@ function seedQuotes(
   let last: { version: number; draft: QuoteDraft; sentAt: number } | undefined;
   for (let version = 1; version <= versions; version += 1) {
     const at = Math.min(now - 30_000, sentAt + (version - 1) * 24 * 60 * 60 * 1000);
-    const draft = benchDraft(n, isoDay(sentAt), version);
+    const draft = benchDraft(n, isoDay(sentAt), version, status === 'booked' || n % 3 === 0);
     const total = quoteTotals(draft).totalCents;
     rows.versions.push([quoteId, version, JSON.stringify(draft), total, draft.validUntil, iso(at), iso(at)]);
     rows.dues.push(...dueRows(quoteId, version, draft.schedule));
@@ -188,10 +195,42 @@ function seedQuotes(
   const pay = (day: string, cents: number, method: string, ref: string) =>
     rows.payments.push([quoteId, day, cents, method, ref, 'bench', iso(now - 10_000)]);
   pay(paidOn, deposit.amountCents, 'bank-transfer', `TRX-${n}`);
+  seedTravellers(rows, n, quoteId, leadId, draft, iso(now - 10_000));
+  if (BOOKING_LINKS.length < 200) BOOKING_LINKS.push({ token, reference });
   if (n === BOOKED_LEAD_N) {
     pay(paidOn, 100_000, 'check', `CHK-${n}`);
     pay(paidOn, 50_000, 'cash', '');
   } else if (n % 3 === 0) pay(paidOn, balance.amountCents, 'bank-transfer', `TRX-${n}-2`);
+}
+
+/**
+ * Booking `n`'s three travellers (two adults and the child its quote is for): every seventh booking has
+ * one whose passport expires too soon (blocked), every other one the Nusuk permit still to book
+ * (items due), the rest everything recorded (ready).
+ */
+function seedTravellers(rows: QuoteRows, n: number, quoteId: string, leadId: string, draft: QuoteDraft, at: string) {
+  const categories = ['adult', 'adult', 'child'] as const;
+  categories.forEach((category, index) => {
+    const position = index + 1;
+    const passport = n % 7 === 0 && position === 2 ? addDays(draft.departureOn, 60) : addDays(draft.departureOn, 2_000);
+    const permit = n % 2 === 0 ? null : addDays(draft.departureOn, 2);
+    const visa = addDays(draft.departureOn, -20);
+    rows.travellers.push([
+      quoteId,
+      position,
+      leadId,
+      `Traveller ${n}-${position}`,
+      category,
+      passport,
+      'conjugate',
+      addDays(draft.departureOn, -200),
+      'applied',
+      visa,
+      permit,
+      at,
+      'bench',
+    ]);
+  });
 }
 
 /** Fills the store with `LEADS` leads and their pipeline in one transaction of multi-row INSERTs. */
@@ -220,9 +259,18 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
   const leadRows: SqlValue[][] = [];
   const noteRows: SqlValue[][] = [];
   const outboxRows: SqlValue[][] = [];
-  const quoteRows: QuoteRows = { quotes: [], versions: [], dues: [], acceptances: [], declines: [], payments: [] };
+  const quoteRows: QuoteRows = {
+    quotes: [],
+    versions: [],
+    dues: [],
+    acceptances: [],
+    declines: [],
+    payments: [],
+    travellers: [],
+  };
   // Each store gets links of its own.
   QUOTE_TOKENS.length = 0;
+  BOOKING_LINKS.length = 0;
   for (let n = 0; n < LEADS; n += 1) {
     const form = forms[n % forms.length]!;
     const fields = leadFields(form, n);
@@ -305,9 +353,16 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
     'quote_payments (quote_id, paid_on, amount_cents, method, reference, recorded_by, recorded_at)',
     quoteRows.payments,
   );
+  await insertMany(
+    tx,
+    `trip_travellers (quote_id, position, lead_id, name, category, passport_expires_on, vaccine, vaccinated_on,
+      visa_status, visa_on, nusuk_permit_on, updated_at, updated_by)`,
+    quoteRows.travellers,
+  );
   console.log(
     `  with ${quoteRows.quotes.length.toLocaleString('en-US')} quotes (${quoteRows.versions.length.toLocaleString('en-US')} versions), ` +
-      `${quoteRows.acceptances.length.toLocaleString('en-US')} accepted, ${quoteRows.payments.length.toLocaleString('en-US')} payments`,
+      `${quoteRows.acceptances.length.toLocaleString('en-US')} accepted, ${quoteRows.payments.length.toLocaleString('en-US')} payments, ` +
+      `${quoteRows.travellers.length.toLocaleString('en-US')} travellers on the bookings`,
   );
 }
 
@@ -413,6 +468,8 @@ const PAGES = [
     path: `/admin/leads/${BUSY_LEAD_ID}`,
     expect: `The latest 10 of ${BUSY_TRIES} tries.`,
   },
+  { name: 'departures board', path: '/admin/departures', expect: 'departing in the next 60 days' },
+  { name: 'departures, blocked only', path: '/admin/departures?show=blocked', expect: ' blocked</td>' },
   {
     name: 'lead page (quote, 3 payments)',
     path: `/admin/leads/${BOOKED_LEAD_ID}`,
@@ -431,6 +488,22 @@ async function measureQuotePage(origin: string): Promise<number[]> {
     const taken = performance.now() - started;
     if (response.status !== 200) fail(`a seeded quote's page answered ${response.status}`);
     if (!body.includes('valid until')) fail("a seeded quote's page does not say until when it is valid");
+    if (index >= WARM_UP) times.push(taken);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** Times `REQUESTS` GETs of the family's page of a booking (an accepted quote, its deposit paid), each for another booking's link, without a session. */
+async function measureBookingPage(origin: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let index = 0; index < WARM_UP + REQUESTS; index += 1) {
+    const { token, reference } = BOOKING_LINKS[index % BOOKING_LINKS.length]!;
+    const started = performance.now();
+    const response = await fetch(`${origin}/quote/${token}`, { redirect: 'manual' });
+    const body = await response.text();
+    const taken = performance.now() - started;
+    if (response.status !== 200) fail(`a booking's page answered ${response.status}`);
+    if (!body.includes(reference)) fail(`a booking's page does not show its reference ${reference}`);
     if (index >= WARM_UP) times.push(taken);
   }
   return times.sort((a, b) => a - b);
@@ -575,6 +648,10 @@ async function benchStore(
     };
     rows.push({ ...row, max: times.at(-1)! });
     console.log(`  ${row.page.padEnd(30)} p95 ${row.p95.toFixed(1)} ms`);
+    const trips = await measureBookingPage(origin);
+    const trip = { store: label, page: "family's page of a booking", ...figures(trips), max: trips.at(-1)! };
+    rows.push(trip);
+    console.log(`  ${trip.page.padEnd(30)} p95 ${trip.p95.toFixed(1)} ms`);
   } finally {
     await stopServer(server);
   }

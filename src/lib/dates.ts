@@ -1,6 +1,9 @@
+// Made once: building a formatter costs far more than formatting, and a desk table formats hundreds of days.
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 /** A date as US readers write it, e.g. "November 20, 2026", independent of the server's zone. */
 export function formatLongDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return LONG_DATE.format(date);
 }
 
 /** "November 20, 2026" for a `YYYY-MM-DD` day, as the desk's messages, the emails and the quote page write dates. */

@@ -97,6 +97,7 @@ const FACTS: DigestFacts = {
     { ...line('MQ-AAAAA4', 'amina'), label: 'Deposit', dueOn: '2026-11-28', outstandingCents: 150_000 },
     { ...line('MQ-BBBBB2', 'bilal'), label: 'Balance', dueOn: '2026-11-24', outstandingCents: 395_250 },
   ],
+  departures: [],
 };
 
 const refs = (items: readonly DigestLead[]) => items.map((item) => item.reference);
@@ -122,8 +123,54 @@ describe('the morning digest', () => {
       unassignedTotal: 0,
       expiring: [],
       balances: [],
+      departures: [],
     };
     expect(digestIsEmpty(digestFor(OMAR, quiet))).toBe(true);
+  });
+
+  it('names the bookings departing within 45 days and not ready, linked, only when there are any', () => {
+    const departing = (reference: string, assigneeId: string | null, departureOn: string) => ({
+      leadId: `id-${reference}`,
+      reference,
+      name: reference === 'MQ-TRIP01' ? 'Layla Haddad' : '',
+      assigneeId,
+      departureOn,
+    });
+    const facts = {
+      ...FACTS,
+      followUps: [],
+      unassigned: [],
+      unassignedTotal: 0,
+      expiring: [],
+      balances: [],
+      departures: [
+        departing('MQ-TRIP01', 'amina', '2026-12-03'),
+        departing('MQ-TRIP02', 'bilal', '2027-01-05'),
+        departing('MQ-TRIP03', null, '2027-01-09'),
+      ],
+    };
+    const amina = digestFor(AMINA, facts);
+    expect(amina.departures.map((item) => item.reference)).toEqual(['MQ-TRIP01']);
+    expect(digestIsEmpty(amina)).toBe(false);
+    const omar = digestFor(OMAR, facts);
+    expect(omar.departures.map((item) => item.reference)).toEqual(['MQ-TRIP01', 'MQ-TRIP02', 'MQ-TRIP03']);
+    const { subject, text } = digestEmail(omar, { siteUrl: SITE, timeZone });
+    expect(subject).toBe('Your desk today: 3 departures not ready');
+    expect(text).toContain(
+      [
+        'Departing within 45 days and not ready (3)',
+        '------------------------------------------',
+        '- MQ-TRIP01 Layla Haddad: departs December 3, 2026',
+        `  ${SITE}/admin/leads/id-MQ-TRIP01`,
+        '- MQ-TRIP02: departs January 5, 2027',
+        `  ${SITE}/admin/leads/id-MQ-TRIP02`,
+      ].join('\n'),
+    );
+    expect(text).toContain(`  All of them on the desk: ${SITE}/admin/departures`);
+    // None departing and not ready: no section at all.
+    const none = digestEmail(digestFor(AMINA, FACTS), { siteUrl: SITE, timeZone }).text;
+    expect(none).not.toContain('Departing within');
+    expect(digestIsEmpty(digestFor(AMINA, { ...facts, departures: [] }))).toBe(true);
   });
 
   it('reads as a plain email: a summary subject, a section per kind of work, a link per enquiry and per view', () => {

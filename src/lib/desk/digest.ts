@@ -11,6 +11,7 @@ import { findForm } from '../forms/definitions.ts';
 import { countOf } from '../format.ts';
 import { placementText } from '../leads/rows.ts';
 import { formatCents } from '../quotes/money.ts';
+import { NOT_READY_WITHIN_DAYS, type NotReadyDeparture } from '../trips/departures.ts';
 import type { StaffRole } from './model.ts';
 
 /** The outbox's payload of a digest: who and which office day, nothing of any lead (written out when sent). */
@@ -73,6 +74,8 @@ export interface DigestFacts {
   expiring: ExpiringQuoteItem[];
   /** Bookings whose first unpaid payment falls due this week (or already has). */
   balances: BalanceItem[];
+  /** Bookings departing within `NOT_READY_WITHIN_DAYS` whose travellers are not all added and ready. */
+  departures: NotReadyDeparture[];
 }
 
 export interface DigestMember {
@@ -91,6 +94,8 @@ export interface Digest {
   unassignedTotal: number;
   expiring: ExpiringQuoteItem[];
   balances: BalanceItem[];
+  /** An agent's own bookings departing soon and not ready; an owner's, everyone's. */
+  departures: NotReadyDeparture[];
   /** Owners only: follow-ups and payments overdue with the rest of the staff. */
   othersOverdue: FollowUpItem[];
   othersBalancesOverdue: BalanceItem[];
@@ -104,7 +109,8 @@ export const BALANCES_WITHIN_DAYS = 6;
 /** One member's share of the day's facts: their own (owners: the unassigned too), and for owners everyone's overdue. */
 export function digestFor(member: DigestMember, facts: DigestFacts): Digest {
   const owner = member.role === 'owner';
-  const mine = (item: DigestLead) => item.assigneeId === member.id || (owner && item.assigneeId === null);
+  const mine = (item: Pick<DigestLead, 'assigneeId'>) =>
+    item.assigneeId === member.id || (owner && item.assigneeId === null);
   const { today } = facts;
   const followUps = facts.followUps.filter(mine);
   const others = <T extends DigestLead>(items: readonly T[]) => (owner ? items.filter((item) => !mine(item)) : []);
@@ -117,6 +123,7 @@ export function digestFor(member: DigestMember, facts: DigestFacts): Digest {
     unassignedTotal: facts.unassignedTotal,
     expiring: facts.expiring.filter(mine),
     balances: facts.balances.filter(mine),
+    departures: owner ? facts.departures : facts.departures.filter(mine),
     othersOverdue: others(facts.followUps).filter((item) => item.followUp < today),
     othersBalancesOverdue: others(facts.balances).filter((item) => item.dueOn < today),
   };
@@ -130,6 +137,7 @@ export function digestIsEmpty(digest: Digest): boolean {
       digest.unassigned.length +
       digest.expiring.length +
       digest.balances.length +
+      digest.departures.length +
       digest.othersOverdue.length +
       digest.othersBalancesOverdue.length ===
     0
@@ -151,7 +159,7 @@ function viewLink(siteUrl: string, query: Record<string, string>): string {
   return `${siteUrl}/admin/leads?${new URLSearchParams(query).toString()}`;
 }
 
-function who(item: DigestLead): string {
+function who(item: Pick<DigestLead, 'reference' | 'name'>): string {
   return item.name ? `${item.reference} ${item.name}` : item.reference;
 }
 
@@ -182,7 +190,7 @@ function section(heading: string, blocks: readonly string[][], view?: string, to
 export function digestEmail(digest: Digest, context: DigestContext): { subject: string; text: string } {
   const { siteUrl, timeZone } = context;
   const { member, today } = digest;
-  const link = (item: DigestLead) => leadLink(siteUrl, item.leadId);
+  const link = (item: Pick<DigestLead, 'leadId'>) => leadLink(siteUrl, item.leadId);
   const assignee = (item: DigestLead) => item.assigneeEmail ?? 'unassigned';
   const owner = member.role === 'owner';
   const followUps = digest.dueToday.length + digest.overdue.length;
@@ -191,6 +199,7 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
     digest.unassignedTotal > 0 && countOf(digest.unassignedTotal, 'new enquiry', 'new enquiries'),
     digest.expiring.length > 0 && countOf(digest.expiring.length, 'quote expiring', 'quotes expiring'),
     digest.balances.length > 0 && countOf(digest.balances.length, 'payment due', 'payments due'),
+    digest.departures.length > 0 && countOf(digest.departures.length, 'departure not ready', 'departures not ready'),
     digest.othersOverdue.length + digest.othersBalancesOverdue.length > 0 &&
       `${digest.othersOverdue.length + digest.othersBalancesOverdue.length} overdue with the team`,
   ].filter((part): part is string => typeof part === 'string');
@@ -229,6 +238,11 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
         `${who(item)}: ${item.label} ${formatCents(item.outstandingCents)}, ${item.dueOn < today ? 'overdue since' : 'due'} ${formatDay(item.dueOn)}`,
         link(item),
       ]),
+    ),
+    ...section(
+      `Departing within ${NOT_READY_WITHIN_DAYS} days and not ready`,
+      digest.departures.map((item) => [`${who(item)}: departs ${formatDay(item.departureOn)}`, link(item)]),
+      `${siteUrl}/admin/departures`,
     ),
     ...(owner
       ? section(

@@ -103,13 +103,14 @@ export function addMonths(day: string, months: number): string {
 
 /** The working day `count` working days (Monday to Friday) before `day`. */
 export function businessDaysBefore(day: string, count: number): string {
-  let current = day;
+  // One date stepped back in place: the desk's board reads this for every traveller of every booking.
+  const current = new Date(`${day}T00:00:00Z`);
   for (let left = count; left > 0;) {
-    current = addDays(current, -1);
-    const weekday = new Date(`${current}T00:00:00Z`).getUTCDay();
+    current.setUTCDate(current.getUTCDate() - 1);
+    const weekday = current.getUTCDay();
     if (weekday !== 0 && weekday !== 6) left -= 1;
   }
-  return current;
+  return current.toISOString().slice(0, 10);
 }
 
 /**

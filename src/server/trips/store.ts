@@ -122,6 +122,16 @@ export async function eraseTravellersOf(tx: SqlStatements, leadIds: readonly str
   await tx.run(`DELETE FROM trip_travellers WHERE lead_id IN (${placeholders(leadIds)})`, leadIds);
 }
 
+/** The travellers of the bookings `quoteIds`, by booking and in the order they were added (the desk's departures). */
+export async function travellersOfQuotes(db: SqlStatements, quoteIds: readonly string[]): Promise<Traveller[]> {
+  if (quoteIds.length === 0) return [];
+  const rows = await db.all<TravellerRow>(
+    `SELECT * FROM trip_travellers WHERE quote_id IN (${placeholders(quoteIds)}) ORDER BY quote_id, position`,
+    quoteIds,
+  );
+  return rows.map(toTraveller);
+}
+
 /** The travellers on each booking, and the changes staff make to them. */
 export class TravellerStore {
   private readonly db: SqlDatabase;
