@@ -283,6 +283,35 @@ test.describe("the family's trip page", () => {
     }
   });
 
+  test("the form's post is answered with a 303 to the page; a forged or cross-site one is refused and saves nothing", async ({
+    request,
+  }) => {
+    const link = `${desk.origin}/quote/${booking.token}`;
+    const html = await (await request.get(link)).text();
+    const formToken = /name="tripToken" value="([^"]+)"/.exec(html)?.[1];
+    expect(formToken).toBeTruthy();
+    const fill = { action: 'traveller', position: '4', tripToken: formToken!, nusukPermitOn: addDays(arrival, 2) };
+    const before = await onStore(desk, (_, travellers) => travellers.travellersOf(booking.leadId));
+    for (const [name, form, headers] of [
+      ['forged token', { ...fill, tripToken: 'forged' }, { Origin: 'null' }],
+      ['another site', fill, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
+    ] as const) {
+      const refused = await request.post(link, { form, headers, maxRedirects: 0 });
+      expect(refused.status(), name).toBe(403);
+      expect(await refused.text(), name).toContain('This form did not come from your trip page, so nothing was saved.');
+    }
+    expect(await onStore(desk, (_, travellers) => travellers.travellersOf(booking.leadId))).toEqual(before);
+    const saved = await request.post(link, { form: fill, headers: { Origin: 'null' }, maxRedirects: 0 });
+    expect(saved.status()).toBe(303);
+    expect(saved.headers()['location']).toBe(`/quote/${booking.token}?done=traveller`);
+    const after = await onStore(desk, (_, travellers) => travellers.travellersOf(booking.leadId));
+    expect(after[3]).toMatchObject({
+      name: 'Yusuf Haddad',
+      nusukPermitOn: addDays(arrival, 2),
+      updatedBy: FAMILY_ACTOR,
+    });
+  });
+
   test('a random link and a replaced link get the same 404 as a missing page, on the page and its calendar', async ({
     request,
   }) => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAMILY_ACTOR } from '@/lib/trips/family';
+import { FAMILY_ACTOR, TRIP_FORM_TOKEN } from '@/lib/trips/family';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { QuoteStore } from '@/server/quotes/store';
 import { TravellerStore } from '@/server/trips/store';
-import { TRIP_FORM_TOKEN, TripPage, tripFormTokenFor } from '@/server/trips/trip-page';
+import { TripPage, tripFormTokenFor } from '@/server/trips/trip-page';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 import { STORE_KINDS, openTestStore, type StoreKind } from './support/stores';
 

@@ -28,6 +28,9 @@ import {
   type TravellerProblem,
 } from './travellers.ts';
 
+/** The trip page form's field that carries its form token. */
+export const TRIP_FORM_TOKEN = 'tripToken';
+
 /** Who the history names for a change made through the trip page. */
 export const FAMILY_ACTOR = 'the family, on the trip page';
 
@@ -290,10 +293,11 @@ export function familyTripView(input: {
   };
 }
 
+/** Why each field is asked, by field: one sentence or two. */
+export type FieldReasons = Record<'name' | 'category' | 'passport' | 'vaccine' | 'visa' | 'nusuk', string>;
+
 /** Why the trip page asks for each field, said beside it (the privacy policy says the same at more length). */
-export function fieldReasons(
-  rules: ChecklistRules,
-): Record<'name' | 'category' | 'passport' | 'vaccine' | 'visa' | 'nusuk', string> {
+export function fieldReasons(rules: ChecklistRules): FieldReasons {
   return {
     name: 'The tickets and the visa must match the passport letter for letter.',
     category: 'The quote is priced by it, and some rules depend on age.',

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { settings } from '../../lib/facts.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
 import { checklistRules } from '../../lib/trips/checklist.ts';
-import { FAMILY_ACTOR, familyFields, tripEvents } from '../../lib/trips/family.ts';
+import { FAMILY_ACTOR, TRIP_FORM_TOKEN, familyFields, tripEvents } from '../../lib/trips/family.ts';
 import { tripCalendar } from '../../lib/trips/ics.ts';
 import {
   readTravellerForm,
@@ -28,8 +28,6 @@ import { sameSecret, tokenHash } from '../secrets.ts';
 import { TravellerStore, type AcceptedBooking } from './store.ts';
 
 const FORM_SECRET_KEY = 'quote-form-secret';
-/** The traveller form's field that carries the token. */
-export const TRIP_FORM_TOKEN = 'tripToken';
 
 /** A link's trip: the booking, its travellers, what is paid, and the token its form carries. */
 export interface ShownTrip {
