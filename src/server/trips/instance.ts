@@ -1,7 +1,9 @@
-/** This process's travellers store, on the store main.ts opened. */
+/** This process's travellers store, trip reminders' opt-outs and the family's trip page, on the store main.ts opened. */
+import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
 import { TripReminderStore } from './reminders.ts';
 import { TravellerStore } from './store.ts';
+import { TripPage } from './trip-page.ts';
 
 /** The bookings' travellers over this process's store. */
 export function travellers(): TravellerStore {
@@ -12,3 +14,10 @@ export function travellers(): TravellerStore {
 export function tripReminders(): TripReminderStore {
   return new TripReminderStore(leadApi.store.database);
 }
+
+/** The family's trip page and the travellers its form takes; posts count against the quote answers' limit. */
+export const tripPage = new TripPage(() => leadApi.store, {
+  siteUrl: serverConfig().SITE_URL,
+  limit: serverConfig().QUOTE_RATE_LIMIT,
+  windowMs: serverConfig().LEADS_RATE_WINDOW_SECONDS * 1000,
+});

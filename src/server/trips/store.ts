@@ -148,6 +148,18 @@ export class TravellerStore {
     return row ? toBooking(row) : null;
   }
 
+  /**
+   * The booking a quote's private link opens as the family's trip page: its lead and the lead's
+   * accepted booking, when that booking is this quote; null for any other quote (not accepted,
+   * withdrawn, superseded by a newer accepted quote, or its lead erased).
+   */
+  async bookingOfQuote(quoteId: string): Promise<{ leadId: string; booking: AcceptedBooking } | null> {
+    const [row] = await this.db.all<{ lead_id: string | null }>('SELECT lead_id FROM quotes WHERE id = ?', [quoteId]);
+    if (!row?.lead_id) return null;
+    const booking = await this.bookingOf(row.lead_id);
+    return booking?.quoteId === quoteId ? { leadId: row.lead_id, booking } : null;
+  }
+
   /** The lead's travellers, by booking and in the order they were added. */
   async travellersOf(leadId: string, db: SqlStatements = this.db): Promise<Traveller[]> {
     const rows = await db.all<TravellerRow>(

@@ -1,0 +1,309 @@
+/**
+ * The family's trip page (the accepted quote's private link once a deposit is recorded), as rows and
+ * sentences. The link is a bearer key that families forward, so nothing recorded is shown back in
+ * full: a passport expiry as its month and year, a vaccination as "recorded", the visa and the Nusuk
+ * permit as their status. The family's form never shows what is stored either: a field left blank
+ * keeps what is recorded.
+ */
+import { formatDay, formatMonthYear } from '../dates.ts';
+import { countOf } from '../format.ts';
+import { paymentLabel, type PaymentDue } from '../quotes/model.ts';
+import { formatCents, sumCents } from '../quotes/money.ts';
+import {
+  travellerChecklist,
+  type ChecklistItem,
+  type ChecklistRules,
+  type TravellerFacts,
+  type TripDates,
+} from './checklist.ts';
+import {
+  countsText,
+  itemWords,
+  stillToAdd,
+  travellerCards,
+  tripDatesOf,
+  type CategoryCounts,
+  type Traveller,
+  type TravellerFields,
+  type TravellerProblem,
+} from './travellers.ts';
+
+/** The trip page form's field that carries its form token. */
+export const TRIP_FORM_TOKEN = 'tripToken';
+
+/** Who the history names for a change made through the trip page. */
+export const FAMILY_ACTOR = 'the family, on the trip page';
+
+/** "Layla H.": the given names and the family name's initial, enough for a family to tell its travellers apart. */
+export function privateName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  if (words.length < 2) return words[0] ?? '';
+  const last = words.pop()!;
+  return `${words.join(' ')} ${[...last][0]!.toUpperCase()}.`;
+}
+
+const monthOf = (day: string) => formatMonthYear(new Date(`${day}T00:00:00Z`));
+
+/** An item's words for the family: the desk's words, with any recorded detail cut to what a forwarded link may show. */
+export function familyItemWords(item: ChecklistItem, traveller: TravellerFacts): string {
+  const by = item.by ? formatDay(item.by) : '';
+  switch (item.key) {
+    case 'passport':
+      if (item.state === 'blocked')
+        return `Blocked: it expires in ${monthOf(traveller.passportExpiresOn!)}, and it must be valid until ${by}. A new passport is needed.`;
+      if (item.state === 'done') return `Done: expires ${monthOf(traveller.passportExpiresOn!)}, valid for the trip.`;
+      break;
+    case 'visa':
+      if (item.state === 'done') return 'Done: issued.';
+      if (item.state === 'waiting') return 'Waiting: applied for.';
+      if (item.state === 'blocked' && traveller.visa.status === 'issued')
+        return 'Blocked: issued too early, it lapses before arrival. A new visa is needed.';
+      break;
+    case 'vaccine':
+      if (item.state === 'done') return `Done: recorded (${item.required ? 'required' : 'recommended'}).`;
+      if (item.state === 'due' || item.state === 'late') {
+        const recorded = traveller.vaccination !== null && traveller.vaccination !== 'not-needed';
+        if (recorded) return `Recorded, but it will not count on arrival. ${itemWords(item, traveller)}`;
+      }
+      break;
+    case 'nusuk':
+      if (item.state === 'done') return 'Done: booked.';
+      break;
+  }
+  return itemWords(item, traveller);
+}
+
+/** One traveller as the trip page shows them: a short name, the checklist in private words, and which items are recorded. */
+export interface FamilyCard {
+  position: number;
+  name: string;
+  category: Traveller['category'];
+  standing: 'ready' | 'due' | 'blocked';
+  standingWords: string;
+  items: { key: ChecklistItem['key']; label: string; state: ChecklistItem['state']; words: string }[];
+  /** Which of the form's fields hold something, so the form can say "recorded" without the value. */
+  recorded: { passport: boolean; vaccine: boolean; visa: boolean; nusuk: boolean };
+}
+
+/** Each traveller's checklist for the trip page, worded for a link that may be forwarded. */
+export function familyCards(travellers: readonly Traveller[], trip: TripDates, rules: ChecklistRules): FamilyCard[] {
+  return travellerCards(travellers, trip, rules).map(({ traveller, items, standing, standingWords }) => {
+    const checklist = travellerChecklist(traveller, trip, rules);
+    return {
+      position: traveller.position,
+      name: privateName(traveller.name),
+      category: traveller.category,
+      standing,
+      standingWords,
+      items: items.map((line, index) => ({ ...line, words: familyItemWords(checklist[index]!, traveller) })),
+      recorded: {
+        passport: traveller.passportExpiresOn !== null,
+        vaccine: traveller.vaccination !== null,
+        visa: traveller.visa.status !== 'not-applied',
+        nusuk: traveller.nusukPermitOn !== null,
+      },
+    };
+  });
+}
+
+/** One scheduled payment against what was paid, paying the schedule in its order as the ledger does. */
+export interface PaymentRow {
+  label: string;
+  dueOn: string;
+  amount: string;
+  state: 'paid' | 'due' | 'overdue';
+  /** What is still owed on it, in cents. */
+  outstandingCents: number;
+  words: string;
+}
+
+/** The schedule's rows with what is paid of each and what is still due and when, from the total paid (integer cents). */
+export function paymentRows(schedule: readonly PaymentDue[], paidCents: number, today: string): PaymentRow[] {
+  let left = paidCents;
+  return schedule.map((due, index) => {
+    const covered = Math.min(left, due.amountCents);
+    left -= covered;
+    const outstanding = due.amountCents - covered;
+    const base = { label: paymentLabel(index, schedule.length), dueOn: formatDay(due.dueOn) };
+    const amount = formatCents(due.amountCents);
+    if (outstanding === 0) return { ...base, amount, state: 'paid', outstandingCents: 0, words: 'Paid' };
+    const part = covered > 0 ? `${formatCents(covered)} paid, ` : '';
+    const late = due.dueOn < today;
+    const words = `${part}${formatCents(outstanding)} ${late ? 'overdue since' : 'due by'} ${formatDay(due.dueOn)}`;
+    return { ...base, amount, state: late ? 'overdue' : 'due', outstandingCents: outstanding, words };
+  });
+}
+
+/** A day in the trip's calendar: what happens, with no names and no health details. */
+export interface TripEvent {
+  on: string;
+  /** Stable across downloads, so a calendar updates the event rather than adding another. */
+  key: string;
+  summary: string;
+}
+
+const travellersCount = (count: number) => countOf(count, 'traveller');
+
+/**
+ * The trip's dates for a calendar: departure and return, each checklist deadline still open (grouped:
+ * "Visa window opens for 2 travellers") and each payment still due, in date order.
+ */
+export function tripEvents(input: {
+  trip: TripDates;
+  returnOn: string;
+  travellers: readonly Traveller[];
+  rules: ChecklistRules;
+  schedule: readonly PaymentDue[];
+  paidCents: number;
+}): TripEvent[] {
+  const { trip, rules } = input;
+  const events: TripEvent[] = [
+    { on: trip.departureOn, key: 'departure', summary: 'Umrah trip: departure' },
+    { on: input.returnOn, key: 'return', summary: 'Umrah trip: return' },
+  ];
+  const groups = new Map<string, TripEvent & { count: number; words: (n: string) => string }>();
+  const add = (key: string, on: string, words: (n: string) => string) => {
+    const id = `${key}-${on}`;
+    const group = groups.get(id) ?? { on, key: id, summary: '', count: 0, words };
+    group.count += 1;
+    groups.set(id, group);
+  };
+  for (const traveller of input.travellers) {
+    for (const item of travellerChecklist(traveller, trip, rules)) {
+      if ((item.state !== 'due' && item.state !== 'late') || !item.by) continue;
+      if (item.key === 'visa' && item.from) {
+        add('visa-opens', item.from, (n) => `Visa window opens for ${n}`);
+        add('visa-closes', item.by, (n) => `Last day to apply for the visa for ${n}`);
+      } else if (item.key === 'passport') add('passport', item.by, (n) => `Passport expiry dates needed for ${n}`);
+      else if (item.key === 'vaccine') add('vaccine', item.by, (n) => `Last day for the meningitis vaccine for ${n}`);
+      else if (item.key === 'nusuk') add('nusuk', item.by, (n) => `Nusuk permits to book before arrival for ${n}`);
+    }
+  }
+  for (const { on, key, count, words } of groups.values())
+    events.push({ on, key, summary: words(travellersCount(count)) });
+  paymentRows(input.schedule, input.paidCents, trip.today).forEach((row, index) => {
+    if (row.state === 'paid') return;
+    const summary = `${row.label} due: ${formatCents(row.outstandingCents)}`;
+    events.push({ on: input.schedule[index]!.dueOn, key: `payment-${index + 1}`, summary });
+  });
+  return events.sort((a, b) => a.on.localeCompare(b.on) || a.key.localeCompare(b.key));
+}
+
+/**
+ * What the family's form posted, made into a whole traveller for the store: for a traveller already
+ * on the booking, a blank field (or a status left on "as recorded") keeps what is stored, and the
+ * name and category stay as staff have them. "Not needed" for the vaccine is staff's call, not the form's.
+ */
+export function familyFields(typed: TravellerFields, stored: Traveller | undefined): TravellerFields {
+  const vaccine = typed.vaccine === 'not-needed' ? 'refused' : typed.vaccine;
+  if (!stored) return { ...typed, vaccine, visa: typed.visa === '' ? 'not-applied' : typed.visa };
+  const { vaccination, visa } = stored;
+  const keptVaccine = vaccination === null ? '' : vaccination === 'not-needed' ? 'not-needed' : vaccination.type;
+  const keptVaccinatedOn = vaccination !== null && vaccination !== 'not-needed' ? vaccination.givenOn : '';
+  return {
+    ...typed,
+    name: stored.name,
+    category: stored.category,
+    passportExpiresOn: typed.passportExpiresOn || (stored.passportExpiresOn ?? ''),
+    vaccine: vaccine === '' ? keptVaccine : vaccine,
+    vaccinatedOn: vaccine === '' ? keptVaccinatedOn : typed.vaccinatedOn,
+    visa: typed.visa === '' ? visa.status : typed.visa,
+    visaOn: typed.visa === '' ? (visa.status === 'not-applied' ? '' : visa.on) : typed.visaOn,
+    nusukPermitOn: typed.nusukPermitOn || (stored.nusukPermitOn ?? ''),
+  };
+}
+
+/** One of the trip page's traveller forms: to add a traveller (position '') or to fill in one's missing details. */
+export interface FamilyForm {
+  position: string;
+  /** What was typed after a refusal, else blank: the form never holds what is stored. */
+  fields: TravellerFields;
+  problems: readonly TravellerProblem[];
+}
+
+/** The trip page, shaped: dates, what is paid and due, each traveller's checklist, who is still to add, and the forms. */
+export interface FamilyTripView {
+  reference: string;
+  departs: string;
+  arrives: string;
+  returns: string;
+  quotedText: string;
+  stillToAdd: string | undefined;
+  cards: FamilyCard[];
+  payments: PaymentRow[];
+  paid: string;
+  balance: string;
+  add: FamilyForm | undefined;
+  /** The form for each traveller on the booking, by position. */
+  update: Record<number, FamilyForm>;
+}
+
+const blankFields = (quoteId: string, position: string, visa: string): TravellerFields => ({
+  quoteId,
+  position,
+  name: '',
+  category: position === '' ? 'adult' : '',
+  passportExpiresOn: '',
+  vaccine: '',
+  vaccinatedOn: '',
+  visa,
+  visaOn: '',
+  nusukPermitOn: '',
+});
+
+/** Shapes the family's trip page from the booking, its travellers, what was paid (cents) and a refused form's typing. */
+export function familyTripView(input: {
+  booking: {
+    quoteId: string;
+    reference: string;
+    draft: { departureOn: string; returnOn: string; departureAirport: string | null; schedule: readonly PaymentDue[] };
+    quoted: CategoryCounts;
+  };
+  travellers: readonly Traveller[];
+  paidCents: number;
+  today: string;
+  rules: ChecklistRules;
+  failed?: { problems: readonly TravellerProblem[]; typed: TravellerFields } | undefined;
+}): FamilyTripView {
+  const { booking, travellers, paidCents, today, rules, failed } = input;
+  const { draft } = booking;
+  const trip = tripDatesOf(draft, today);
+  const missing = stillToAdd(
+    travellers.map((each) => each.category),
+    booking.quoted,
+  );
+  const formFor = (position: string, visa: string): FamilyForm =>
+    failed?.typed.position === position
+      ? { position, fields: failed.typed, problems: failed.problems }
+      : { position, fields: blankFields(booking.quoteId, position, visa), problems: [] };
+  const totalCents = sumCents(draft.schedule.map((due) => due.amountCents));
+  return {
+    reference: booking.reference,
+    departs: formatDay(draft.departureOn),
+    arrives: formatDay(trip.arrivalOn),
+    returns: formatDay(draft.returnOn),
+    quotedText: countsText(booking.quoted),
+    stillToAdd: missing,
+    cards: familyCards(travellers, trip, rules),
+    payments: paymentRows(draft.schedule, paidCents, today),
+    paid: formatCents(paidCents),
+    balance: formatCents(Math.max(0, totalCents - paidCents)),
+    add: missing || failed?.typed.position === '' ? formFor('', 'not-applied') : undefined,
+    update: Object.fromEntries(travellers.map((each) => [each.position, formFor(String(each.position), '')])),
+  };
+}
+
+/** Why each field is asked, by field: one sentence or two. */
+export type FieldReasons = Record<'name' | 'category' | 'passport' | 'vaccine' | 'visa' | 'nusuk', string>;
+
+/** Why the trip page asks for each field, said beside it (the privacy policy says the same at more length). */
+export function fieldReasons(rules: ChecklistRules): FieldReasons {
+  return {
+    name: 'The tickets and the visa must match the passport letter for letter.',
+    category: 'The quote is priced by it, and some rules depend on age.',
+    passport: `Saudi Arabia asks for a passport valid ${rules.passportMonthsValid} months from arrival. Only the expiry date is kept, never the number.`,
+    vaccine: `The certificate must be at least ${rules.vaccine.daysBeforeArrival} days old on arrival, and its type sets how long it counts. This is health information: it is used only for this checklist and deleted after your return.`,
+    visa: `An Umrah visa lapses if it is not used within ${rules.visaUseWithinDays} days of issue, so it is applied for in a window.`,
+    nusuk: 'Each Umrah needs a permit with a time slot, booked in the Nusuk app.',
+  };
+}

@@ -1,0 +1,165 @@
+/*
+ * The family's trip page on the server: the accepted quote's private link, once a deposit is
+ * recorded, opens the trip (src/pages/quote/[token].astro draws it), and its form adds travellers or
+ * fills in what is missing. The form is taken only from the page, as the quote's answers are
+ * (src/server/quotes/pilgrim-page.ts): a rate limit per client and link counted first, the browser's
+ * Sec-Fetch-Site and Origin, a body limit, and a form token that is an HMAC of the link (a new link
+ * makes a new token). Every change is in the lead's history as the family's, with its time.
+ */
+import { createHmac } from 'node:crypto';
+import { settings } from '../../lib/facts.ts';
+import { agencyContact } from '../../lib/site-contact.ts';
+import { checklistRules } from '../../lib/trips/checklist.ts';
+import { FAMILY_ACTOR, TRIP_FORM_TOKEN, familyFields, tripEvents } from '../../lib/trips/family.ts';
+import { tripCalendar } from '../../lib/trips/ics.ts';
+import {
+  readTravellerForm,
+  tripDatesOf,
+  type Traveller,
+  type TravellerFields,
+  type TravellerProblem,
+} from '../../lib/trips/travellers.ts';
+import { isWellFormedToken } from '../../lib/quotes/token.ts';
+import type { LeadStore } from '../leads/store.ts';
+import { RateLimiter } from '../leads/rate-limit.ts';
+import { postedFromSite, readForm } from '../quotes/pilgrim-page.ts';
+import { QuoteStore } from '../quotes/store.ts';
+import { sameSecret, tokenHash } from '../secrets.ts';
+import { TravellerStore, type AcceptedBooking } from './store.ts';
+
+const FORM_SECRET_KEY = 'quote-form-secret';
+
+/** A link's trip: the booking, its travellers, what is paid, and the token its form carries. */
+export interface ShownTrip {
+  leadId: string;
+  booking: AcceptedBooking;
+  travellers: Traveller[];
+  paidCents: number;
+  formToken: string;
+}
+
+export type TripPostResult =
+  | { kind: 'not-found' }
+  | { kind: 'done'; code: 'traveller' }
+  | { kind: 'refused'; status: 403 | 413 | 415 | 429 | 503; message: string; retryAfter?: number }
+  | { kind: 'problems'; trip: ShownTrip; problems: TravellerProblem[]; typed: TravellerFields };
+
+export interface TripPageOptions {
+  siteUrl: string;
+  /** Posts one client may make on one link per window. */
+  limit: number;
+  windowMs: number;
+}
+
+const NOT_FROM_PAGE =
+  'This form did not come from your trip page, so nothing was saved. Please open the link to your trip again and fill it in there.';
+const TOO_MANY =
+  'Too many changes from this connection in a short time, so nothing was saved. Please wait a few minutes or call us.';
+const NOT_SAVED = 'The traveller could not be saved just now. Please try again in a minute or call us.';
+
+/** The token the trip page's form carries: an HMAC of its link, apart from the quote answers' own. */
+export function tripFormTokenFor(linkToken: string, secret: string): string {
+  return createHmac('sha256', secret).update(`trip-travellers:${linkToken}`).digest('base64url');
+}
+
+/** The trip page's reads and the travellers it takes, on the store this process has open. */
+export class TripPage {
+  private readonly store: () => LeadStore;
+  private readonly options: TripPageOptions;
+  private readonly limiter: RateLimiter;
+
+  constructor(store: () => LeadStore, options: TripPageOptions) {
+    this.store = store;
+    this.options = options;
+    this.limiter = new RateLimiter(store, 'trip-travellers', options.limit, options.windowMs);
+  }
+
+  /**
+   * The trip a link opens: null while it is still a quote (not accepted, or no payment yet) and
+   * alike for a link that opens nothing, which the quote page then answers with its 404.
+   */
+  async open(linkToken: string, today: string): Promise<ShownTrip | null> {
+    const { database } = this.store();
+    const quote = await new QuoteStore(database).quoteByToken(linkToken);
+    if (!quote) return null;
+    const travellers = new TravellerStore(database);
+    const booked = await travellers.bookingOfQuote(quote.quoteId);
+    if (!booked) return null;
+    const billed = await new QuoteStore(database).accountOfLead(booked.leadId, today);
+    if (billed?.quoteId !== quote.quoteId || billed.account.paidCents === 0) return null;
+    const onBooking = (await travellers.travellersOf(booked.leadId)).filter(
+      (each) => each.quoteId === booked.booking.quoteId,
+    );
+    const formToken = tripFormTokenFor(linkToken, await this.store().secret(FORM_SECRET_KEY));
+    return { ...booked, travellers: onBooking, paidCents: billed.account.paidCents, formToken };
+  }
+
+  /** The trip's dates as an iCalendar file, or null alike for every link the page answers with a 404. */
+  async calendar(linkToken: string, today: string, now = new Date()): Promise<string | null> {
+    const trip = await this.open(linkToken, today);
+    if (!trip) return null;
+    const { draft } = trip.booking;
+    const events = tripEvents({
+      trip: tripDatesOf(draft, today),
+      returnOn: draft.returnOn,
+      travellers: trip.travellers,
+      rules: checklistRules(settings.facts),
+      schedule: draft.schedule,
+      paidCents: trip.paidCents,
+    });
+    return tripCalendar({
+      events,
+      uidPrefix: trip.booking.quoteId,
+      domain: new URL(this.options.siteUrl).hostname,
+      productId: `-//${agencyContact.name}//Trip dates//EN`,
+      calendarName: `Umrah trip with ${agencyContact.name}`,
+      now,
+    });
+  }
+
+  /** Takes one posted traveller: refused before anything is read when it is not from the page or too many; saved by the store with the family as its actor. */
+  async post(
+    request: Request,
+    linkToken: string,
+    client: string,
+    today: string,
+    now = new Date(),
+  ): Promise<TripPostResult> {
+    if (!isWellFormedToken(linkToken)) return { kind: 'not-found' };
+    try {
+      const decision = await this.limiter.take(`${client} ${tokenHash(linkToken).slice(0, 16)}`, now.getTime());
+      if (!decision.allowed)
+        return { kind: 'refused', status: 429, message: TOO_MANY, retryAfter: decision.retryAfter };
+      if (!postedFromSite(request.headers, this.options.siteUrl)) return refused(403, NOT_FROM_PAGE);
+      const fields = await readForm(request);
+      if (fields === 413) return refused(413, 'This form is too long to send. Please shorten it and try again.');
+      if (fields === 415) return refused(415, NOT_FROM_PAGE);
+      const trip = await this.open(linkToken, today);
+      if (!trip) return { kind: 'not-found' };
+      if (!sameSecret(fields[TRIP_FORM_TOKEN] ?? '', trip.formToken)) return refused(403, NOT_FROM_PAGE);
+      const read = readTravellerForm({ get: (name: string) => fields[name] });
+      if (!read) return refused(403, NOT_FROM_PAGE);
+      const typed = { ...read, quoteId: trip.booking.quoteId };
+      const stored = trip.travellers.find((each) => String(each.position) === typed.position);
+      const saved = await new TravellerStore(this.store().database).save(
+        trip.leadId,
+        familyFields(typed, stored),
+        FAMILY_ACTOR,
+        today,
+        now,
+      );
+      if (!saved) return { kind: 'not-found' };
+      // A refused form shows back what was typed, never what is stored.
+      return saved.ok
+        ? { kind: 'done', code: 'traveller' }
+        : { kind: 'problems', trip, problems: saved.problems, typed };
+    } catch (error) {
+      console.error('Could not save a traveller from the trip page:', error);
+      return refused(503, NOT_SAVED);
+    }
+  }
+}
+
+function refused(status: 403 | 413 | 415 | 503, message: string): TripPostResult {
+  return { kind: 'refused', status, message };
+}
