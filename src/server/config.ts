@@ -191,6 +191,11 @@ const declarations = {
     "Each booking's travellers (names, passport expiry, vaccination, visa, permit) are deleted this many days after its return.",
     (value, name) => boundedWholeNumber(value, name, 3650),
   ),
+  REVIEW_INVITE_DAYS: variable(
+    '3',
+    "Days after a booking's return date before its traveller is emailed the review invitation (one reminder follows a week later). Needs `SMTP_URL`.",
+    (value, name) => boundedWholeNumber(value, name, 60),
+  ),
   QUOTE_VALID_DAYS: variable(
     '7',
     "How many days a new quote's valid-until date is set after today (never past departure); staff may change it.",

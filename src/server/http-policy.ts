@@ -147,10 +147,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * A private link: the pilgrim's quote, whose token is the only key to it (src/pages/quote/[token].astro),
- * and the Hajj alerts' one-click unsubscribe, whose token is in its query (src/pages/hajj/unsubscribe.astro).
+ * the traveller's review form, likewise (src/pages/review/[token].astro), and the Hajj alerts'
+ * one-click unsubscribe, whose token is in its query (src/pages/hajj/unsubscribe.astro).
  */
 function isPrivateLink(pathname: string): boolean {
-  return pathname.startsWith('/quote/') || pathname === '/hajj/unsubscribe';
+  return pathname.startsWith('/quote/') || pathname.startsWith('/review/') || pathname === '/hajj/unsubscribe';
 }
 
 /** The lead API, the lead desk and private links: never cached, never indexed. */

@@ -130,6 +130,10 @@ describe.each(STORE_KINDS)('the cancellation schedule in the quote store on %s',
     // Back to the step before the cancellation charges: the later steps' tables and the two columns
     // go, and the database records only the steps before it.
     const undo = [
+      'DROP TABLE review_decisions',
+      'DROP TABLE reviews',
+      'DROP TABLE review_links',
+      'DROP TABLE review_invitations',
       'DROP TABLE trip_travellers',
       'DROP TABLE hajj_alert_recipients',
       'DROP TABLE hajj_alerts',

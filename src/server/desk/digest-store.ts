@@ -61,7 +61,7 @@ const ALERT_LOOKBACK_MS = 7 * 24 * 60 * 60_000;
 const OPEN_STATUSES = LEAD_STATUSES.filter((status) => !CLOSED_STATUSES.includes(status));
 
 /** Takes or renews the lease `name` for `holder` until `nowMs + leaseMs`; false while another holder's lease runs. */
-async function takeLease(
+export async function takeLease(
   db: SqlStatements,
   name: string,
   holder: string,

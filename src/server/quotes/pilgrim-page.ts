@@ -74,7 +74,7 @@ export function postedFromSite(headers: Headers, siteOrigin: string): boolean {
 }
 
 /** The form's fields, at most `BODY_LIMIT_BYTES` of them, as a browser posts a form without scripts. */
-async function readForm(request: Request): Promise<Record<string, string> | 413 | 415> {
+export async function readForm(request: Request): Promise<Record<string, string> | 413 | 415> {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') return 415;
   if (Number(request.headers.get('content-length') ?? 0) > BODY_LIMIT_BYTES) return 413;
