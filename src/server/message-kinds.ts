@@ -70,6 +70,6 @@ function together(works: readonly ScheduledWork[]): ScheduledWork {
       }
       if (failures.length > 0) throw failures[0];
     },
-    release: async () => void (await Promise.all(works.map((work) => work.release?.()))),
+    release: async () => void (await Promise.all(works.map((work) => work.release?.() ?? Promise.resolve()))),
   };
 }

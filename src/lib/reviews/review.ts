@@ -196,7 +196,7 @@ export function invitationDueOn(returnOn: string, daysAfter: number): string {
 export const REMINDER_AFTER_DAYS = 7;
 
 /** A booking whose invitation fell due longer ago than this is never invited (no flood of old trips at first start). */
-export const INVITE_WINDOW_DAYS = 30;
+const INVITE_WINDOW_DAYS = 30;
 
 /** Whether a booking returning on `returnOn` is invited on `today`: due, and not older than the window. */
 export function invitationDue(returnOn: string, daysAfter: number, today: string): boolean {

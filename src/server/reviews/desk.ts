@@ -7,7 +7,7 @@ import { MODERATION_TABS, moderationTab, readModeration, type ModerationTab } fr
 import type { ModeratedReview, ReviewDecision, ReviewStatus, ReviewStore } from './store.ts';
 
 /** Reviews on one page of a tab: enough to read through, few enough to draw at once over thousands. */
-export const REVIEWS_PER_PAGE = 20;
+const REVIEWS_PER_PAGE = 20;
 
 export interface ModerationPage {
   tab: ModerationTab;

@@ -72,6 +72,9 @@ export class ReviewPage {
       const decision = await this.limiter.take(`${client} ${tokenHash(linkToken).slice(0, 16)}`, now.getTime());
       if (!decision.allowed)
         return { kind: 'refused', status: 429, message: TOO_MANY, retryAfter: decision.retryAfter };
+      // A link that opens nothing (unknown, or its review sent) is the missing page, whatever was posted to it.
+      const shown = await this.show(linkToken);
+      if (!shown) return { kind: 'not-found' };
       if (!postedFromSite(request.headers, this.siteUrl))
         return { kind: 'refused', status: 403, message: NOT_FROM_PAGE };
       const fields = await readForm(request);
@@ -84,8 +87,6 @@ export class ReviewPage {
       if (fields === 415) return { kind: 'refused', status: 415, message: NOT_FROM_PAGE };
       if (!sameSecret(fields[REVIEW_FIELDS.formToken] ?? '', await this.formToken(linkToken)))
         return { kind: 'refused', status: 403, message: NOT_FROM_PAGE };
-      const shown = await this.show(linkToken);
-      if (!shown) return { kind: 'not-found' };
       const read = readReviewForm({ get: (name) => fields[name] }, shown.form.questions);
       if (!read.ok) return { kind: 'problems', shown, problems: read.problems, values: read.values };
       const stored = await this.reviews().submit(linkToken, read.review, now);
