@@ -10,6 +10,7 @@ import { outboxKinds, workerOptions } from '@/server/message-kinds';
 import { OutboxQueue } from '@/server/outbox/queue';
 import { DeliveryWorker } from '@/server/outbox/worker';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
+import { ReviewPage } from '@/server/reviews/page';
 import { ReviewScheduler, ReviewStore } from '@/server/reviews/store';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
@@ -311,5 +312,42 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     expect(await reviews.formFor(second)).toMatchObject({ quoteId: booking.quoteId });
     await worker.stop();
     expect(received()).toHaveLength(2);
+  });
+
+  it('takes a review only from its own page: a foreign post is refused, a bad one stores nothing, a used link is 404', async () => {
+    const store = await openStore(kind);
+    const { reviews, token } = await invited(store);
+    const page = new ReviewPage(() => store, { siteUrl: 'https://miqat.example', limit: 10, windowMs: 60_000 });
+    const shown = (await page.show(token))!;
+    const post = (fields: Record<string, string>, headers: Record<string, string> = {}, link = token) =>
+      page.submit(
+        new Request(`https://miqat.example/review/${link}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', ...headers },
+          body: new URLSearchParams(fields),
+        }),
+        link,
+        '10.0.0.1',
+        DUE,
+      );
+    const good = {
+      _form: shown.formToken,
+      rating: '5',
+      hotel_makkah: 'yes',
+      hotel_madinah: 'no',
+      title: 'As promised',
+      text: 'All good.',
+      display_name: 'Layla H.',
+      consent: 'yes',
+    };
+    expect(await post(good, { 'sec-fetch-site': 'cross-site' })).toMatchObject({ kind: 'refused', status: 403 });
+    expect(await post({ ...good, _form: 'forged' })).toMatchObject({ kind: 'refused', status: 403 });
+    const bad = await post({ ...good, rating: '', consent: '' });
+    expect(bad).toMatchObject({ kind: 'problems' });
+    expect(await reviews.counts()).toEqual({ pending: 0, published: 0, refused: 0 });
+    expect(await post(good)).toEqual({ kind: 'stored' });
+    expect(await post(good)).toEqual({ kind: 'not-found' });
+    expect(await post(good, {}, 'B'.repeat(43))).toEqual({ kind: 'not-found' });
+    expect(await reviews.counts()).toEqual({ pending: 1, published: 0, refused: 0 });
   });
 });
