@@ -15,6 +15,9 @@
 // ago to four months ahead: the departures board, whole and "blocked only", is timed, and so is the
 // family's page of a booking (`/quote/<token>` of an accepted quote with its deposit paid).
 // The morning digest is built for 50 staff over the same leads (benchDigest): figures, no budget.
+// 5,000 reviews (BENCH_REVIEWS) of as many invited bookings (seedReviews): a fifth waiting, three fifths
+// published (half with a reply), a fifth refused, each with its log; the moderation page's waiting
+// tab, a deep page of its published tab and the public policy page with its counts are timed too.
 // A benchmark, not a test: the times are round trips over loopback, which is the server's time plus
 // well under a millisecond.
 import type { ChildProcess } from 'node:child_process';
@@ -47,6 +50,7 @@ import { freshDatabase, startPostgres, type TestPostgres } from '../tests/suppor
 /** The issue's budget: each desk page answers within 300 ms at the 95th percentile with 10,000 leads. */
 const BUDGET_P95_MS = 300;
 const LEADS = Number(process.env['BENCH_LEADS'] ?? 10_000);
+const REVIEWS = Number(process.env['BENCH_REVIEWS'] ?? 5_000);
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 100);
 const WARM_UP = 5;
 const WEEKS = 16;
@@ -76,6 +80,8 @@ function fail(message: string): never {
 
 if (!Number.isInteger(LEADS) || LEADS < 100) fail(`BENCH_LEADS must be a whole number of at least 100, got ${LEADS}`);
 if (!Number.isInteger(REQUESTS) || REQUESTS < 1) fail(`BENCH_REQUESTS must be a whole number, got ${REQUESTS}`);
+if (!Number.isInteger(REVIEWS) || REVIEWS < 100)
+  fail(`BENCH_REVIEWS must be a whole number of at least 100, got ${REVIEWS}`);
 if (!existsSync('dist/server/entry.mjs')) fail('dist/ is missing: run `npm run build` first.');
 
 const forms: FormDef[] = Object.values(FORMS);
@@ -366,6 +372,86 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
   );
 }
 
+const REFUSALS = ['personal-data', 'abuse', 'off-topic', 'not-our-trip'];
+
+/**
+ * `REVIEWS` invited bookings, each with its review: the quotes already seeded first, then quotes of
+ * their own (no lead) for the rest. Every fifth waits, every fifth is refused for one reason of the
+ * policy, the others are published, half of them with a reply; each has its log.
+ */
+async function seedReviews(tx: SqlRunner, now: number): Promise<void> {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const quoteIds = (await tx.all<{ id: string }>('SELECT id FROM quotes ORDER BY id LIMIT ?', [REVIEWS])).map(
+    (row) => row.id,
+  );
+  const extra: SqlValue[][] = [];
+  while (quoteIds.length < REVIEWS) {
+    const id = randomUUID();
+    quoteIds.push(id);
+    extra.push([id, null, `MQ-R${quoteIds.length.toString(36).toUpperCase().padStart(5, '0')}`, 'bench', iso(now)]);
+  }
+  await insertMany(tx, 'quotes (id, lead_id, reference, created_by, created_at)', extra);
+  const invitations: SqlValue[][] = [];
+  const reviews: SqlValue[][] = [];
+  const decisions: SqlValue[][] = [];
+  const hotels = JSON.stringify([
+    { city: 'makkah', name: 'Hilton Suites Makkah', confirmed: true },
+    { city: 'madinah', name: 'Pullman Zamzam Madinah', confirmed: false },
+  ]);
+  quoteIds.forEach((quoteId, n) => {
+    // Submitted over the last 200 days, the oldest first.
+    const submitted = now - (REVIEWS - n) * 60 * 60_000;
+    const invited = iso(submitted - 3 * DAY_MS);
+    const departure = isoDay(submitted - 20 * DAY_MS);
+    invitations.push([
+      quoteId,
+      null,
+      `umrah-package-${n % 40}`,
+      departure,
+      isoDay(submitted - 6 * DAY_MS),
+      hotels,
+      invited,
+    ]);
+    const status = n % 5 === 0 ? 'pending' : n % 5 === 4 ? 'refused' : 'published';
+    const decided = status === 'pending' ? null : iso(submitted + 60 * 60_000);
+    const reason = status === 'refused' ? REFUSALS[n % REFUSALS.length]! : null;
+    const reply = status === 'published' && n % 2 === 0 ? `Thank you for travelling with us, review ${n}.` : null;
+    reviews.push([
+      quoteId,
+      (n % 5) + 1,
+      n % 3 === 0 ? 'no' : 'yes',
+      n % 4 === 0 ? 'similar-told' : 'yes',
+      `Our Umrah in ${departure.slice(0, 7)}`,
+      `The hotel was close to the Haram and the transfers ran on time, mostly. Review number ${n}. `.repeat(4),
+      `Amina R.`,
+      'Chicago',
+      iso(submitted),
+      status,
+      reason,
+      decided === null ? null : AGENTS[n % AGENTS.length]!,
+      decided,
+      reply,
+      reply === null ? null : AGENTS[0]!,
+      reply === null ? null : decided,
+    ]);
+    decisions.push([quoteId, 'submitted', null, 'the traveller (review link)', iso(submitted)]);
+    if (decided !== null) decisions.push([quoteId, status, reason, AGENTS[n % AGENTS.length]!, decided]);
+  });
+  await insertMany(
+    tx,
+    'review_invitations (quote_id, lead_id, package_slug, departure_on, return_on, hotels, invited_at)',
+    invitations,
+  );
+  await insertMany(
+    tx,
+    `reviews (quote_id, rating, hotel_makkah, hotel_madinah, title, body, display_name, city, submitted_at, status,
+      refused_reason, decided_by, decided_at, reply, replied_by, replied_at)`,
+    reviews,
+  );
+  await insertMany(tx, 'review_decisions (quote_id, action, reason, actor, at)', decisions);
+  console.log(`  with ${REVIEWS.toLocaleString('en-US')} reviews of invited bookings`);
+}
+
 async function insertMany(tx: SqlRunner, into: string, rows: SqlValue[][]): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
@@ -475,6 +561,15 @@ const PAGES = [
     path: `/admin/leads/${BOOKED_LEAD_ID}`,
     expect: `MQ-B${BOOKED_LEAD_N.toString(36).toUpperCase().padStart(5, '0')}`,
   },
+  // Moderation over the reviews: the waiting tab (oldest first), and a deep page of the published.
+  {
+    name: 'reviews (waiting)',
+    path: '/admin/reviews',
+    expect: `Waiting (${(REVIEWS / 5).toLocaleString('en-US')})`,
+  },
+  { name: 'reviews (published, page 50)', path: '/admin/reviews?status=published&page=50', expect: 'Page 50 of' },
+  // The public policy page counts the refusals at request time; it needs no session.
+  { name: 'review policy (counts)', path: '/how-we-collect-and-publish-reviews', expect: 'data-reason="abuse"' },
 ];
 
 /** Times `REQUESTS` GETs of the pilgrim's quote page after a warm-up, each for another quote's link, as a pilgrim without a session would. */
@@ -616,6 +711,7 @@ async function benchStore(
     agentIds.push((await staff.addStaff({ email, role: 'agent', passwordHash, mustChangePassword: false })).id);
   const seeding = performance.now();
   await store.database.transaction((tx) => seed(tx, agentIds, Date.now()));
+  await store.database.transaction((tx) => seedReviews(tx, Date.now()));
   console.log(
     `${label}: seeded ${LEADS.toLocaleString('en-US')} leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );

@@ -27,4 +27,10 @@ export const agencyContact = {
   timeZone: 'America/Chicago',
   /** "We reply …": the promise printed under every form and in the acknowledgement. */
   replyTime: 'within one business day',
+  /**
+   * The agency's Google review link (its Business Profile's "Ask for reviews" address), offered in
+   * every review invitation alike; empty offers none. Here rather than in site.ts because the
+   * invitation is written by the outbox worker, which cannot load site.ts.
+   */
+  googleReviewUrl: '',
 };

@@ -91,6 +91,8 @@ export const siteSettingsSchema = z.strictObject({
     /** A Nusuk Hajj registration or approval the agency holds, with its number; empty shows nothing. */
     registration: z.string(),
   }),
+  /** The agency's Google review link for the review invitations (src/lib/site-contact.ts), or empty. */
+  googleReviewUrl: z.union([z.literal(''), z.url({ protocol: /^https$/ })]),
   themeColor: z.string().regex(/^#[0-9a-f]{6}$/i),
   locale: z.literal('en_US'),
   /** The office's IANA time zone: the lead desk shows times and counts days in it. */

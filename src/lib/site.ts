@@ -57,6 +57,7 @@ export const site = parseSiteSettings({
     role: 'You create and manage your own Nusuk Hajj account and pay only there. We tell you when each step opens, explain it, help you compare the packages, check your documents and can book flights when your package has none; we never log in for you, hold your password or take any payment for a Hajj package.',
     registration: '',
   },
+  googleReviewUrl: agencyContact.googleReviewUrl,
   themeColor: '#0f5a43',
   locale: 'en_US',
   timeZone: agencyContact.timeZone,

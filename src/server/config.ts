@@ -196,6 +196,11 @@ const declarations = {
     'How many days before each payment after the deposit falls due the family is emailed a reminder, while it is unpaid. Needs `SMTP_URL`.',
     (value, name) => boundedWholeNumber(value, name, 90),
   ),
+  REVIEW_INVITE_DAYS: variable(
+    '3',
+    "Days after a booking's return date before its traveller is emailed the review invitation (one reminder follows a week later). Needs `SMTP_URL`.",
+    (value, name) => boundedWholeNumber(value, name, 60),
+  ),
   QUOTE_VALID_DAYS: variable(
     '7',
     "How many days a new quote's valid-until date is set after today (never past departure); staff may change it.",

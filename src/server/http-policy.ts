@@ -147,11 +147,17 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * A private link: the pilgrim's quote, whose token is the only key to it (src/pages/quote/[token].astro),
- * and the one-click unsubscribes of the Hajj alerts and the trip reminders, whose token is in its query
+ * the traveller's review form, likewise (src/pages/review/[token].astro), and the one-click
+ * unsubscribes of the Hajj alerts and the trip reminders, whose token is in its query
  * (src/pages/hajj/unsubscribe.astro, src/pages/trip/stop-reminders.astro).
  */
 function isPrivateLink(pathname: string): boolean {
-  return pathname.startsWith('/quote/') || pathname === '/hajj/unsubscribe' || pathname === '/trip/stop-reminders';
+  return (
+    pathname.startsWith('/quote/') ||
+    pathname.startsWith('/review/') ||
+    pathname === '/hajj/unsubscribe' ||
+    pathname === '/trip/stop-reminders'
+  );
 }
 
 /** The lead API, the lead desk and private links: never cached, never indexed. */

@@ -15,6 +15,9 @@ import { OutboxKinds } from './outbox/kinds.ts';
 import { scheduledTogether, type WorkerOptions } from './outbox/worker.ts';
 import { QUOTE_EMAIL_KINDS } from './quotes/emails.ts';
 import { TRIP_REMINDER_KIND, tripReminderSchedule } from './trips/reminders.ts';
+import { REVIEW_INVITATION_KIND, REVIEW_REMINDER_KIND } from './reviews/emails.ts';
+import { reviewSchedule } from './reviews/store.ts';
+import { serverConfig } from './config.ts';
 
 export const outboxKinds = new OutboxKinds({
   channels: LEAD_CHANNELS,
@@ -25,6 +28,8 @@ export const outboxKinds = new OutboxKinds({
     DIGEST_KIND,
     HAJJ_ALERT_KIND,
     TRIP_REMINDER_KIND,
+    REVIEW_INVITATION_KIND,
+    REVIEW_REMINDER_KIND,
   ],
 });
 
@@ -32,7 +37,7 @@ export const outboxKinds = new OutboxKinds({
 export function workerOptions(store: { database: SqlDatabase }, config: LeadApiConfig): WorkerOptions {
   return {
     kinds: outboxKinds,
-    // The digest, the alert and the trip reminders are queued only where they can be sent.
+    // The digest, the alert, the trip reminders and the review invitations are queued only where they can be sent.
     scheduled: config.smtpUrl
       ? scheduledTogether([
           deskSchedule(store.database, {
@@ -44,6 +49,10 @@ export function workerOptions(store: { database: SqlDatabase }, config: LeadApiC
           }),
           tripReminderSchedule(store.database, {
             balanceDaysBefore: config.tripReminderBalanceDays,
+            timeZone: agencyContact.timeZone,
+          }),
+          reviewSchedule(store.database, {
+            daysAfterReturn: serverConfig().REVIEW_INVITE_DAYS,
             timeZone: agencyContact.timeZone,
           }),
         ])

@@ -84,6 +84,15 @@ describe("the pilgrim's private quote links", () => {
     // The desk tells other sites nothing, and still its own forms where they come from.
     expect(referrerPolicyFor('/admin/leads')).toBe('same-origin');
   });
+
+  it('include the traveller’s review link and its thanks; the public review policy stays public', () => {
+    for (const path of ['/review/abc', '/review/thanks']) {
+      expect(cacheControlFor(path)).toBe('no-store');
+      expect(isPrivatePath(path)).toBe(true);
+      expect(referrerPolicyFor(path)).toBe('no-referrer');
+    }
+    expect(isPrivatePath('/how-we-collect-and-publish-reviews')).toBe(false);
+  });
 });
 
 describe('SECURITY_HEADERS', () => {

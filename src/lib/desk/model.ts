@@ -76,7 +76,8 @@ export interface Note {
 
 /**
  * `alert`: the owners were emailed that the enquiry was still New past the first-contact target;
- * `hajj`: a Hajj phase alert was queued to the person, or they unsubscribed from the alerts.
+ * `hajj`: a Hajj phase alert was queued to the person, or they unsubscribed from the alerts;
+ * `review`: the booking's review invitation or reminder was queued, its review came, or staff decided on it.
  */
 export type HistoryAction =
   | 'status'
@@ -91,7 +92,8 @@ export type HistoryAction =
   | 'alert'
   | 'hajj'
   | 'traveller'
-  | 'reminder';
+  | 'reminder'
+  | 'review';
 
 export interface HistoryEntry {
   id: number;
@@ -171,4 +173,27 @@ export interface PersonRecord {
   travellers: Traveller[];
   /** Its bookings whose trip reminders the family turned off, and when. */
   optOuts: { reference: string; optedOutAt: string }[];
+  /** The review invitations its bookings were sent and the review each got (src/server/reviews/store.ts). */
+  reviews: HeldReviewRecord[];
+}
+
+/** One booking's review invitation and, once written, its review as held. */
+export interface HeldReviewRecord {
+  reference: string;
+  invitedAt: string;
+  remindedAt: string | null;
+  review: {
+    rating: number;
+    hotels: Partial<Record<'makkah' | 'madinah', string>>;
+    title: string;
+    text: string;
+    displayName: string;
+    city: string;
+    submittedAt: string;
+    status: 'pending' | 'published' | 'refused';
+    refusedReason: string | null;
+    decidedAt: string | null;
+    reply: { text: string; at: string } | null;
+    erasedAt: string | null;
+  } | null;
 }

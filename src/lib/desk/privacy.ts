@@ -107,7 +107,7 @@ export function personExport(
   return {
     request: { email: query.email || null, phone: query.phone || null },
     exportedAt: now.toISOString(),
-    leads: records.map(({ lead, notes, history, deliveries, attempts, quotes, hajjInterest, travellers, optOuts }) => ({
+    leads: records.map(({ lead, notes, history, deliveries, attempts, quotes, hajjInterest, travellers, optOuts, reviews }) => ({
       reference: lead.reference,
       receivedAt: lead.receivedAt,
       page: findForm(lead.formId)?.placement ?? lead.formId,
@@ -172,6 +172,8 @@ export function personExport(
           nusukPermitOn,
         }),
       ),
+      // Each review invitation and the review written, as published or refused (an erased one keeps its rating only).
+      reviews,
     })),
   };
 }

@@ -574,6 +574,59 @@ export const SCHEMA: readonly SchemaStep[] = [
        opted_out_at TEXT NOT NULL
      );
      CREATE INDEX trip_reminder_optouts_lead ON trip_reminder_optouts (lead_id);`,
+  // 18. Reviews (src/server/reviews/store.ts): each booking invited once (its package, dates and
+  //     quoted hotels as they were, when the invitation and its one reminder were queued), the
+  //     private links the emails carried (only their SHA-256), the one review a booking may give,
+  //     its moderation (published or refused with one reason of the public policy, by whom and when),
+  //     the agency's one reply, and every decision in a log. An erased person's review keeps only its
+  //     rating (erased_at).
+  [
+    `CREATE TABLE review_invitations (
+       quote_id TEXT PRIMARY KEY REFERENCES quotes (id),
+       lead_id TEXT,
+       package_slug TEXT,
+       departure_on TEXT NOT NULL,
+       return_on TEXT NOT NULL,
+       hotels TEXT NOT NULL,
+       invited_at {sorted_text} NOT NULL,
+       reminded_at {sorted_text}
+     );
+     CREATE INDEX review_invitations_lead ON review_invitations (lead_id);
+     CREATE TABLE review_links (
+       token_hash TEXT PRIMARY KEY,
+       quote_id TEXT NOT NULL REFERENCES review_invitations (quote_id),
+       made_at TEXT NOT NULL
+     );
+     CREATE INDEX review_links_quote ON review_links (quote_id);
+     CREATE TABLE reviews (
+       quote_id TEXT PRIMARY KEY REFERENCES review_invitations (quote_id),
+       rating INTEGER NOT NULL,
+       hotel_makkah TEXT,
+       hotel_madinah TEXT,
+       title TEXT NOT NULL,
+       body TEXT NOT NULL,
+       display_name TEXT NOT NULL,
+       city TEXT NOT NULL,
+       submitted_at {sorted_text} NOT NULL,
+       status TEXT NOT NULL DEFAULT 'pending',
+       refused_reason TEXT,
+       decided_by TEXT,
+       decided_at {sorted_text},
+       reply TEXT,
+       replied_by TEXT,
+       replied_at TEXT,
+       erased_at TEXT
+     );
+     CREATE INDEX reviews_queue ON reviews (status, submitted_at);
+     CREATE TABLE review_decisions (
+       id {id},
+       quote_id TEXT NOT NULL REFERENCES reviews (quote_id),
+       action TEXT NOT NULL,
+       reason TEXT,
+       actor TEXT NOT NULL,
+       at {sorted_text} NOT NULL
+     );
+     CREATE INDEX review_decisions_quote ON review_decisions (quote_id);`,
   ],
 ];
 

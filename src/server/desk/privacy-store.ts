@@ -8,6 +8,7 @@ import { eraseQuotePeople, quotesOf } from '../quotes/records.ts';
 import { eraseInterest, interestOf } from '../hajj/store.ts';
 import { eraseTravellersOf, TravellerStore } from '../trips/store.ts';
 import { eraseRemindersOf, TripReminderStore } from '../trips/reminders.ts';
+import { eraseReviewsOf, reviewsOf } from '../reviews/store.ts';
 import type { PrivacyQueries } from './types.ts';
 import type { HistoryEntry, PersonRecord } from '../../lib/desk/model.ts';
 
@@ -19,7 +20,7 @@ const ERASE_BATCH = 500;
  * deliveries are read through the outbox and erased with the lead through the lead store, inside this
  * store's transaction; notes and history through the pipeline's module; quotes keep their amounts and dates
  * under the reference, without the person's details (quote-records.ts); the booking's travellers go
- * entirely (src/server/trips/store.ts).
+ * entirely (src/server/trips/store.ts); a review keeps only its rating and hotel answers (src/server/reviews/store.ts).
  */
 export class PrivacyStore implements PrivacyQueries {
   private readonly leads: LeadStore;
@@ -52,6 +53,7 @@ export class PrivacyStore implements PrivacyQueries {
           reference,
           optedOutAt,
         })),
+        reviews: await reviewsOf(this.db, lead.id),
       })),
     );
   }
@@ -109,6 +111,7 @@ export class PrivacyStore implements PrivacyQueries {
       await deleteTrails(tx, ids);
       await eraseTravellersOf(tx, ids);
       await eraseRemindersOf(tx, ids);
+      await eraseReviewsOf(tx, ids, now);
       await eraseQuotePeople(tx, ids);
       await eraseInterest(tx, ids);
       await this.leads.deleteLockedLeads(tx, ids);

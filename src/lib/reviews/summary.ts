@@ -1,0 +1,181 @@
+/**
+ * What the published reviews add up to: a package's count, average, distribution, newest reviews and
+ * its "hotel as promised" share (for the package, compare, city and home pages); the policy page's
+ * refusals by reason; the desk dashboard's invitations, response rate and figures by package.
+ */
+import { REFUSAL_REASONS, type HotelAnswer, type HotelCity, type RefusalReason } from './review.ts';
+
+/** A published review as the pages show it; an erased person's keeps only its rating. */
+export interface PublishedReview {
+  quoteId: string;
+  packageSlug: string | null;
+  rating: number;
+  hotels: Partial<Record<HotelCity, HotelAnswer>>;
+  title: string;
+  text: string;
+  displayName: string;
+  city: string;
+  /** The booking's departure day: "travelled March 2027". */
+  travelledOn: string;
+  publishedAt: string;
+  reply: { text: string; at: string } | null;
+  /** The person was erased: name and words are gone, the rating stays in the averages (as the policy says). */
+  erased: boolean;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "travelled March 2027": the month a booking departed, from its day (YYYY-MM-DD). */
+export function travelledLabel(departureOn: string): string {
+  const [year, month] = departureOn.split('-');
+  return `travelled ${MONTHS[Number(month) - 1] ?? ''} ${year ?? ''}`;
+}
+
+/** Whether a review's hotels were the ones on the quote: null when it answered no hotel question. */
+export function hotelAsPromised(hotels: Partial<Record<HotelCity, HotelAnswer>>): boolean | null {
+  const answers = Object.values(hotels);
+  if (answers.length === 0) return null;
+  return answers.every((answer) => answer !== 'no');
+}
+
+/** A share in whole percent of `part` in `whole`; null of nothing. */
+function percent(part: number, whole: number): number | null {
+  return whole === 0 ? null : Math.round((part / whole) * 100);
+}
+
+/** An average to one decimal; null of nothing. */
+function average(ratings: readonly number[]): number | null {
+  if (ratings.length === 0) return null;
+  return Math.round((ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length) * 10) / 10;
+}
+
+/** What a package's published reviews add up to. */
+export interface ReviewSummary {
+  count: number;
+  average: number | null;
+  /** Five stars first. */
+  distribution: { stars: number; count: number }[];
+  /** The newest reviews with words, newest first, each with the month travelled. */
+  newest: (PublishedReview & { travelled: string })[];
+  /** Of the reviews that answered a hotel question, how many said the hotels were the quote's. */
+  hotels: { answered: number; asPromised: number; percent: number | null };
+}
+
+/** Sums up one package's published reviews (the caller picks them); `newest` says how many to show in full. */
+export function summarizeReviews(reviews: readonly PublishedReview[], newest = 3): ReviewSummary {
+  const kept = reviews.map((review) => hotelAsPromised(review.hotels)).filter((kept) => kept !== null);
+  const asPromised = kept.filter(Boolean).length;
+  return {
+    count: reviews.length,
+    average: average(reviews.map((review) => review.rating)),
+    distribution: [5, 4, 3, 2, 1].map((stars) => ({
+      stars,
+      count: reviews.filter((review) => review.rating === stars).length,
+    })),
+    newest: reviews
+      .filter((review) => !review.erased)
+      .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.quoteId.localeCompare(b.quoteId))
+      .slice(0, newest)
+      .map((review) => ({ ...review, travelled: travelledLabel(review.travelledOn) })),
+    hotels: { answered: kept.length, asPromised, percent: percent(asPromised, kept.length) },
+  };
+}
+
+/** The policy page's count of refused reviews, every reason in the policy's order, none left out. */
+export function refusalCounts(
+  rows: readonly { reason: string; count: number }[],
+): { reason: RefusalReason; label: string; count: number }[] {
+  return (Object.keys(REFUSAL_REASONS) as RefusalReason[]).map((reason) => ({
+    reason,
+    label: REFUSAL_REASONS[reason],
+    count: rows.filter((row) => row.reason === reason).reduce((sum, row) => sum + row.count, 0),
+  }));
+}
+
+/** One booking invited, as the dashboard counts it: its package and, once it came, its review. */
+export interface InvitedBooking {
+  packageSlug: string | null;
+  review: { status: 'pending' | 'published' | 'refused'; rating: number; hotels: PublishedReview['hotels'] } | null;
+}
+
+/** One package's line on the dashboard. */
+export interface PackageReviewFigures {
+  packageSlug: string | null;
+  invited: number;
+  reviews: number;
+  published: number;
+  average: number | null;
+  hotelsAsPromisedPercent: number | null;
+}
+
+/**
+ * The dashboard's review figures: invitations sent, the share answered, and by package the average
+ * rating and "hotel as promised" of the published reviews; packages with most invitations first.
+ */
+export function reviewFigures(bookings: readonly InvitedBooking[]): {
+  invited: number;
+  reviews: number;
+  responsePercent: number | null;
+  byPackage: PackageReviewFigures[];
+} {
+  const packages = new Map<string | null, InvitedBooking[]>();
+  for (const booking of bookings)
+    packages.set(booking.packageSlug, [...(packages.get(booking.packageSlug) ?? []), booking]);
+  const byPackage = [...packages].map(([packageSlug, invited]) => {
+    const published = invited.flatMap((booking) => (booking.review?.status === 'published' ? [booking.review] : []));
+    const kept = published.map((review) => hotelAsPromised(review.hotels)).filter((kept) => kept !== null);
+    return {
+      packageSlug,
+      invited: invited.length,
+      reviews: invited.filter((booking) => booking.review).length,
+      published: published.length,
+      average: average(published.map((review) => review.rating)),
+      hotelsAsPromisedPercent: percent(kept.filter(Boolean).length, kept.length),
+    };
+  });
+  byPackage.sort((a, b) => b.invited - a.invited || (a.packageSlug ?? '~').localeCompare(b.packageSlug ?? '~'));
+  const reviews = bookings.filter((booking) => booking.review).length;
+  return { invited: bookings.length, reviews, responsePercent: percent(reviews, bookings.length), byPackage };
+}
+
+/** The dashboard's review figures as its cards show them: invitations, response rate, average, hotels as promised. */
+export function reviewFigureCards(
+  figures: ReturnType<typeof reviewFigures>,
+): { label: string; value: string; note: string }[] {
+  const published = figures.byPackage.reduce((sum, row) => sum + row.published, 0);
+  const averages = figures.byPackage.filter((row) => row.average !== null);
+  const overall =
+    published === 0
+      ? null
+      : Math.round((averages.reduce((sum, row) => sum + row.average! * row.published, 0) / published) * 10) / 10;
+  return [
+    {
+      label: 'Review invitations sent',
+      value: figures.invited.toLocaleString('en-US'),
+      note: 'One per returned booking, since reviews began',
+    },
+    {
+      label: 'Response rate',
+      value: figures.responsePercent === null ? 'No invitation yet' : `${figures.responsePercent}%`,
+      note: `${figures.reviews.toLocaleString('en-US')} of the ${figures.invited.toLocaleString('en-US')} invited wrote a review`,
+    },
+    {
+      label: 'Average rating',
+      value: overall === null ? 'None published' : `${overall.toFixed(1)} of 5`,
+      note: `Over the ${published.toLocaleString('en-US')} published ${published === 1 ? 'review' : 'reviews'}`,
+    },
+  ];
+}
