@@ -574,6 +574,7 @@ export const SCHEMA: readonly SchemaStep[] = [
        opted_out_at TEXT NOT NULL
      );
      CREATE INDEX trip_reminder_optouts_lead ON trip_reminder_optouts (lead_id);`,
+  ],
   // 18. Reviews (src/server/reviews/store.ts): each booking invited once (its package, dates and
   //     quoted hotels as they were, when the invitation and its one reminder were queued), the
   //     private links the emails carried (only their SHA-256), the one review a booking may give,
