@@ -107,74 +107,81 @@ export function personExport(
   return {
     request: { email: query.email || null, phone: query.phone || null },
     exportedAt: now.toISOString(),
-    leads: records.map(({ lead, notes, history, deliveries, attempts, quotes, hajjInterest, travellers, optOuts, reviews }) => ({
-      reference: lead.reference,
-      receivedAt: lead.receivedAt,
-      page: findForm(lead.formId)?.placement ?? lead.formId,
-      formId: lead.formId,
-      pageUrl: lead.pageUrl,
-      userAgent: lead.userAgent,
-      // How the visit began (first-touch.ts), as the privacy policy says the copy holds.
-      firstTouch: lead.firstTouch,
-      fields: lead.fields,
-      pipeline: {
-        status: STATUS_LABELS[lead.status],
-        lostReason: lead.lostReason,
-        assignee: lead.assignee?.email ?? null,
-        followUp: lead.followUp,
-        firstContactedAt: lead.firstContactedAt,
-      },
-      notes: notes.map((note) => ({ author: note.author, createdAt: note.createdAt, body: note.body })),
-      history: history.map((entry) => ({
-        at: entry.at,
-        actor: entry.actor,
-        action: entry.action,
-        detail: entry.detail,
-      })),
-      deliveries: deliveries.map((delivery) => ({
-        channel: delivery.channel,
-        // What a queued message was, in the desk's words; its facts are in the quotes below.
-        ...(delivery.message ? { message: messageLabel(delivery.message) } : {}),
-        destination: delivery.destination,
-        status: delivery.status,
-        attempts: delivery.attempts,
-        lastError: delivery.lastError,
-        deliveredAt: delivery.deliveredAt,
-        tries: attempts
-          .filter((attempt) => attempt.deliveryId === delivery.id)
-          .map(({ attemptedAt, ok, detail, durationMs }) => ({ attemptedAt, ok, detail, durationMs })),
-      })),
-      // The Hajj interest list's answers beside the fields: the party, the consent, the unsubscribe, the alerts sent.
-      hajjInterest,
-      quotes: quotes.map(({ createdAt, versions, acceptance, decline, payments }) => ({
-        createdAt,
-        versions: versions.map(({ version, draft, totalCents, sentAt }) => ({ version, sentAt, totalCents, ...draft })),
-        acceptance,
-        decline,
-        payments: payments.map(({ paidOn, amountCents, method, reference }) => ({
-          paidOn,
-          amountCents,
-          method,
-          reference,
+    leads: records.map(
+      ({ lead, notes, history, deliveries, attempts, quotes, hajjInterest, travellers, optOuts, reviews }) => ({
+        reference: lead.reference,
+        receivedAt: lead.receivedAt,
+        page: findForm(lead.formId)?.placement ?? lead.formId,
+        formId: lead.formId,
+        pageUrl: lead.pageUrl,
+        userAgent: lead.userAgent,
+        // How the visit began (first-touch.ts), as the privacy policy says the copy holds.
+        firstTouch: lead.firstTouch,
+        fields: lead.fields,
+        pipeline: {
+          status: STATUS_LABELS[lead.status],
+          lostReason: lead.lostReason,
+          assignee: lead.assignee?.email ?? null,
+          followUp: lead.followUp,
+          firstContactedAt: lead.firstContactedAt,
+        },
+        notes: notes.map((note) => ({ author: note.author, createdAt: note.createdAt, body: note.body })),
+        history: history.map((entry) => ({
+          at: entry.at,
+          actor: entry.actor,
+          action: entry.action,
+          detail: entry.detail,
         })),
-      })),
-      // The bookings whose trip reminders were turned off by the link in one of them.
-      tripRemindersOff: optOuts,
-      // Each traveller on a booking as kept; the vaccination is health data, deleted after the trip.
-      travellers: travellers.map(
-        ({ position, name, category, passportExpiresOn, vaccination, visa, nusukPermitOn }) => ({
-          position,
-          name,
-          category,
-          passportExpiresOn,
-          vaccination,
-          visa,
-          nusukPermitOn,
-        }),
-      ),
-      // Each review invitation and the review written, as published or refused (an erased one keeps its rating only).
-      reviews,
-    })),
+        deliveries: deliveries.map((delivery) => ({
+          channel: delivery.channel,
+          // What a queued message was, in the desk's words; its facts are in the quotes below.
+          ...(delivery.message ? { message: messageLabel(delivery.message) } : {}),
+          destination: delivery.destination,
+          status: delivery.status,
+          attempts: delivery.attempts,
+          lastError: delivery.lastError,
+          deliveredAt: delivery.deliveredAt,
+          tries: attempts
+            .filter((attempt) => attempt.deliveryId === delivery.id)
+            .map(({ attemptedAt, ok, detail, durationMs }) => ({ attemptedAt, ok, detail, durationMs })),
+        })),
+        // The Hajj interest list's answers beside the fields: the party, the consent, the unsubscribe, the alerts sent.
+        hajjInterest,
+        quotes: quotes.map(({ createdAt, versions, acceptance, decline, payments }) => ({
+          createdAt,
+          versions: versions.map(({ version, draft, totalCents, sentAt }) => ({
+            version,
+            sentAt,
+            totalCents,
+            ...draft,
+          })),
+          acceptance,
+          decline,
+          payments: payments.map(({ paidOn, amountCents, method, reference }) => ({
+            paidOn,
+            amountCents,
+            method,
+            reference,
+          })),
+        })),
+        // The bookings whose trip reminders were turned off by the link in one of them.
+        tripRemindersOff: optOuts,
+        // Each traveller on a booking as kept; the vaccination is health data, deleted after the trip.
+        travellers: travellers.map(
+          ({ position, name, category, passportExpiresOn, vaccination, visa, nusukPermitOn }) => ({
+            position,
+            name,
+            category,
+            passportExpiresOn,
+            vaccination,
+            visa,
+            nusukPermitOn,
+          }),
+        ),
+        // Each review invitation and the review written, as published or refused (an erased one keeps its rating only).
+        reviews,
+      }),
+    ),
   };
 }
 
