@@ -15,9 +15,10 @@ import { axeViolations, htmlProblems } from './support/gates.ts';
 
 /**
  * The family's trip page, in Chromium against the built server on SQLite (the stores' parity is the
- * unit suites' job). A quote for 2 adults and 2 children is sent and accepted, then its deposit
- * recorded, through the store as desk-travellers.spec.ts does; the family then adds three
- * travellers on the link without JavaScript, one whose passport expires too soon.
+ * unit suites' job). A quote for 2 adults and 2 children is sent through the store, as
+ * desk-travellers.spec.ts does; the family accepts it on its page and staff record the deposit on
+ * the lead page, both in the browser without JavaScript; the family then adds three travellers on
+ * the same link, one whose passport expires too soon.
  */
 
 const OWNER = { id: 'e2e-owner', email: 'owner@agency.example' };
@@ -46,7 +47,7 @@ async function onStore<T>(desk: Desk, work: (quotes: QuoteStore, travellers: Tra
   }
 }
 
-/** A lead with a quote for 2 adults and 2 children, sent and accepted (no deposit yet). */
+/** A lead with a quote for 2 adults and 2 children, sent (the family accepts it on its page). */
 async function acceptedQuote(desk: Desk): Promise<Booking> {
   const response = await fetch(`${desk.origin}/api/forms/booking`, {
     method: 'POST',
@@ -74,7 +75,6 @@ async function acceptedQuote(desk: Desk): Promise<Booking> {
     if (!saved?.ok) throw new Error(`draft refused: ${JSON.stringify(saved)}`);
     const sent = await quotes.send({ leadId: id, quoteId: saved.quoteId }, OWNER, today);
     if (!sent?.ok) throw new Error('not sent');
-    await quotes.accept(sent.token, 1, 'Layla Haddad', today);
     return { leadId: id, quoteId: saved.quoteId, token: sent.token };
   });
 }
@@ -119,14 +119,22 @@ test.describe("the family's trip page", () => {
   }) => {
     const { context, page } = await newPage(browser);
     const link = `${desk.origin}/quote/${booking.token}`;
-    // Accepted but not paid: still the quote.
+    // The family accepts; accepted but not paid, the link is still the quote.
     await page.goto(link);
+    await page.getByLabel('Your full name').fill('Layla Haddad');
+    await page.getByLabel(/I have read the terms and conditions/).check();
+    await page.getByRole('button', { name: 'Accept the quote' }).click();
+    await expect(page.getByText(/^Accepted on .+ by Layla Haddad/)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Quote MQ-/);
-    await onStore(desk, async (quotes) => {
-      const deposit = { paidOn: today, amountCents: 150_000, method: 'bank-transfer' };
-      const paid = await quotes.recordPayment(booking, deposit, OWNER, today);
-      if (!paid?.ok) throw new Error('deposit refused');
-    });
+    // Staff record the deposit on the lead page.
+    const staff = await browser.newContext({ javaScriptEnabled: false });
+    const desktop = await staff.newPage();
+    await signIn(desktop, desk.origin, desk.agent.email, desk.agent.password);
+    await desktop.goto(`${desk.origin}/admin/leads/${booking.leadId}`);
+    await desktop.getByLabel('Amount ($)').fill('1,500');
+    await desktop.getByLabel('Method').selectOption({ label: 'Bank transfer' });
+    await desktop.getByRole('button', { name: 'Record payment' }).click();
+    await expect(desktop.getByRole('status')).toHaveText('Payment recorded.');
     const response = await page.goto(link);
     expect(response?.headers()).toMatchObject({
       'cache-control': 'no-store',
@@ -192,9 +200,6 @@ test.describe("the family's trip page", () => {
     await context.close();
 
     // The desk's history has each change, as the family's, with its time.
-    const staff = await browser.newContext();
-    const desktop = await staff.newPage();
-    await signIn(desktop, desk.origin, desk.agent.email, desk.agent.password);
     await desktop.goto(`${desk.origin}/admin/leads/${booking.leadId}`);
     const history = desktop.locator('section[aria-labelledby="history-heading"] li');
     // Each entry with its time, the family as who, and which traveller and fields (never the values).
