@@ -284,6 +284,14 @@ test.describe("the family's trip page", () => {
       expect(overflow, `scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
       await page.emulateMedia({ media: 'print' });
       expect(await axeViolations(page), `print at ${width} px`).toEqual([]);
+      await page.emulateMedia({ media: 'screen' });
+      // A refused fill-in: its form open again with the problem, beside the field and announced.
+      await page.getByText('Add or correct details for Sara H.').click();
+      await page.locator('#t3-form').getByLabel('Status').selectOption({ label: 'Issued' });
+      await page.locator('#t3-form').getByRole('button', { name: 'Save these details' }).click();
+      await expect(page.getByRole('alert')).toContainText('Please enter the day the visa was issued.');
+      await expect(page.locator('#t3-form').getByLabel('Applied or issued on')).toHaveAttribute('aria-invalid', 'true');
+      expect(await axeViolations(page), `a refused form at ${width} px`).toEqual([]);
       await context.close();
     }
   });
@@ -295,18 +303,20 @@ test.describe("the family's trip page", () => {
     const html = await (await request.get(link)).text();
     const formToken = /name="tripToken" value="([^"]+)"/.exec(html)?.[1];
     expect(formToken).toBeTruthy();
+    // A client of its own: the browser tests' posts count against the limit per client and link.
+    const client = { 'X-Forwarded-For': '10.89.0.3' };
     const fill = { action: 'traveller', position: '4', tripToken: formToken!, nusukPermitOn: addDays(arrival, 2) };
     const before = await onStore(desk, (_, travellers) => travellers.travellersOf(booking.leadId));
     for (const [name, form, headers] of [
-      ['forged token', { ...fill, tripToken: 'forged' }, { Origin: 'null' }],
-      ['another site', fill, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
+      ['forged token', { ...fill, tripToken: 'forged' }, { ...client, Origin: 'null' }],
+      ['another site', fill, { ...client, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
     ] as const) {
       const refused = await request.post(link, { form, headers, maxRedirects: 0 });
       expect(refused.status(), name).toBe(403);
       expect(await refused.text(), name).toContain('This form did not come from your trip page, so nothing was saved.');
     }
     expect(await onStore(desk, (_, travellers) => travellers.travellersOf(booking.leadId))).toEqual(before);
-    const saved = await request.post(link, { form: fill, headers: { Origin: 'null' }, maxRedirects: 0 });
+    const saved = await request.post(link, { form: fill, headers: { ...client, Origin: 'null' }, maxRedirects: 0 });
     expect(saved.status()).toBe(303);
     expect(saved.headers()['location']).toBe(`/quote/${booking.token}?done=traveller`);
     const after = await onStore(desk, (_, travellers) => travellers.travellersOf(booking.leadId));
