@@ -15,9 +15,10 @@ import { axeViolations, htmlProblems } from './support/gates.ts';
 
 /**
  * The family's trip page, in Chromium against the built server on SQLite (the stores' parity is the
- * unit suites' job). A quote for 2 adults and 2 children is sent and accepted, then its deposit
- * recorded, through the store as desk-travellers.spec.ts does; the family then adds three
- * travellers on the link without JavaScript, one whose passport expires too soon.
+ * unit suites' job). A quote for 2 adults and 2 children is sent through the store, as
+ * desk-travellers.spec.ts does; the family accepts it on its page and staff record the deposit on
+ * the lead page, both in the browser without JavaScript; the family then adds three travellers on
+ * the same link, one whose passport expires too soon.
  */
 
 const OWNER = { id: 'e2e-owner', email: 'owner@agency.example' };
@@ -46,7 +47,7 @@ async function onStore<T>(desk: Desk, work: (quotes: QuoteStore, travellers: Tra
   }
 }
 
-/** A lead with a quote for 2 adults and 2 children, sent and accepted (no deposit yet). */
+/** A lead with a quote for 2 adults and 2 children, sent (the family accepts it on its page). */
 async function acceptedQuote(desk: Desk): Promise<Booking> {
   const response = await fetch(`${desk.origin}/api/forms/booking`, {
     method: 'POST',
@@ -74,7 +75,6 @@ async function acceptedQuote(desk: Desk): Promise<Booking> {
     if (!saved?.ok) throw new Error(`draft refused: ${JSON.stringify(saved)}`);
     const sent = await quotes.send({ leadId: id, quoteId: saved.quoteId }, OWNER, today);
     if (!sent?.ok) throw new Error('not sent');
-    await quotes.accept(sent.token, 1, 'Layla Haddad', today);
     return { leadId: id, quoteId: saved.quoteId, token: sent.token };
   });
 }
@@ -119,14 +119,22 @@ test.describe("the family's trip page", () => {
   }) => {
     const { context, page } = await newPage(browser);
     const link = `${desk.origin}/quote/${booking.token}`;
-    // Accepted but not paid: still the quote.
+    // The family accepts; accepted but not paid, the link is still the quote.
     await page.goto(link);
+    await page.getByLabel('Your full name').fill('Layla Haddad');
+    await page.getByLabel(/I have read the terms and conditions/).check();
+    await page.getByRole('button', { name: 'Accept the quote' }).click();
+    await expect(page.getByText(/^Accepted on .+ by Layla Haddad/)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Quote MQ-/);
-    await onStore(desk, async (quotes) => {
-      const deposit = { paidOn: today, amountCents: 150_000, method: 'bank-transfer' };
-      const paid = await quotes.recordPayment(booking, deposit, OWNER, today);
-      if (!paid?.ok) throw new Error('deposit refused');
-    });
+    // Staff record the deposit on the lead page.
+    const staff = await browser.newContext({ javaScriptEnabled: false });
+    const desktop = await staff.newPage();
+    await signIn(desktop, desk.origin, desk.agent.email, desk.agent.password);
+    await desktop.goto(`${desk.origin}/admin/leads/${booking.leadId}`);
+    await desktop.getByLabel('Amount ($)').fill('1,500');
+    await desktop.getByLabel('Method').selectOption({ label: 'Bank transfer' });
+    await desktop.getByRole('button', { name: 'Record payment' }).click();
+    await expect(desktop.getByRole('status')).toHaveText('Payment recorded.');
     const response = await page.goto(link);
     expect(response?.headers()).toMatchObject({
       'cache-control': 'no-store',
@@ -192,9 +200,6 @@ test.describe("the family's trip page", () => {
     await context.close();
 
     // The desk's history has each change, as the family's, with its time.
-    const staff = await browser.newContext();
-    const desktop = await staff.newPage();
-    await signIn(desktop, desk.origin, desk.agent.email, desk.agent.password);
     await desktop.goto(`${desk.origin}/admin/leads/${booking.leadId}`);
     const history = desktop.locator('section[aria-labelledby="history-heading"] li');
     // Each entry with its time, the family as who, and which traveller and fields (never the values).
@@ -279,6 +284,14 @@ test.describe("the family's trip page", () => {
       expect(overflow, `scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
       await page.emulateMedia({ media: 'print' });
       expect(await axeViolations(page), `print at ${width} px`).toEqual([]);
+      await page.emulateMedia({ media: 'screen' });
+      // A refused fill-in: its form open again with the problem, beside the field and announced.
+      await page.getByText('Add or correct details for Sara H.').click();
+      await page.locator('#t3-form').getByLabel('Status').selectOption({ label: 'Issued' });
+      await page.locator('#t3-form').getByRole('button', { name: 'Save these details' }).click();
+      await expect(page.getByRole('alert')).toContainText('Please enter the day the visa was issued.');
+      await expect(page.locator('#t3-form').getByLabel('Applied or issued on')).toHaveAttribute('aria-invalid', 'true');
+      expect(await axeViolations(page), `a refused form at ${width} px`).toEqual([]);
       await context.close();
     }
   });
@@ -290,18 +303,20 @@ test.describe("the family's trip page", () => {
     const html = await (await request.get(link)).text();
     const formToken = /name="tripToken" value="([^"]+)"/.exec(html)?.[1];
     expect(formToken).toBeTruthy();
+    // A client of its own: the browser tests' posts count against the limit per client and link.
+    const client = { 'X-Forwarded-For': '10.89.0.3' };
     const fill = { action: 'traveller', position: '4', tripToken: formToken!, nusukPermitOn: addDays(arrival, 2) };
     const before = await onStore(desk, (_, travellers) => travellers.travellersOf(booking.leadId));
     for (const [name, form, headers] of [
-      ['forged token', { ...fill, tripToken: 'forged' }, { Origin: 'null' }],
-      ['another site', fill, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
+      ['forged token', { ...fill, tripToken: 'forged' }, { ...client, Origin: 'null' }],
+      ['another site', fill, { ...client, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
     ] as const) {
       const refused = await request.post(link, { form, headers, maxRedirects: 0 });
       expect(refused.status(), name).toBe(403);
       expect(await refused.text(), name).toContain('This form did not come from your trip page, so nothing was saved.');
     }
     expect(await onStore(desk, (_, travellers) => travellers.travellersOf(booking.leadId))).toEqual(before);
-    const saved = await request.post(link, { form: fill, headers: { Origin: 'null' }, maxRedirects: 0 });
+    const saved = await request.post(link, { form: fill, headers: { ...client, Origin: 'null' }, maxRedirects: 0 });
     expect(saved.status()).toBe(303);
     expect(saved.headers()['location']).toBe(`/quote/${booking.token}?done=traveller`);
     const after = await onStore(desk, (_, travellers) => travellers.travellersOf(booking.leadId));

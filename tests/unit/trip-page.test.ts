@@ -90,8 +90,17 @@ describe.each(STORE_KINDS)('the trip page on %s', (kind) => {
     const { travellers, target, quotes } = await booked(kind);
     expect((await travellers.bookingOfQuote(target.quoteId))?.leadId).toBe(target.leadId);
     expect(await travellers.bookingOfQuote('no-such-quote')).toBeNull();
-    await quotes.withdraw(target, STAFF);
+    // A newer quote accepted by the same lead is the booking now: the first link is a quote again.
+    const saved = await quotes.saveDraft({ leadId: target.leadId }, quoteDraft(), STAFF, TODAY, NOW);
+    if (!saved?.ok) throw new Error('draft refused');
+    const newer = { leadId: target.leadId, quoteId: saved.quoteId };
+    const sent = await quotes.send(newer, STAFF, TODAY, NOW);
+    if (!sent?.ok) throw new Error('not sent');
+    await quotes.accept(sent.token, 1, 'Layla Haddad', TODAY, new Date(NOW.getTime() + 60_000));
     expect(await travellers.bookingOfQuote(target.quoteId)).toBeNull();
+    expect((await travellers.bookingOfQuote(newer.quoteId))?.booking.quoteId).toBe(newer.quoteId);
+    await quotes.withdraw(newer, STAFF);
+    expect(await travellers.bookingOfQuote(newer.quoteId)).toBeNull();
   });
 
   it("saves the family's traveller once, in the history as the family's; a blank field keeps what is stored", async () => {
