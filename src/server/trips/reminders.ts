@@ -151,7 +151,7 @@ async function bookingsFacts(
         facts: {
           today,
           trip: { kind, departureOn, arrivalOn },
-          travellers: (travellers.get(booking.quoteId) ?? []).filter((each) => each.quoteId === booking.quoteId),
+          travellers: travellers.get(booking.quoteId) ?? [],
           rules,
           owed: owedPayments(schedule, paid.get(booking.quoteId) ?? 0),
           balanceDaysBefore: settings.balanceDaysBefore,
@@ -393,8 +393,10 @@ export class TripReminderStore {
   /** The booking a token names and whether its reminders are off; undefined for a token that names none. */
   async optOutState(token: string | null): Promise<{ optedOut: boolean } | undefined> {
     if (token === null || !isWellFormedToken(token)) return undefined;
+    // Its lead still held: a link issued while its lead was being erased names no one.
     const [row] = await this.db.all<{ quote_id: string }>(
-      'SELECT quote_id FROM trip_reminder_links WHERE token_hash = ?',
+      `SELECT link.quote_id FROM trip_reminder_links link JOIN leads ON leads.id = link.lead_id
+       WHERE link.token_hash = ?`,
       [tokenHash(token)],
     );
     return row && { optedOut: (await optedOutAt(this.db, row.quote_id)) !== null };
