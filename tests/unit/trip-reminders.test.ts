@@ -160,10 +160,26 @@ describe('a reminder’s words', () => {
     const booked = reminderEmail(context('booking', '2026-11-20'))!;
     expect(booked.subject).toBe('Your booking Q-7K3F9Q: what we need from you');
     expect(booked.text).toContain('1 traveller still to add');
-    expect(booked.text).toContain('Passports valid until at least September 11, 2027');
+    expect(booked.text).toContain('- A passport valid until at least September 11, 2027 (6 months from arrival).');
     expect(reminderEmail(context('departure', '2027-03-03'))!.subject).toBe(
       'Your booking Q-7K3F9Q: one week to departure',
     );
+  });
+
+  it('list a week before departure only what is still open, for how many travellers', () => {
+    const ready = (position: number, overrides: Partial<RemindedTraveller> = {}) =>
+      adult(position, { visa: { status: 'issued', on: '2027-02-15' }, nusukPermitOn: '2027-03-12', ...overrides });
+    const all = [ready(1), ready(2), ready(3)];
+    const done = reminderEmail(context('departure', '2027-03-03', { travellers: all, owed: [] }))!;
+    expect(done.text).toContain('- Nothing: every traveller’s checklist is done and the trip is paid. Thank you.');
+    expect(done.text).not.toContain('Umrah visa');
+    const blocked = [ready(1), ready(2, { passportExpiresOn: '2027-05-01' }), ready(3)];
+    const open = reminderEmail(context('departure', '2027-03-03', { travellers: blocked }))!;
+    expect(open.text).toContain(
+      '- A passport valid until at least September 11, 2027 (6 months from arrival) for 1 of your 3 travellers.',
+    );
+    expect(open.text).toContain('- Balance: $3,952.50 due by January 24, 2027.');
+    expect(open.text).not.toMatch(/Umrah visa|vaccine|Nusuk/);
   });
 
   it('never give a traveller’s own details, such as the day of their vaccination', () => {

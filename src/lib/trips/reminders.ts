@@ -176,34 +176,54 @@ function forWhom(context: ReminderContext, positions: readonly number[]): string
 }
 
 /**
- * The lines of what is still open, read on the day the email goes: passports, visa window, vaccine,
- * permit, payments. The travellers' own details are never repeated: only counts and the trip's days.
+ * The lines of what is still open, read on the day the email goes: the travellers still to add, and
+ * each item some traveller has still to do (every item while travellers are missing), then the
+ * payments owed. The travellers' own details are never repeated: only counts and the trip's days.
  */
 function whatWeNeed(context: ReminderContext): string[] {
   const { facts } = context;
   const { trip, rules } = facts;
   const window = visaWindow(trip, rules);
-  const recorded = facts.travellers.length;
+  const missing = Math.max(0, context.quotedTravellers - facts.travellers.length);
+  const checklists = facts.travellers.map((traveller) => ({
+    position: traveller.position,
+    items: travellerChecklist(traveller, { ...trip, today: facts.today }, rules),
+  }));
+  // Open for the family: to do, late, or blocked; a visa applied for waits on us, not on them.
+  const openFor = (key: 'passport' | 'visa' | 'vaccine' | 'nusuk') =>
+    checklists
+      .filter(({ items }) => items.some((item) => item.key === key && ['due', 'late', 'blocked'].includes(item.state)))
+      .map(({ position }) => position);
+  const line = (key: 'passport' | 'visa' | 'vaccine' | 'nusuk', words: string) => {
+    const open = openFor(key);
+    if (missing > 0) return [`- ${words}`];
+    return open.length > 0 ? [`- ${words.replace(/\.$/, '')}${forWhom(context, open)}.`] : [];
+  };
   const lines: string[] = [];
-  if (recorded < context.quotedTravellers) {
-    const missing = context.quotedTravellers - recorded;
+  if (missing > 0) {
     lines.push(
       `- Each traveller's details: ${countOf(missing, 'traveller')} still to add (the name as in the passport, the passport's expiry date, the vaccination). Add them on your trip page, or send them to us.`,
     );
   }
   lines.push(
-    `- Passports valid until at least ${formatDay(addMonths(trip.arrivalOn, rules.passportMonthsValid))} (${rules.passportMonthsValid} months from arrival).`,
-    `- The Umrah visa: we apply between ${formatDay(window.from)} and ${formatDay(window.by)}; ${context.words.umrahWindow}.`,
+    ...line(
+      'passport',
+      `A passport valid until at least ${formatDay(addMonths(trip.arrivalOn, rules.passportMonthsValid))} (${rules.passportMonthsValid} months from arrival).`,
+    ),
+    ...line(
+      'visa',
+      `The Umrah visa: we apply between ${formatDay(window.from)} and ${formatDay(window.by)}; ${context.words.umrahWindow}.`,
+    ),
+    ...line(
+      'vaccine',
+      `The meningitis (ACWY) vaccine, ${rules.vaccine[trip.kind].status} for this trip: given by ${formatDay(vaccineLastDay(trip, rules))}.`,
+    ),
+    ...line('nusuk', `The Nusuk permit: ${context.words.nusuk}, before arrival.`),
   );
-  const vaccineRule = rules.vaccine[trip.kind].status;
-  lines.push(
-    `- The meningitis (ACWY) vaccine, ${vaccineRule} for this trip: given by ${formatDay(vaccineLastDay(trip, rules))}.`,
-  );
-  if (trip.kind === 'umrah') lines.push(`- The Nusuk permit: ${context.words.nusuk}, before arrival.`);
   for (const payment of facts.owed) {
     lines.push(`- ${payment.label}: ${formatCents(payment.outstandingCents)} due by ${formatDay(payment.dueOn)}.`);
   }
-  return lines;
+  return lines.length > 0 ? lines : ['- Nothing: every traveller’s checklist is done and the trip is paid. Thank you.'];
 }
 
 /**
@@ -251,7 +271,7 @@ export function reminderEmail(context: ReminderContext): { subject: string; text
   } else if (deadline === 'departure') {
     subject = `Your booking ${reference}: one week to departure`;
     body = [
-      `Your trip leaves on ${formatDay(trip.departureOn)}. Your trip page has the itinerary, what is paid and each traveller's checklist; please check that everything there is done.`,
+      `Your trip leaves on ${formatDay(trip.departureOn)}. Your trip page has the itinerary, what is paid and each traveller's checklist. Still to do:`,
       '',
       ...whatWeNeed(context),
     ];

@@ -27,6 +27,7 @@ import {
   reminderLabel,
   remindersToQueue,
   type BookingFacts,
+  type ReminderClaim,
   type ReminderDeadline,
 } from '../../lib/trips/reminders.ts';
 import { tripDatesOf } from '../../lib/trips/travellers.ts';
@@ -89,35 +90,80 @@ const BOOKINGS = `SELECT quotes.id AS quote_id, quotes.lead_id, quotes.reference
     AND EXISTS (SELECT 1 FROM quote_payments paid WHERE paid.quote_id = quotes.id)
     AND NOT EXISTS (SELECT 1 FROM trip_reminder_optouts optout WHERE optout.quote_id = quotes.id)`;
 
-/** The booking's facts on `today`: the trip's dates, its travellers, the payments still owed, the rules. */
-async function bookingFacts(
+/** A booking as the reminders read it: its accepted version's dates and schedule. */
+interface Booking {
+  quoteId: string;
+  leadId: string;
+  version: number;
+  draft: QuoteDraft;
+}
+
+/** Bookings per statement: well under both databases' limits on parameters. */
+const CHUNK = 500;
+
+/**
+ * Each booking's facts on `today` (the trip's dates, its travellers, the payments still owed, the
+ * rules) and the claims made on it, a handful of statements per 500 bookings whatever their number.
+ */
+async function bookingsFacts(
   store: TravellerStore,
   db: SqlStatements,
-  booking: { quoteId: string; leadId: string; version: number; draft: QuoteDraft },
+  bookings: readonly Booking[],
   today: string,
   settings: Pick<TripReminderSettings, 'facts' | 'balanceDaysBefore'>,
-): Promise<BookingFacts> {
-  const travellers = (await store.travellersOf(booking.leadId, db)).filter((each) => each.quoteId === booking.quoteId);
-  const dues = await db.all<{ due_on: string; amount_cents: number | string }>(
-    'SELECT due_on, amount_cents FROM quote_dues WHERE quote_id = ? AND version = ? ORDER BY ordinal',
-    [booking.quoteId, booking.version],
-  );
-  const [paid] = await db.all<{ paid: number | string | null }>(
-    'SELECT SUM(amount_cents) AS paid FROM quote_payments WHERE quote_id = ?',
-    [booking.quoteId],
-  );
-  const { kind, departureOn, arrivalOn } = tripDatesOf(booking.draft, today);
-  return {
-    today,
-    trip: { kind, departureOn, arrivalOn },
-    travellers,
-    rules: checklistRules(settings.facts()),
-    owed: owedPayments(
-      dues.map((due) => ({ dueOn: due.due_on, amountCents: Number(due.amount_cents) })),
-      Number(paid?.paid ?? 0),
-    ),
-    balanceDaysBefore: settings.balanceDaysBefore,
-  };
+): Promise<Map<string, { facts: BookingFacts; claimed: ReminderClaim[] }>> {
+  const found = new Map<string, { facts: BookingFacts; claimed: ReminderClaim[] }>();
+  const rules = checklistRules(settings.facts());
+  for (let start = 0; start < bookings.length; start += CHUNK) {
+    const chunk = bookings.slice(start, start + CHUNK);
+    const ids = chunk.map((booking) => booking.quoteId);
+    const list = placeholders(ids);
+    const travellers = Map.groupBy(await store.travellersOfQuotes(ids, db), (each) => each.quoteId);
+    const dues = Map.groupBy(
+      await db.all<{ quote_id: string; version: number | string; due_on: string; amount_cents: number | string }>(
+        `SELECT quote_id, version, due_on, amount_cents FROM quote_dues WHERE quote_id IN (${list})
+         ORDER BY quote_id, version, ordinal`,
+        ids,
+      ),
+      (due) => due.quote_id,
+    );
+    const paid = new Map(
+      (
+        await db.all<{ quote_id: string; paid: number | string }>(
+          `SELECT quote_id, SUM(amount_cents) AS paid FROM quote_payments WHERE quote_id IN (${list}) GROUP BY quote_id`,
+          ids,
+        )
+      ).map((row) => [row.quote_id, Number(row.paid)]),
+    );
+    const claims = Map.groupBy(
+      await db.all<{ quote_id: string; deadline: ReminderDeadline; position: number | string }>(
+        `SELECT quote_id, deadline, position FROM trip_reminders WHERE quote_id IN (${list})`,
+        ids,
+      ),
+      (claim) => claim.quote_id,
+    );
+    for (const booking of chunk) {
+      const { kind, departureOn, arrivalOn } = tripDatesOf(booking.draft, today);
+      const schedule = (dues.get(booking.quoteId) ?? [])
+        .filter((due) => Number(due.version) === booking.version)
+        .map((due) => ({ dueOn: due.due_on, amountCents: Number(due.amount_cents) }));
+      found.set(booking.quoteId, {
+        facts: {
+          today,
+          trip: { kind, departureOn, arrivalOn },
+          travellers: travellers.get(booking.quoteId) ?? [],
+          rules,
+          owed: owedPayments(schedule, paid.get(booking.quoteId) ?? 0),
+          balanceDaysBefore: settings.balanceDaysBefore,
+        },
+        claimed: (claims.get(booking.quoteId) ?? []).map((claim) => ({
+          deadline: claim.deadline,
+          position: Number(claim.position),
+        })),
+      });
+    }
+  }
+  return found;
 }
 
 /** "visa window (travellers 1, 2)", "what we need": a claim in the history's words, by position only. */
@@ -162,21 +208,26 @@ export class TripReminderScheduler {
     if (agencyHour(now, timeZone) < REMINDER_HOUR) return 0;
     const today = agencyDay(now, timeZone);
     const rows = await this.db.all<BookingRow>(`${BOOKINGS} ORDER BY quotes.lead_id`, [...UNCHASED_STATUSES]);
-    let queued = 0;
-    for (const row of rows) {
+    const ahead = rows.flatMap((row) => {
       const draft = JSON.parse(row.draft) as QuoteDraft;
-      if (draft.departureOn <= today) continue;
-      const booking = { quoteId: row.quote_id, leadId: row.lead_id, version: Number(row.version), draft };
-      const facts = await bookingFacts(new TravellerStore(this.db), this.db, booking, today, this.settings);
-      const claimed = await this.db.all<{ deadline: ReminderDeadline; position: number | string }>(
-        'SELECT deadline, position FROM trip_reminders WHERE quote_id = ?',
-        [row.quote_id],
-      );
-      const due = remindersToQueue(
-        facts,
-        claimed.map((claim) => ({ deadline: claim.deadline, position: Number(claim.position) })),
-      );
-      for (const { deadline, positions } of due) {
+      return draft.departureOn > today ? [{ row, draft }] : [];
+    });
+    const read = await bookingsFacts(
+      new TravellerStore(this.db),
+      this.db,
+      ahead.map(({ row, draft }) => ({
+        quoteId: row.quote_id,
+        leadId: row.lead_id,
+        version: Number(row.version),
+        draft,
+      })),
+      today,
+      this.settings,
+    );
+    let queued = 0;
+    for (const { row } of ahead) {
+      const { facts, claimed } = read.get(row.quote_id)!;
+      for (const { deadline, positions } of remindersToQueue(facts, claimed)) {
         if (await this.queueOne(row, deadline, positions, now)) queued += 1;
       }
     }
@@ -272,13 +323,14 @@ async function composeReminder(
   );
   if (!quote?.link_token) return null;
   const today = agencyDay(context.now, settings.timeZone);
-  const facts = await bookingFacts(
+  const read = await bookingsFacts(
     store,
     db,
-    { quoteId: booking.quoteId, leadId, version: Number(quote.version), draft: booking.draft },
+    [{ quoteId: booking.quoteId, leadId, version: Number(quote.version), draft: booking.draft }],
     today,
     { facts: settings.facts, balanceDaysBefore: 0 },
   );
+  const { facts } = read.get(booking.quoteId)!;
   if (today >= facts.trip.departureOn) return null;
   const current = settings.facts();
   const { adult, child, infant } = booking.quoted;
@@ -341,8 +393,10 @@ export class TripReminderStore {
   /** The booking a token names and whether its reminders are off; undefined for a token that names none. */
   async optOutState(token: string | null): Promise<{ optedOut: boolean } | undefined> {
     if (token === null || !isWellFormedToken(token)) return undefined;
+    // Its lead still held: a link issued while its lead was being erased names no one.
     const [row] = await this.db.all<{ quote_id: string }>(
-      'SELECT quote_id FROM trip_reminder_links WHERE token_hash = ?',
+      `SELECT link.quote_id FROM trip_reminder_links link JOIN leads ON leads.id = link.lead_id
+       WHERE link.token_hash = ?`,
       [tokenHash(token)],
     );
     return row && { optedOut: (await optedOutAt(this.db, row.quote_id)) !== null };

@@ -169,6 +169,16 @@ export class TravellerStore {
     return rows.map(toTraveller);
   }
 
+  /** The travellers of many bookings at once, by quote and in the order they were added (the reminders' pass). */
+  async travellersOfQuotes(quoteIds: readonly string[], db: SqlStatements = this.db): Promise<Traveller[]> {
+    if (quoteIds.length === 0) return [];
+    const rows = await db.all<TravellerRow>(
+      `SELECT * FROM trip_travellers WHERE quote_id IN (${placeholders(quoteIds)}) ORDER BY quote_id, position`,
+      [...quoteIds],
+    );
+    return rows.map(toTraveller);
+  }
+
   /**
    * Adds a traveller (no position) or changes one, on the lead's accepted quote `fields.quoteId`, as
    * `actor` (a staff email). Refused, changing nothing: a field that does not check, or a category
