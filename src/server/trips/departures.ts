@@ -16,17 +16,21 @@ import type { Traveller } from '../../lib/trips/travellers.ts';
 import { placeholders, type SqlStatements } from '../db/database.ts';
 import { travellersOfQuotes } from './store.ts';
 
-const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, leads.form_id, leads.fields, leads.assignee_id, version.draft
-  FROM quotes
+// Joins and groups rather than a subquery per quote: PostgreSQL's planner then prices the statement
+// low enough not to compile it (JIT), which costs more than the statement (see paymentDueCondition).
+// A lead's booking is its quote accepted last among those still standing, as `bookingOf` takes it.
+const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, leads.form_id, leads.fields, leads.assignee_id,
+    version.draft
+  FROM (SELECT quote_id FROM quote_payments GROUP BY quote_id HAVING SUM(amount_cents) > 0) paid
+  JOIN quotes ON quotes.id = paid.quote_id
   JOIN quote_acceptances acc ON acc.quote_id = quotes.id
   JOIN quote_versions version ON version.quote_id = quotes.id AND version.version = acc.version
   JOIN leads ON leads.id = quotes.lead_id
-  WHERE quotes.withdrawn_at IS NULL AND leads.status NOT IN (${placeholders(UNCHASED_STATUSES)})
-    AND (SELECT SUM(paid.amount_cents) FROM quote_payments paid WHERE paid.quote_id = quotes.id) > 0
-    AND NOT EXISTS (
-      SELECT 1 FROM quotes later JOIN quote_acceptances later_acc ON later_acc.quote_id = later.id
-      WHERE later.lead_id = quotes.lead_id AND later.withdrawn_at IS NULL AND later.id <> quotes.id
-        AND (later_acc.accepted_at > acc.accepted_at OR (later_acc.accepted_at = acc.accepted_at AND later.id > quotes.id)))`;
+  JOIN (SELECT standing.lead_id, MAX(standing_acc.accepted_at) AS accepted_at
+        FROM quotes standing JOIN quote_acceptances standing_acc ON standing_acc.quote_id = standing.id
+        WHERE standing.withdrawn_at IS NULL GROUP BY standing.lead_id) newest
+    ON newest.lead_id = quotes.lead_id AND newest.accepted_at = acc.accepted_at
+  WHERE quotes.withdrawn_at IS NULL AND leads.status NOT IN (${placeholders(UNCHASED_STATUSES)})`;
 
 interface BookingRow {
   id: string;
