@@ -619,6 +619,7 @@ export const SCHEMA: readonly SchemaStep[] = [
        erased_at TEXT
      );
      CREATE INDEX reviews_queue ON reviews (status, submitted_at);
+     CREATE INDEX reviews_decided ON reviews (status, decided_at);
      CREATE TABLE review_decisions (
        id {id},
        quote_id TEXT NOT NULL REFERENCES reviews (quote_id),
