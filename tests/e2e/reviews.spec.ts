@@ -210,6 +210,19 @@ test.describe('reviews', () => {
     await expect(page.locator('tr[data-reason="abuse"] td')).toHaveText('1');
     await expect(page.locator('tr[data-reason="off-topic"] td')).toHaveText('0');
     await expect(page.locator('[data-review-counts]')).toContainText('published 1 review and refused 1');
+
+    // The dashboard: both invited, both answered, the published one's rating and hotels.
+    await page.goto(`${desk.origin}/admin/dashboard`);
+    const figures = page.locator('section[aria-labelledby="reviews-heading"]');
+    await expect(figures.locator('dd').first()).toHaveText('2');
+    await expect(figures).toContainText('100%');
+    await expect(figures.locator('tr[data-package="umrah-economy-14-nights"] td')).toHaveText([
+      '2',
+      '2',
+      '1',
+      '4.0 of 5',
+      '100%',
+    ]);
   });
 
   test('the review form, the moderation page and the policy page pass axe and html-validate, wide and narrow', async ({

@@ -279,12 +279,16 @@ describe.each(STORE_KINDS)("the scheduled work's lease on %s", { timeout: 30_000
     cleanups.push(() => logs.mockRestore());
     const config = leadApiConfig({ ...storeEnv(desk.store.location), SMTP_URL: smtp.url, SITE_URL: SITE });
     const worker = await startDeliveries(desk.store, config, workerOptions(desk.store, config));
-    // The digest's own lease (the trip reminders hold one of their own beside it).
+    // The digest's own lease (the trip reminders and the review invitations hold their own beside it).
     const leases = () =>
       desk.store.database.all<{ holder: string }>(
         "SELECT holder FROM job_leases WHERE name = 'desk-digest-and-alerts'",
       );
+    const allLeases = () => desk.store.database.all<{ name: string }>('SELECT name FROM job_leases ORDER BY name');
     await expect.poll(async () => (await leases()).length).toBe(1);
+    await expect
+      .poll(allLeases)
+      .toEqual([{ name: 'desk-digest-and-alerts' }, { name: 'review-invitations' }, { name: 'trip-reminders' }]);
     // Another instance on the same database waits while the running one holds the lease…
     const next = storeAt(desk.store.location);
     cleanups.push(() => next.close());
@@ -292,7 +296,7 @@ describe.each(STORE_KINDS)("the scheduled work's lease on %s", { timeout: 30_000
     expect(await restarted.run()).toBeNull();
     // …and takes it the moment that one has stopped, not LEASE_MS later.
     await worker.stop();
-    expect(await leases()).toEqual([]);
+    expect(await allLeases()).toEqual([]);
     expect(await restarted.run()).toEqual({ digests: expect.any(Number), alerts: expect.any(Number) });
     expect(await leases()).toEqual([{ holder: restarted.holder }]);
   });

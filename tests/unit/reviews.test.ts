@@ -286,6 +286,8 @@ describe('what published reviews add up to', () => {
       invited: 4,
       reviews: 3,
       responsePercent: 75,
+      published: 2,
+      average: 3.5,
       byPackage: [
         { packageSlug: 'a', invited: 3, reviews: 2, published: 1, average: 5, hotelsAsPromisedPercent: 100 },
         { packageSlug: null, invited: 1, reviews: 1, published: 1, average: 2, hotelsAsPromisedPercent: 0 },

@@ -129,6 +129,9 @@ export function reviewFigures(bookings: readonly InvitedBooking[]): {
   invited: number;
   reviews: number;
   responsePercent: number | null;
+  /** Over every published review, whatever its package. */
+  published: number;
+  average: number | null;
   byPackage: PackageReviewFigures[];
 } {
   const packages = new Map<string | null, InvitedBooking[]>();
@@ -148,19 +151,24 @@ export function reviewFigures(bookings: readonly InvitedBooking[]): {
   });
   byPackage.sort((a, b) => b.invited - a.invited || (a.packageSlug ?? '~').localeCompare(b.packageSlug ?? '~'));
   const reviews = bookings.filter((booking) => booking.review).length;
-  return { invited: bookings.length, reviews, responsePercent: percent(reviews, bookings.length), byPackage };
+  const ratings = bookings.flatMap((booking) =>
+    booking.review?.status === 'published' ? [booking.review.rating] : [],
+  );
+  return {
+    invited: bookings.length,
+    reviews,
+    responsePercent: percent(reviews, bookings.length),
+    published: ratings.length,
+    average: average(ratings),
+    byPackage,
+  };
 }
 
 /** The dashboard's review figures as its cards show them: invitations, response rate, average, hotels as promised. */
 export function reviewFigureCards(
   figures: ReturnType<typeof reviewFigures>,
 ): { label: string; value: string; note: string }[] {
-  const published = figures.byPackage.reduce((sum, row) => sum + row.published, 0);
-  const averages = figures.byPackage.filter((row) => row.average !== null);
-  const overall =
-    published === 0
-      ? null
-      : Math.round((averages.reduce((sum, row) => sum + row.average! * row.published, 0) / published) * 10) / 10;
+  const { published, average: overall } = figures;
   return [
     {
       label: 'Review invitations sent',
