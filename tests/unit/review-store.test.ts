@@ -12,6 +12,7 @@ import { DeliveryWorker } from '@/server/outbox/worker';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { ReviewPage } from '@/server/reviews/page';
 import { ReviewScheduler, ReviewStore } from '@/server/reviews/store';
+import { TripReminderStore, tripOptOutLink } from '@/server/trips/reminders';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, openTestStore, storeAt, storeEnv, type StoreKind } from './support/stores';
@@ -312,6 +313,54 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     expect(await reviews.formFor(second)).toMatchObject({ quoteId: booking.quoteId });
     await worker.stop();
     expect(received()).toHaveLength(2);
+  });
+
+  it("honours the booking's one-click opt-out: the invitation carries it, and once used no reminder or invitation goes, queued ones included", async () => {
+    const store = await openStore(kind);
+    const booking = await book(store, 'layla@example.com');
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const { mailer, close } = smtpMailer(smtp.url);
+    cleanups.push(close);
+    const settings = leadApiConfig({
+      ...storeEnv(store.location),
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://miqat.example',
+    });
+    const worker = new DeliveryWorker(store, settings, mailer, { kinds: outboxKinds });
+    const deliver = async (at: Date) => {
+      while ((await worker.runOnce(at.getTime())) > 0);
+    };
+    const reviews = new ReviewStore(store.database);
+    const received = () =>
+      smtp.state.received
+        .map((mail) => parseMail(mail.raw))
+        .filter((mail) => /how was your trip/i.test(mail.headers['subject'] ?? ''));
+
+    expect(await reviews.inviteDue(3, SETTINGS.timeZone, DUE)).toBe(1);
+    await deliver(DUE);
+    const [invitation] = received();
+    const header = invitation!.headers['list-unsubscribe'] ?? '';
+    expect(invitation!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const token = /stop-reminders\?token=([\w-]+)>/.exec(header)?.[1];
+    expect(token, header).toBeDefined();
+    expect(invitation!.text).toContain(`stop-reminders?token=${token}`);
+
+    // The reminder is queued, then the family presses the button: it is not sent.
+    const weekLater = new Date(DUE.getTime() + WEEK_MS);
+    expect(await reviews.remindDue(weekLater)).toBe(1);
+    expect(await new TripReminderStore(store.database).optOut(token!, weekLater)).toMatchObject({ done: 'opted-out' });
+    await deliver(weekLater);
+    expect(received()).toHaveLength(1);
+
+    // A booking opted out before its return is never invited.
+    const other = await book(store, 'omar@example.com');
+    const link = await tripOptOutLink(store.database, 'https://miqat.example', other, BOOKED);
+    const otherToken = new URL(link).searchParams.get('token')!;
+    await new TripReminderStore(store.database).optOut(otherToken, BOOKED);
+    expect(await reviews.inviteDue(3, SETTINGS.timeZone, DUE)).toBe(0);
+    expect(await messageRows(store, other.leadId, 'review-invitation')).toEqual([]);
+    expect(booking.quoteId).not.toBe(other.quoteId);
   });
 
   it('takes a review only from its own page: a foreign post is refused, a bad one stores nothing, a used link is 404', async () => {

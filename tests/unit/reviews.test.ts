@@ -148,6 +148,7 @@ describe('the invitation email', () => {
     link: reviewLink('https://miqat.example/', 'TOKEN'),
     siteUrl: 'https://miqat.example',
     googleReviewUrl: '',
+    optOutUrl: 'https://miqat.example/trip/stop-reminders?token=STOP',
   };
 
   it('carries the private link and the policy, offers nothing for a review, and names the booking', () => {
@@ -158,6 +159,9 @@ describe('the invitation email', () => {
     expect(email.text).toContain('https://miqat.example/how-we-collect-and-publish-reviews');
     expect(email.text).toContain('Nothing is offered for a review');
     expect(email.text).not.toMatch(/google/i);
+    expect(email.text).toContain(
+      'To stop emails about this trip, open this link and press the button: https://miqat.example/trip/stop-reminders?token=STOP',
+    );
   });
 
   it('offers the Google link to everyone alike when the settings hold one; the reminder says it is the only one', () => {

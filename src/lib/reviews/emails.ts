@@ -23,7 +23,7 @@ export function reviewLink(siteUrl: string, token: string): string {
 /** The subject and text of the invitation (or the reminder) for booking `reference`. */
 export function reviewInvitationEmail(
   message: Pick<ReviewInvitationMessage, 'kind' | 'reference'>,
-  context: { link: string; siteUrl: string; googleReviewUrl: string },
+  context: { link: string; siteUrl: string; googleReviewUrl: string; optOutUrl: string },
 ): { subject: string; text: string } {
   const reminder = message.kind === 'review-reminder';
   const google = context.googleReviewUrl.trim();
@@ -45,7 +45,7 @@ export function reviewInvitationEmail(
     '',
     ...signatureLines(
       context.siteUrl,
-      `You received this because you travelled with ${agencyContact.name} on booking ${message.reference}.`,
+      `You received this because you travelled with ${agencyContact.name} on booking ${message.reference}. To stop emails about this trip, open this link and press the button: ${context.optOutUrl}`,
     ),
   ];
   const subject = reminder

@@ -1,13 +1,15 @@
 /*
  * The review invitation and its reminder, registered with the outbox as their kinds. A row holds
  * the booking's facts; the email is written out when it is sent, with a new private link made then
- * (only its hash is kept), and only while the booking may still be reviewed: reviewed or erased
- * since it was queued, nothing is sent.
+ * (only its hash is kept), and only while the booking may still be reviewed: reviewed, erased or
+ * its mail turned off (the trip reminders' one-click opt-out, which covers this email too) since it
+ * was queued, nothing is sent.
  */
 import { agencyContact } from '../../lib/site-contact.ts';
 import { reviewInvitationEmail, reviewLink, type ReviewInvitationMessage } from '../../lib/reviews/emails.ts';
 import { messageKind } from '../outbox/kinds.ts';
 import { composedMail } from '../outbox/mail.ts';
+import { tripMailOptedOut, tripOptOutLink } from '../trips/reminders.ts';
 import { ReviewStore } from './store.ts';
 
 function reviewKind(kind: ReviewInvitationMessage['kind'], label: string) {
@@ -15,15 +17,22 @@ function reviewKind(kind: ReviewInvitationMessage['kind'], label: string) {
     kind,
     label: (message) => `${label} (booking ${message.reference})`,
     compose: async (delivery, message, context) => {
-      // MERGE POINT (trip reminders, schema step 17): return null here too when the booking's trip mail is opted out.
+      // Turned off since it was queued: the booking's one opt-out covers the review mail too.
+      if (delivery.leadId === null || (await tripMailOptedOut(context.database, message.quoteId))) return null;
       const token = await new ReviewStore(context.database).newLink(message.quoteId, context.now);
       if (token === undefined) return null;
+      const booking = { quoteId: message.quoteId, leadId: delivery.leadId };
+      const optOut = await tripOptOutLink(context.database, context.siteUrl, booking, context.now);
       const words = reviewInvitationEmail(message, {
         link: reviewLink(context.siteUrl, token),
         siteUrl: context.siteUrl,
         googleReviewUrl: agencyContact.googleReviewUrl,
+        optOutUrl: optOut,
       });
-      return composedMail(delivery, { audience: 'pilgrim', ...words }, context.from);
+      return {
+        ...composedMail(delivery, { audience: 'pilgrim', ...words }, context.from),
+        headers: { 'List-Unsubscribe': `<${optOut}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      };
     },
   });
 }

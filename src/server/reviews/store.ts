@@ -41,6 +41,7 @@ import { lockLead, recordHistory } from '../desk/pipeline-store.ts';
 import { queueMessage } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
 import { tokenHash } from '../secrets.ts';
+import { tripMailOptedOut } from '../trips/reminders.ts';
 
 /** Who wrote a review, as the lead's history and the decision log name them. */
 const TRAVELLER = 'the traveller (review link)';
@@ -283,10 +284,10 @@ export class ReviewStore {
       if (!invitationDue(draft.returnOn, daysAfterReturn, today)) continue;
       const to = visitorEmail(findForm(row.form_id), JSON.parse(row.fields) as Record<string, string>);
       if (!to) continue;
-      // MERGE POINT (trip reminders, schema step 17): skip the booking here when its trip mail is opted out.
       const done = await this.db.transaction(async (tx) => {
         const reference = await lockLead(tx, row.lead_id);
-        if (reference === undefined) return false;
+        // Locked first, so an opt-out made at the same moment is honoured.
+        if (reference === undefined || (await tripMailOptedOut(tx, row.id))) return false;
         const hotels: QuotedHotel[] = draft.hotels.map(({ city, name, confirmed }) => ({ city, name, confirmed }));
         const at = now.toISOString();
         const claimed = await tx.run(
@@ -348,10 +349,9 @@ export class ReviewStore {
       if (!reminderDue(row.invited_at, now)) continue;
       const to = visitorEmail(findForm(row.form_id), JSON.parse(row.fields) as Record<string, string>);
       if (!to) continue;
-      // MERGE POINT (trip reminders, schema step 17): skip the booking here when its trip mail is opted out.
       const done = await this.db.transaction(async (tx) => {
         const reference = await lockLead(tx, row.lead_id);
-        if (reference === undefined) return false;
+        if (reference === undefined || (await tripMailOptedOut(tx, row.quote_id))) return false;
         const at = now.toISOString();
         const claimed = await tx.run(
           `UPDATE review_invitations SET reminded_at = ? WHERE quote_id = ? AND reminded_at IS NULL AND lead_id IS NOT NULL

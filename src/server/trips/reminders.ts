@@ -299,6 +299,21 @@ async function issueOptOutToken(db: SqlStatements, quoteId: string, leadId: stri
   return token;
 }
 
+/** Whether the family turned off the mail about this booking (the reminders, and the review invitation after it). */
+export async function tripMailOptedOut(db: SqlStatements, quoteId: string): Promise<boolean> {
+  return (await optedOutAt(db, quoteId)) !== null;
+}
+
+/** A new one-click opt-out address for one email about a booking, for its text and its List-Unsubscribe header. */
+export async function tripOptOutLink(
+  db: SqlStatements,
+  siteUrl: string,
+  booking: { quoteId: string; leadId: string },
+  now: Date,
+): Promise<string> {
+  return optOutUrl(siteUrl, await issueOptOutToken(db, booking.quoteId, booking.leadId, now));
+}
+
 /**
  * Writes a reminder out when it is due: null (sent to no one) when its booking was opted out,
  * withdrawn, replaced or erased since, the trip has begun, or nothing is left to say.
