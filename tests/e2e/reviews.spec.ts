@@ -25,7 +25,7 @@ const DAY_MS = 86_400_000;
 const STAFF = { id: 'staff-e2e', email: 'agent@agency.example' };
 const TIME_ZONE = site.timeZone;
 
-/** A lead whose booking of the fixture quote came back `returnedDaysAgo` days ago (accepted two months before). */
+/** A lead whose booking (accepted, deposit paid) of the fixture quote came back `returnedDaysAgo` days ago (accepted two months before). */
 async function bookReturned(desk: Desk, email: string, returnedDaysAgo: number): Promise<string> {
   const store = await openLeadStore(leadApiConfig(desk.env));
   try {
@@ -46,6 +46,16 @@ async function bookReturned(desk: Desk, email: string, returnedDaysAgo: number):
     const sent = await quotes.send({ leadId: lead!.id, quoteId: saved.quoteId }, STAFF, today, booked);
     if (!sent?.ok) throw new Error('The quote was not sent');
     await quotes.accept(sent.token, 1, 'Layla Haddad', today, booked);
+    // A booking is an accepted quote with its deposit recorded.
+    const deposit = { paidOn: today, amountCents: 100_000, method: 'bank-transfer' };
+    const paid = await quotes.recordPayment(
+      { leadId: lead!.id, quoteId: saved.quoteId },
+      deposit,
+      STAFF,
+      today,
+      booked,
+    );
+    if (!paid?.ok) throw new Error('The deposit was refused');
     return saved.quoteId;
   } finally {
     await store.close();

@@ -55,8 +55,8 @@ async function openStore(kind: StoreKind) {
   return store;
 }
 
-/** An accepted booking of the fixture quote for a new lead; `returnOn` moves its return. */
-async function book(store: SqlLeadStore, email: string, returnOn = '2027-03-24') {
+/** A booking (the fixture quote accepted, a deposit recorded) for a new lead; `returnOn` moves its return; `paid: false` leaves it accepted only. */
+async function book(store: SqlLeadStore, email: string, returnOn = '2027-03-24', paid = true) {
   const quotes = new QuoteStore(store.database);
   const fields = { name: 'Layla Haddad', email, adults: '2' };
   const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, BOOKED);
@@ -66,6 +66,11 @@ async function book(store: SqlLeadStore, email: string, returnOn = '2027-03-24')
   const sent = await quotes.send({ leadId, quoteId: saved.quoteId }, AMINA, TODAY, BOOKED);
   if (!sent?.ok) throw new Error('not sent');
   await quotes.accept(sent.token, 1, 'Layla Haddad', TODAY, BOOKED);
+  if (paid) {
+    const deposit = { paidOn: TODAY, amountCents: 100_000, method: 'bank-transfer' };
+    const recorded = await quotes.recordPayment({ leadId, quoteId: saved.quoteId }, deposit, AMINA, TODAY, BOOKED);
+    if (!recorded?.ok) throw new Error('deposit refused');
+  }
   return { leadId, quoteId: saved.quoteId };
 }
 
@@ -315,7 +320,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     expect(received()).toHaveLength(2);
   });
 
-  it("honours the booking's one-click opt-out: the invitation carries it, and once used no reminder or invitation goes, queued ones included", async () => {
+  it("invites only paid bookings, and honours the booking's one-click opt-out: the invitation carries it, and once used no reminder or invitation goes, queued ones included", async () => {
     const store = await openStore(kind);
     const booking = await book(store, 'layla@example.com');
     const smtp = await startSmtpServer();
@@ -361,6 +366,11 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     expect(await reviews.inviteDue(3, SETTINGS.timeZone, DUE)).toBe(0);
     expect(await messageRows(store, other.leadId, 'review-invitation')).toEqual([]);
     expect(booking.quoteId).not.toBe(other.quoteId);
+
+    // An accepted quote never paid was no trip with us: it is never invited.
+    const unpaid = await book(store, 'yusuf@example.com', '2027-03-24', false);
+    expect(await reviews.inviteDue(3, SETTINGS.timeZone, DUE)).toBe(0);
+    expect(await messageRows(store, unpaid.leadId, 'review-invitation')).toEqual([]);
   });
 
   it('takes a review only from its own page: a foreign post is refused, a bad one stores nothing, a used link is 404', async () => {

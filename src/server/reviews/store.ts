@@ -42,6 +42,7 @@ import { queueMessage } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
 import { tokenHash } from '../secrets.ts';
 import { tripMailOptedOut } from '../trips/reminders.ts';
+import { PAID_QUOTE } from '../trips/store.ts';
 
 /** Who wrote a review, as the lead's history and the decision log name them. */
 const TRAVELLER = 'the traveller (review link)';
@@ -155,7 +156,7 @@ const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, quote_vers
   JOIN quote_acceptances ON quote_acceptances.quote_id = quotes.id
   JOIN quote_versions ON quote_versions.quote_id = quotes.id AND quote_versions.version = quote_acceptances.version
   JOIN leads ON leads.id = quotes.lead_id
-  WHERE quotes.withdrawn_at IS NULL
+  WHERE quotes.withdrawn_at IS NULL AND ${PAID_QUOTE}
   AND NOT EXISTS (SELECT 1 FROM review_invitations WHERE review_invitations.quote_id = quotes.id)`;
 
 /** A link's booking while it may still be reviewed: invited, not erased, no review yet. */

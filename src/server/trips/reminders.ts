@@ -41,7 +41,7 @@ import { queueMessage } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
 import { pilgrimAddress } from '../quotes/emails.ts';
 import { tokenHash } from '../secrets.ts';
-import { TravellerStore } from './store.ts';
+import { PAID_QUOTE, TravellerStore } from './store.ts';
 
 /** A reminder's outbox payload: which booking, deadline and travellers (by position), never the words. */
 export interface TripReminderMessage extends OutboxMessage {
@@ -87,7 +87,7 @@ const BOOKINGS = `SELECT quotes.id AS quote_id, quotes.lead_id, quotes.reference
   JOIN quote_versions ON quote_versions.quote_id = quotes.id AND quote_versions.version = acc.version
   JOIN leads ON leads.id = quotes.lead_id
   WHERE quotes.withdrawn_at IS NULL AND leads.status NOT IN (${placeholders(UNCHASED_STATUSES)})
-    AND EXISTS (SELECT 1 FROM quote_payments paid WHERE paid.quote_id = quotes.id)
+    AND ${PAID_QUOTE}
     AND NOT EXISTS (SELECT 1 FROM trip_reminder_optouts optout WHERE optout.quote_id = quotes.id)`;
 
 /** A booking as the reminders read it: its accepted version's dates and schedule. */

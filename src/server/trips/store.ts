@@ -97,6 +97,12 @@ export interface AcceptedBooking {
   quoted: CategoryCounts;
 }
 
+/**
+ * A quote that is a booking, as an SQL condition on `quotes`: a payment (the deposit) recorded on it.
+ * The reminders, the review invitations and the departures board all count from the deposit.
+ */
+export const PAID_QUOTE = 'EXISTS (SELECT 1 FROM quote_payments paid WHERE paid.quote_id = quotes.id)';
+
 const ACCEPTED = `SELECT quotes.id, quotes.reference, quote_versions.draft
   FROM quotes
   JOIN quote_acceptances ON quote_acceptances.quote_id = quotes.id
