@@ -18,11 +18,11 @@ import { travellersOfQuotes } from './store.ts';
 
 // Joins and groups rather than a subquery per quote: PostgreSQL's planner then prices the statement
 // low enough not to compile it (JIT), which costs more than the statement (see paymentDueCondition).
-// A lead's booking is its quote accepted last among those still standing, as `bookingOf` takes it.
+// A lead's booking is its quote accepted last among those still standing, as `bookingOf` takes it;
+// a payment is never less than a cent, so one recorded is a deposit paid.
 const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, leads.form_id, leads.fields, leads.assignee_id,
     version.draft
-  FROM (SELECT quote_id FROM quote_payments GROUP BY quote_id HAVING SUM(amount_cents) > 0) paid
-  JOIN quotes ON quotes.id = paid.quote_id
+  FROM quotes
   JOIN quote_acceptances acc ON acc.quote_id = quotes.id
   JOIN quote_versions version ON version.quote_id = quotes.id AND version.version = acc.version
   JOIN leads ON leads.id = quotes.lead_id
@@ -30,7 +30,8 @@ const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, leads.form
         FROM quotes standing JOIN quote_acceptances standing_acc ON standing_acc.quote_id = standing.id
         WHERE standing.withdrawn_at IS NULL GROUP BY standing.lead_id) newest
     ON newest.lead_id = quotes.lead_id AND newest.accepted_at = acc.accepted_at
-  WHERE quotes.withdrawn_at IS NULL AND leads.status NOT IN (${placeholders(UNCHASED_STATUSES)})`;
+  WHERE quotes.withdrawn_at IS NULL AND leads.status NOT IN (${placeholders(UNCHASED_STATUSES)})
+    AND quotes.id IN (SELECT quote_id FROM quote_payments)`;
 
 interface BookingRow {
   id: string;
