@@ -125,3 +125,8 @@ export function packageOfferOf(entry: CatalogueEntry, reviews: readonly Publishe
 export function packageTitles(entries: readonly CatalogueEntry[]): Map<string, string> {
   return new Map(entries.map((entry) => [entry.id, entry.data.title]));
 }
+
+/** Reviews come only from trips booked with us: a package chosen and paid on Nusuk Hajj never has any. */
+export function takesReviews(entry: CatalogueEntry): boolean {
+  return isHoliday(entry) || !entry.data.bookedOn;
+}

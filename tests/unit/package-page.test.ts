@@ -6,6 +6,7 @@ import {
   parentListing,
   serviceType,
   summaryLine,
+  takesReviews,
   type CatalogueEntry,
 } from '@/lib/package-page';
 
@@ -105,6 +106,12 @@ describe('packageOfferOf', () => {
       bookedOn: undefined,
       reviews: [],
     });
+  });
+
+  it('takes reviews for packages and holiday trips booked with us, never for one chosen and paid on Nusuk Hajj', () => {
+    expect(takesReviews(hajj)).toBe(false);
+    expect(takesReviews(trip)).toBe(true);
+    expect(takesReviews(cityPackage)).toBe(true);
   });
 });
 
