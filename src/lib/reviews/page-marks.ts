@@ -47,5 +47,5 @@ export function spliceMarked(page: string, fragment: string): string | null {
 
 /** How many of the newest reviews a package page shows in full. */
 export const PACKAGE_REVIEWS_SHOWN = 4;
-/** How many of the newest reviews, across packages, the home page shows. */
-export const HOME_REVIEWS_SHOWN = 6;
+/** How many of the newest reviews, across packages, the home page shows: few, as its first response must fit one round trip. */
+export const HOME_REVIEWS_SHOWN = 3;
