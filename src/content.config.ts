@@ -279,6 +279,9 @@ const testimonials = defineCollection({
       trip: z.string().min(5),
       quote: z.string().min(60).max(400),
       order: z.number().int(),
+      // True only when the agency holds this person's written consent and the record of their trip
+      // (FTC 16 CFR Part 465): until then the testimonial is not shown.
+      consentAndTripOnRecord: z.boolean().default(false),
     }),
   ),
 });

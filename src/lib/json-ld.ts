@@ -1,4 +1,5 @@
-import type { BlogPosting, BreadcrumbList, FAQPage, Service, TravelAgency, WithContext } from 'schema-dts';
+import type { BlogPosting, BreadcrumbList, FAQPage, Review, Service, TravelAgency, WithContext } from 'schema-dts';
+import type { PublishedReview } from './reviews/summary.ts';
 import { canonicalUrl } from '@/lib/seo';
 import type { SiteSettings } from '@/lib/site-schema';
 
@@ -99,6 +100,24 @@ export interface PackageOffer {
   serviceType?: string;
   /** Set when the package is chosen and paid on Nusuk Hajj: then nothing says it is offered or provided by us. */
   bookedOn?: 'nusuk-hajj' | undefined;
+  /** The published reviews the page shows in full (never an erased one, whose words are gone). */
+  reviews?: readonly PublishedReview[];
+}
+
+/**
+ * One published review as the page shows it: the name the traveller chose, the rating, the day it
+ * was published and its words. Never an AggregateRating: Google gives self-serving ratings of the
+ * agency no stars, and the package's block is a Service, which review snippets do not cover.
+ */
+export function reviewJsonLd(review: PublishedReview): Review {
+  return {
+    '@type': 'Review',
+    author: { '@type': 'Person', name: review.displayName },
+    reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+    datePublished: review.publishedAt.slice(0, 10),
+    name: review.title,
+    reviewBody: review.text,
+  };
 }
 
 /**
@@ -117,6 +136,8 @@ export function packageServiceJsonLd(pkg: PackageOffer, site: SiteSettings): Wit
     ...(pkg.image ? { image: new URL(pkg.image, site.url).href } : {}),
     areaServed: { '@type': 'Country', name: 'United States' },
   };
+  const shown = (pkg.reviews ?? []).filter((review) => !review.erased);
+  if (shown.length > 0) service.review = shown.map(reviewJsonLd);
   if (pkg.bookedOn) return service;
   return {
     ...service,

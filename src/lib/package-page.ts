@@ -2,7 +2,10 @@ import type { CollectionEntry } from 'astro:content';
 import { facts } from '@/lib/facts';
 import { daysLabel, nightsLabel } from '@/lib/format';
 import type { FormId } from '@/lib/forms/definitions';
+import type { PackageOffer } from '@/lib/json-ld';
+import type { PublishedReview } from '@/lib/reviews/summary';
 import { seasons } from '@/lib/seasons';
+import { packageUrl } from '@/lib/urls';
 
 export type CatalogueEntry = CollectionEntry<'packages'> | CollectionEntry<'holidays'>;
 
@@ -99,4 +102,31 @@ export function packageFormId(category: string): FormId {
   if (category === 'hajj-shifting') return 'shifting-hajj';
   if (category === 'hajj-non-shifting') return 'non-shifting-hajj';
   return 'booking';
+}
+
+/**
+ * The package's Service block as its built page and the server's later drawing of it both state it,
+ * with the published reviews the page shows in full.
+ */
+export function packageOfferOf(entry: CatalogueEntry, reviews: readonly PublishedReview[] = []): PackageOffer {
+  return {
+    name: entry.data.title,
+    description: entry.data.description,
+    path: packageUrl(entry.id),
+    price: entry.data.price,
+    image: entry.data.images[0]!.src.src,
+    serviceType: serviceType(entry),
+    bookedOn: entry.collection === 'packages' ? entry.data.bookedOn : undefined,
+    reviews,
+  };
+}
+
+/** Each package's and holiday trip's title by its slug, for a review's "on <package>" line. */
+export function packageTitles(entries: readonly CatalogueEntry[]): Map<string, string> {
+  return new Map(entries.map((entry) => [entry.id, entry.data.title]));
+}
+
+/** Reviews come only from trips booked with us: a package chosen and paid on Nusuk Hajj never has any. */
+export function takesReviews(entry: CatalogueEntry): boolean {
+  return isHoliday(entry) || !entry.data.bookedOn;
 }

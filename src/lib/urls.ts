@@ -7,3 +7,6 @@ export function packageUrl(id: string): string {
 export function cityUrl(cityId: string): string {
   return `/${cityId}-umrah`;
 }
+
+/** The public review policy, linked wherever reviews show. */
+export const REVIEW_POLICY_PATH = '/how-we-collect-and-publish-reviews';

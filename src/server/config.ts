@@ -112,6 +112,14 @@ function digestHour(value: string, name: string): number | undefined {
   return hour;
 }
 
+/** `REVIEWS_REFRESH_MINUTES`: above zero and at most an hour, so a published review shows within one. */
+function refreshMinutes(value: string, name: string): number {
+  const minutes = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || !(minutes > 0) || minutes > 60)
+    throw new Error(`${name} must be a number of minutes above 0 and at most 60, got "${value}"`);
+  return minutes;
+}
+
 const declarations = {
   PORT: variable('4321', 'The port the server listens on.', port),
   HOST: variable('localhost', 'The address it listens on; `0.0.0.0` for every interface.', text),
@@ -200,6 +208,11 @@ const declarations = {
     '3',
     "Days after a booking's return date before its traveller is emailed the review invitation (one reminder follows a week later). Needs `SMTP_URL`.",
     (value, name) => boundedWholeNumber(value, name, 60),
+  ),
+  REVIEWS_REFRESH_MINUTES: variable(
+    '10',
+    'How often each instance looks for newly published reviews, replies and erasures and draws the affected package pages and the home page again (at start too); at most 60, decimals allowed (`0.05` in tests).',
+    refreshMinutes,
   ),
   QUOTE_VALID_DAYS: variable(
     '7',

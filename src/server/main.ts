@@ -8,6 +8,7 @@ import './node-floor.ts';
 import { readFileSync } from 'node:fs';
 import compression from 'compression';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serverConfig } from './config.ts';
@@ -36,6 +37,9 @@ import { workerOptions } from './message-kinds.ts';
 import { startDeliveries } from './outbox/worker.ts';
 import { GracefulShutdown } from './shutdown.ts';
 import { indexStaticFiles } from './static-files.ts';
+import { offerRenderKey } from './reviews/render-key.ts';
+import { ReviewRefresh, loopbackDraw, loopbackOrigin, startReviewRefresh } from './reviews/refresh.ts';
+import { ReviewStore } from './reviews/store.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -207,10 +211,21 @@ const server = http.createServer((req, res) => {
 server.headersTimeout = 15_000;
 server.requestTimeout = 30_000;
 
+// Published reviews reach the package pages and the home page in the static index (reviews/refresh.ts).
+const reviewStore = new ReviewStore(leadStore.database);
+const reviewRefresh = new ReviewRefresh({
+  fingerprints: () => reviewStore.publishedFingerprints(),
+  draw: loopbackDraw(() => loopbackOrigin(server.address() as AddressInfo), offerRenderKey()),
+  pages: staticFiles,
+  log: (line) => console.log(line),
+});
+let reviewLooks: { stop(): Promise<void> } | undefined;
+
 const shutdown = new GracefulShutdown(server, {
   // A retention pass in progress finishes beside the worker's, and the store closes after both.
   worker: {
-    stop: async () => void (await Promise.all([retention?.stop(), travellerRetention.stop(), deliveries.stop()])),
+    stop: async () =>
+      void (await Promise.all([retention?.stop(), travellerRetention.stop(), deliveries.stop(), reviewLooks?.stop()])),
   },
   stores: [leadStore],
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -220,6 +235,7 @@ shutdown.listen();
 
 const { PORT: port, HOST: host } = config;
 server.listen(port, host, () => {
+  reviewLooks = startReviewRefresh(reviewRefresh, config.REVIEWS_REFRESH_MINUTES, (line) => console.log(line));
   console.log(
     `Serving ${canonicalOrigin} locally on http://${host}:${port}; leads are stored in ${describeStore(leadConfig)}`,
   );

@@ -5,12 +5,17 @@
  * costs a map lookup, a remembered choice of coding and one write, with no disk I/O, no compression
  * and no header built per request. Anything not in the index (pages drawn per request, the API,
  * unknown paths) is left to Astro's handler.
+ *
+ * The one exception is a page whose published reviews changed (reviews/refresh.ts): `replacePage`
+ * puts its new bytes in the index with their brotli and gzip variants, compressed once there, and a
+ * new ETag and Last-Modified, under every URL that served the old page. The files on disk stay as built.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import { TOUCH_FIELD } from '../lib/forms/constants.ts';
 import { siteHeaders } from './http-policy.ts';
 import { PRECOMPRESSED, isCompressible, type ContentCoding } from '../lib/precompressed.ts';
@@ -103,6 +108,11 @@ export interface StaticFiles {
   pagePolicy(urlPath: string): string | undefined;
   /** Answers a GET or HEAD for a built file and returns true, or returns false and leaves `res` untouched. */
   serve(req: IncomingMessage, res: ServerResponse, options?: ServeOptions): boolean;
+  /**
+   * Puts what `edit` makes of a page's HTML in its place, compressed as the build does, modified at
+   * `modified`; false (the page unchanged) when the page is unknown, kept on disk only, or `edit` gives null.
+   */
+  replacePage(urlPath: string, edit: (html: string) => string | null, modified?: Date): Promise<boolean>;
 }
 
 /**
@@ -370,13 +380,65 @@ interface Read {
 
 function readVariant(coding: Coding, path: string, size: number, hash: string | null): Read {
   const body = size <= IN_MEMORY_MAX_BYTES ? readFileSync(path) : null;
-  const contentHash =
-    hash ??
-    createHash('sha256')
-      .update(body ?? readFileSync(path))
-      .digest('base64url')
-      .slice(0, 22);
-  return { coding, path, size, etag: `"${contentHash}${coding === 'identity' ? '' : `-${coding}`}"`, body };
+  return heldVariant(coding, path, body ?? readFileSync(path), hash, body !== null);
+}
+
+/** A variant from its bytes: its ETag is the identity's content hash, suffixed by its coding. */
+function heldVariant(coding: Coding, path: string, bytes: Buffer, hash: string | null, keep: boolean): Read {
+  const contentHash = hash ?? createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+  const etag = `"${contentHash}${coding === 'identity' ? '' : `-${coding}`}"`;
+  return { coding, path, size: bytes.length, etag, body: keep ? bytes : null };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page's variants made from its HTML, compressed as the build compresses
+ * (src/integrations/precompress.ts), on libuv's threads: quality 11 takes tens of milliseconds a page,
+ * which would otherwise hold up every request.
+ */
+async function pageReads(path: string, html: Buffer): Promise<Read[]> {
+  const identity = heldVariant('identity', path, html, null, true);
+  const hash = identity.etag.slice(1, -1);
+  const [br, gz] = await Promise.all([
+    brotliAsync(html, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzipAsync(html, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  ]);
+  const compressed: Record<ContentCoding, Buffer> = { br, gzip: gz };
+  return [
+    ...PRECOMPRESSED.map(({ coding, suffix }) => heldVariant(coding, path + suffix, compressed[coding], hash, true)),
+    identity,
+  ];
+}
+
+/** An indexed file from its variants (identity last), sharing the remembered codings of files with the same ones. */
+function indexedFile(
+  urlPath: string,
+  reads: Read[],
+  modified: Date,
+  chosenFor: Map<string, Map<string, Coding>>,
+): StaticFile {
+  const identity = reads.at(-1)!;
+  const codings = reads.map((read) => read.coding).join();
+  if (!chosenFor.has(codings)) chosenFor.set(codings, new Map());
+  const file = {
+    urlPath,
+    type: CONTENT_TYPES[extname(urlPath).toLowerCase()] ?? 'application/octet-stream',
+    compressible: isCompressible(urlPath),
+    lastModified: modified.toUTCString(),
+    modifiedSeconds: Math.floor(modified.getTime() / 1000),
+    chosen: chosenFor.get(codings)!,
+    pagePolicy: pagePolicyOf(urlPath, identity),
+    touchSlot: touchSlotOf(urlPath, identity),
+  };
+  return { ...file, variants: reads.map((read) => withAnswers(file, read)) };
 }
 
 /** The policy in a built page's meta tag, or undefined for other files. */
@@ -432,19 +494,7 @@ export function indexStaticFiles(clientDir: string): StaticFiles {
       reads.push(readVariant(coding, source + suffix, sibling.size, identity.etag.slice(1, -1)));
     }
     reads.push(identity);
-    const codings = reads.map((read) => read.coding).join();
-    if (!chosenFor.has(codings)) chosenFor.set(codings, new Map());
-    const file = {
-      urlPath,
-      type: CONTENT_TYPES[extname(urlPath).toLowerCase()] ?? 'application/octet-stream',
-      compressible,
-      lastModified: stats.mtime.toUTCString(),
-      modifiedSeconds: Math.floor(stats.mtimeMs / 1000),
-      chosen: chosenFor.get(codings)!,
-      pagePolicy: pagePolicyOf(urlPath, identity),
-      touchSlot: touchSlotOf(urlPath, identity),
-    };
-    byUrl.set(urlPath, { ...file, variants: reads.map((read) => withAnswers(file, read)) });
+    byUrl.set(urlPath, indexedFile(urlPath, reads, stats.mtime, chosenFor));
   }
   const pages = new Set([...byUrl.keys()].filter((urlPath) => urlPath.endsWith('.html')));
   // Aliases never replace a real file's own URL; a page file wins over a folder's index, as today.
@@ -472,6 +522,21 @@ export function indexStaticFiles(clientDir: string): StaticFiles {
       const arrival = file.touchSlot && touch ? touch(req, url) : null;
       if (arrival) sendWithTouch(req, res, file, arrival, https);
       else sendFile(req, res, file, https);
+      return true;
+    },
+    async replacePage(urlPath, edit, modified = new Date()) {
+      const old = byUrl.get(urlPath);
+      const identity = old?.variants.at(-1);
+      if (!old || !pages.has(urlPath) || !identity?.body) return false;
+      const html = edit(identity.body.toString('utf8'));
+      if (html === null) return false;
+      const reads = await pageReads(identity.path, Buffer.from(html));
+      // Another replacement of this page finished first: the later look wins, never an older one.
+      if (byUrl.get(urlPath) !== old) return false;
+      const file = indexedFile(urlPath, reads, modified, chosenFor);
+      // Every URL that served the old page (`/x.html`, `/x`, a folder) serves the new one.
+      for (const index of [byUrl, byRequestUrl])
+        for (const [key, value] of index) if (value === old) index.set(key, file);
       return true;
     },
   };

@@ -260,7 +260,8 @@ test('the home page computes city "from" prices from the catalogue and shows the
   for (const size of ['40-50', '25-35', '15-25', '8-15']) await expect(table).toContainText(size);
   for (const heading of [
     'Halal holidays in Turkey, Jordan, the UAE and Egypt',
-    'What pilgrims tell us after they come home',
+    // The six testimonials gave way (issue 34): until a review is published, how reviews will work.
+    'How reviews of our trips will work',
   ]) {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }

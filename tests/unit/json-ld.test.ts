@@ -4,9 +4,11 @@ import {
   breadcrumbJsonLd,
   faqJsonLd,
   packageServiceJsonLd,
+  reviewJsonLd,
   serializeJsonLd,
   travelAgencyJsonLd,
 } from '@/lib/json-ld';
+import type { PublishedReview } from '@/lib/reviews/summary';
 import { site } from '@/lib/site';
 
 const settings = { ...site, url: 'https://miqat-travel.example' };
@@ -135,5 +137,60 @@ describe('serializeJsonLd', () => {
     const text = serializeJsonLd({ name: '</script><script>alert(1)</script>' });
     expect(text).not.toContain('</script>');
     expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>' });
+  });
+});
+
+const published = (overrides: Partial<PublishedReview> = {}): PublishedReview => ({
+  quoteId: 'q1',
+  packageSlug: 'economy-5-nights-umrah',
+  rating: 4,
+  hotels: { makkah: 'yes' },
+  title: 'Close to the Haram',
+  text: 'The Makkah hotel was the one on our quote.',
+  displayName: 'Layla H.',
+  city: 'Houston',
+  travelledOn: '2027-03-10',
+  publishedAt: '2027-04-02T15:04:05.000Z',
+  reply: null,
+  erased: false,
+  ...overrides,
+});
+
+const economy = { name: 'Economy 5 Nights Umrah', description: 'Five nights.', path: '/package/x', price: 899 };
+
+describe('reviewJsonLd', () => {
+  it('states the name shown, the rating out of 5, the day published and the words', () => {
+    expect(plain(reviewJsonLd(published()))).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Layla H.' },
+      reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+      datePublished: '2027-04-02',
+      name: 'Close to the Haram',
+      reviewBody: 'The Makkah hotel was the one on our quote.',
+    });
+  });
+});
+
+describe('packageServiceJsonLd with reviews', () => {
+  it('nests the shown reviews in the package’s own block and never an AggregateRating, here or on the agency', () => {
+    const service = plain(
+      packageServiceJsonLd(
+        { ...economy, reviews: [published(), published({ quoteId: 'q2', rating: 2, displayName: 'Omar S.' })] },
+        settings,
+      ),
+    );
+    expect(service.review.map((review: { author: { name: string } }) => review.author.name)).toEqual([
+      'Layla H.',
+      'Omar S.',
+    ]);
+    expect(service).not.toHaveProperty('aggregateRating');
+    expect(JSON.stringify(service)).not.toContain('AggregateRating');
+    expect(JSON.stringify(plain(travelAgencyJsonLd(settings)))).not.toMatch(/aggregateRating|Review/i);
+  });
+
+  it('leaves out an erased person’s review (its words are gone) and has no review property without any', () => {
+    const onlyErased = plain(packageServiceJsonLd({ ...economy, reviews: [published({ erased: true })] }, settings));
+    expect(onlyErased).not.toHaveProperty('review');
+    expect(plain(packageServiceJsonLd(economy, settings))).not.toHaveProperty('review');
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { packageFacts, parentListing, serviceType, summaryLine, type CatalogueEntry } from '@/lib/package-page';
+import {
+  packageFacts,
+  packageOfferOf,
+  packageTitles,
+  parentListing,
+  serviceType,
+  summaryLine,
+  takesReviews,
+  type CatalogueEntry,
+} from '@/lib/package-page';
 
 const stay = (nights: number, distance: string) => ({ nights, hotel: '4-star hotel in Ajyad', stars: 4, distance });
 
@@ -59,5 +68,60 @@ describe('package page facts', () => {
     expect(parentListing(shiftingHajj)).toEqual({ name: 'Shifting Hajj', path: '/shifting-hajj' });
     expect(parentListing(holiday)).toEqual({ name: 'Islamic Holidays', path: '/islamic-holidays' });
     expect(summaryLine(cityPackage)).toBe('per person · 7 Nights · 4 star');
+  });
+});
+
+describe('packageOfferOf', () => {
+  const hajj = {
+    id: 'non-shifting-hajj-21-nights-4-star-classic',
+    collection: 'packages',
+    data: {
+      title: 'Non-Shifting Hajj 21 Nights',
+      description: 'An indicative Nusuk Hajj package.',
+      category: 'hajj-non-shifting',
+      price: 4022,
+      bookedOn: 'nusuk-hajj',
+      images: [{ src: { src: '/_astro/hajj.Ab12.jpg' }, alt: 'Mina' }],
+    },
+  } as unknown as CatalogueEntry;
+  const trip = {
+    ...holiday,
+    data: { ...holiday.data, description: 'Three days.', images: [{ src: { src: '/_astro/ist.jpg' }, alt: '' }] },
+  } as unknown as CatalogueEntry;
+
+  it('states the package as its page does, with the reviews it shows', () => {
+    const reviews = [{ quoteId: 'q1' }] as never[];
+    expect(packageOfferOf(hajj, reviews)).toEqual({
+      name: 'Non-Shifting Hajj 21 Nights',
+      description: 'An indicative Nusuk Hajj package.',
+      path: '/package/non-shifting-hajj-21-nights-4-star-classic',
+      price: 4022,
+      image: '/_astro/hajj.Ab12.jpg',
+      serviceType: 'Hajj Package',
+      bookedOn: 'nusuk-hajj',
+      reviews,
+    });
+    expect(packageOfferOf(trip)).toMatchObject({
+      serviceType: 'Islamic Holiday Package',
+      bookedOn: undefined,
+      reviews: [],
+    });
+  });
+
+  it('takes reviews for packages and holiday trips booked with us, never for one chosen and paid on Nusuk Hajj', () => {
+    expect(takesReviews(hajj)).toBe(false);
+    expect(takesReviews(trip)).toBe(true);
+    expect(takesReviews(cityPackage)).toBe(true);
+  });
+});
+
+describe('packageTitles', () => {
+  it('maps each slug to its title, packages and holiday trips alike', () => {
+    expect(packageTitles([cityPackage, holiday])).toEqual(
+      new Map([
+        ['7-nights-4-star-chicago-umrah-package', 'Chicago 7 Nights 4 Star Umrah Package'],
+        ['istanbul-3-days-package', 'Istanbul 3 Days Package'],
+      ]),
+    );
   });
 });

@@ -626,6 +626,32 @@ export class ReviewStore {
     }));
   }
 
+  /**
+   * Each package's published reviews in one cheap line (count, last decision, reply and erasure):
+   * the server compares it between looks to re-render only the package pages whose reviews changed.
+   */
+  async publishedFingerprints(): Promise<Map<string, string>> {
+    const rows = await this.db.all<{
+      package_slug: string;
+      count: number | string;
+      decided: string | null;
+      replied: string | null;
+      erased: string | null;
+    }>(
+      `SELECT review_invitations.package_slug, COUNT(*) AS count, MAX(reviews.decided_at) AS decided,
+         MAX(reviews.replied_at) AS replied, MAX(reviews.erased_at) AS erased
+       FROM reviews JOIN review_invitations ON review_invitations.quote_id = reviews.quote_id
+       WHERE reviews.status = 'published' AND review_invitations.package_slug IS NOT NULL
+       GROUP BY review_invitations.package_slug`,
+    );
+    return new Map(
+      rows.map((row) => [
+        row.package_slug,
+        `${Number(row.count)}|${row.decided ?? ''}|${row.replied ?? ''}|${row.erased ?? ''}`,
+      ]),
+    );
+  }
+
   /** Every invited booking with its review, for the dashboard's figures (`reviewFigures`). */
   async invitedBookings(): Promise<InvitedBooking[]> {
     const rows = await this.db.all<{
