@@ -8,7 +8,7 @@ import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import { QuoteStore } from '@/server/quotes/store';
 import { ReviewStore } from '@/server/reviews/store';
-import { quoteDraft } from '../unit/support/quotes.ts';
+import { payDeposit, quoteDraft } from '../unit/support/quotes.ts';
 import { startDesk, type Desk } from './support/desk.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
 
@@ -51,6 +51,7 @@ async function reviewed(desk: Desk, email: string, entry: ReviewEntry): Promise<
     const sent = await quotes.send({ leadId: lead!.id, quoteId: saved.quoteId }, staff, today, booked);
     if (!sent?.ok) throw new Error('The quote was not sent');
     await quotes.accept(sent.token, 1, entry.displayName, today, booked);
+    await payDeposit(quotes, { leadId: lead!.id, quoteId: saved.quoteId }, staff, today, booked);
     const reviews = new ReviewStore(store.database);
     await reviews.inviteDue(3, site.timeZone);
     const token = await reviews.newLink(saved.quoteId);

@@ -6,7 +6,7 @@ import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import { QuoteStore } from '@/server/quotes/store';
 import { ReviewStore } from '@/server/reviews/store';
-import { quoteDraft } from '../unit/support/quotes.ts';
+import { payDeposit, quoteDraft } from '../unit/support/quotes.ts';
 import { parseMail, startSmtpServer } from '../unit/support/smtp.ts';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
@@ -46,16 +46,7 @@ async function bookReturned(desk: Desk, email: string, returnedDaysAgo: number):
     const sent = await quotes.send({ leadId: lead!.id, quoteId: saved.quoteId }, STAFF, today, booked);
     if (!sent?.ok) throw new Error('The quote was not sent');
     await quotes.accept(sent.token, 1, 'Layla Haddad', today, booked);
-    // A booking is an accepted quote with its deposit recorded.
-    const deposit = { paidOn: today, amountCents: 100_000, method: 'bank-transfer' };
-    const paid = await quotes.recordPayment(
-      { leadId: lead!.id, quoteId: saved.quoteId },
-      deposit,
-      STAFF,
-      today,
-      booked,
-    );
-    if (!paid?.ok) throw new Error('The deposit was refused');
+    await payDeposit(quotes, { leadId: lead!.id, quoteId: saved.quoteId }, STAFF, today, booked);
     return saved.quoteId;
   } finally {
     await store.close();

@@ -11,7 +11,7 @@ import { ReviewRefresh, loopbackOrigin } from '@/server/reviews/refresh';
 import { RENDER_KEY_HEADER, isRenderRequest, offerRenderKey } from '@/server/reviews/render-key';
 import { ReviewStore } from '@/server/reviews/store';
 import { indexStaticFiles, type StaticFiles } from '@/server/static-files';
-import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
+import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';
 import { STORE_KINDS, openTestStore, type StoreKind } from './support/stores';
 
 /*
@@ -37,7 +37,7 @@ const REVIEW: ReviewEntry = {
   city: 'Houston',
 };
 
-/** A returned booking of `packageSlug` whose traveller wrote REVIEW; its quote and lead. */
+/** A returned booking (deposit paid) of `packageSlug` whose traveller wrote REVIEW; its quote and lead. */
 async function reviewedBooking(store: SqlLeadStore, email: string, packageSlug: string) {
   const quotes = new QuoteStore(store.database);
   const fields = { name: 'Layla Haddad', email, adults: '2' };
@@ -48,6 +48,7 @@ async function reviewedBooking(store: SqlLeadStore, email: string, packageSlug: 
   const sent = await quotes.send({ leadId, quoteId: saved.quoteId }, AMINA, TODAY, BOOKED);
   if (!sent?.ok) throw new Error('not sent');
   await quotes.accept(sent.token, 1, 'Layla Haddad', TODAY, BOOKED);
+  await payDeposit(quotes, { leadId, quoteId: saved.quoteId }, AMINA, TODAY, BOOKED);
   const reviews = new ReviewStore(store.database);
   await reviews.inviteDue(3, 'America/Chicago', DUE);
   const token = await reviews.newLink(saved.quoteId, DUE);

@@ -13,7 +13,7 @@ import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { ReviewPage } from '@/server/reviews/page';
 import { ReviewScheduler, ReviewStore } from '@/server/reviews/store';
 import { TripReminderStore, tripOptOutLink } from '@/server/trips/reminders';
-import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
+import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, openTestStore, storeAt, storeEnv, type StoreKind } from './support/stores';
 
@@ -66,11 +66,7 @@ async function book(store: SqlLeadStore, email: string, returnOn = '2027-03-24',
   const sent = await quotes.send({ leadId, quoteId: saved.quoteId }, AMINA, TODAY, BOOKED);
   if (!sent?.ok) throw new Error('not sent');
   await quotes.accept(sent.token, 1, 'Layla Haddad', TODAY, BOOKED);
-  if (paid) {
-    const deposit = { paidOn: TODAY, amountCents: 100_000, method: 'bank-transfer' };
-    const recorded = await quotes.recordPayment({ leadId, quoteId: saved.quoteId }, deposit, AMINA, TODAY, BOOKED);
-    if (!recorded?.ok) throw new Error('deposit refused');
-  }
+  if (paid) await payDeposit(quotes, { leadId, quoteId: saved.quoteId }, AMINA, TODAY, BOOKED);
   return { leadId, quoteId: saved.quoteId };
 }
 

@@ -1,5 +1,6 @@
 import type { CancellationSchedule } from '@/lib/quotes/cancellation';
 import type { QuoteDraft } from '@/lib/quotes/model';
+import type { QuoteStore, StaffActor } from '@/server/quotes/store';
 
 /** The day the quote fixtures are checked on. */
 export const QUOTE_TODAY = '2026-11-20';
@@ -58,3 +59,16 @@ export const quoteCancellation = (): CancellationSchedule => ({
   ],
   note: 'Never more than the trip price.',
 });
+
+/** Records the deposit that makes an accepted quote a booking, which the trips, reminders and reviews count from. */
+export async function payDeposit(
+  quotes: QuoteStore,
+  target: { leadId: string; quoteId: string },
+  staff: StaffActor,
+  today: string,
+  now = new Date(),
+): Promise<void> {
+  const deposit = { paidOn: today, amountCents: 100_000, method: 'bank-transfer' };
+  const paid = await quotes.recordPayment(target, deposit, staff, today, now);
+  if (!paid?.ok) throw new Error(`The deposit was refused: ${JSON.stringify(paid)}`);
+}
