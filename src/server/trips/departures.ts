@@ -14,12 +14,11 @@ import { travellersOf as quoteTravellers } from '../../lib/quotes/totals.ts';
 import type { DepartingBooking } from '../../lib/trips/departures.ts';
 import type { Traveller } from '../../lib/trips/travellers.ts';
 import { placeholders, type SqlStatements } from '../db/database.ts';
-import { travellersOfQuotes } from './store.ts';
+import { PAID_QUOTE, travellersOfQuotes } from './store.ts';
 
 // Joins and groups rather than a subquery per quote: PostgreSQL's planner then prices the statement
 // low enough not to compile it (JIT), which costs more than the statement (see paymentDueCondition).
-// A lead's booking is its quote accepted last among those still standing, as `bookingOf` takes it;
-// a payment is never less than a cent, so one recorded is a deposit paid.
+// A lead's booking is its quote accepted last among those still standing, as `bookingOf` takes it.
 const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, leads.form_id, leads.fields, leads.assignee_id,
     version.draft
   FROM quotes
@@ -31,7 +30,7 @@ const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, leads.form
         WHERE standing.withdrawn_at IS NULL GROUP BY standing.lead_id) newest
     ON newest.lead_id = quotes.lead_id AND newest.accepted_at = acc.accepted_at
   WHERE quotes.withdrawn_at IS NULL AND leads.status NOT IN (${placeholders(UNCHASED_STATUSES)})
-    AND quotes.id IN (SELECT quote_id FROM quote_payments)`;
+    AND ${PAID_QUOTE}`;
 
 interface BookingRow {
   id: string;

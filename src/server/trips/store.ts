@@ -98,10 +98,11 @@ export interface AcceptedBooking {
 }
 
 /**
- * A quote that is a booking, as an SQL condition on `quotes`: a payment (the deposit) recorded on it.
- * The reminders, the review invitations and the departures board all count from the deposit.
+ * A quote that is a booking, as an SQL condition on `quotes`: a payment (the deposit; never less than
+ * a cent) recorded on it. The departures board, the reminders and the review invitations all count
+ * from it; as a semi-join, so PostgreSQL never sums the payments per quote.
  */
-export const PAID_QUOTE = 'EXISTS (SELECT 1 FROM quote_payments paid WHERE paid.quote_id = quotes.id)';
+export const PAID_QUOTE = 'quotes.id IN (SELECT quote_id FROM quote_payments)';
 
 const ACCEPTED = `SELECT quotes.id, quotes.reference, quote_versions.draft
   FROM quotes
