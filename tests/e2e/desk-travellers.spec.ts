@@ -106,6 +106,10 @@ test.describe('the travellers on a booking', () => {
     await addTraveller(page, { name: 'Layla Haddad', passport: addDays(departure, 2000) });
     await expect(page.getByRole('status')).toHaveText('Traveller saved.');
     await expect(page).toHaveURL(/done=traveller/);
+    // The page opens at the Travellers card: the address's fragment names an element of the page.
+    const fragment = new URL(page.url()).hash;
+    expect(fragment).not.toBe('');
+    await expect(page.locator(fragment)).toHaveCount(1);
     // Five months after arrival: within the six months Saudi Arabia asks for.
     const tooSoon = addMonths(arrival, 5);
     await addTraveller(page, { name: 'Omar Haddad', passport: tooSoon });

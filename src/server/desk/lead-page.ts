@@ -91,7 +91,7 @@ export async function leadPage(request: LeadPageRequest): Promise<Redirect | { s
     if (posted && 'redirect' in posted) return { redirect: posted.redirect };
     if (travellerTyped) {
       const saved = await travellers().save(id, travellerTyped, actor.email, today);
-      if (saved?.ok) return { redirect: `/admin/leads/${encodeURIComponent(id)}?done=traveller#travellers` };
+      if (saved?.ok) return { redirect: `/admin/leads/${encodeURIComponent(id)}?done=traveller#travellers-heading` };
       status = saved ? 400 : 409;
       travellerFailed = {
         problems: saved?.problems ?? [{ field: '_form', message: TRAVELLERS_GONE }],
