@@ -5,8 +5,20 @@
  * The page reads the request, calls `quoteLinkPage` and renders the answer; it decides nothing.
  */
 import { agencyDay } from '../../lib/agency-time.ts';
-import type { AnswerProblem, AnswerValues } from '../../lib/quotes/answers.ts';
+import { registrationLines } from '../../lib/claims.ts';
+import { facts, settings } from '../../lib/facts.ts';
+import {
+  doneNotice,
+  parseDoneCode,
+  type AnswerProblem,
+  type AnswerValues,
+  type DoneNotice,
+} from '../../lib/quotes/answers.ts';
+import { pilgrimView, type PilgrimContext, type PilgrimView } from '../../lib/quotes/pilgrim-view.ts';
+import { agencyBooking } from '../../lib/site-booking.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
+import { checklistRules } from '../../lib/trips/checklist.ts';
+import { familyTripView, fieldReasons, type FamilyTripView, type FieldReasons } from '../../lib/trips/family.ts';
 import { clientGone } from '../leads/client-address.ts';
 import { leadApi } from '../leads/instance.ts';
 import { tripPage } from '../trips/instance.ts';
@@ -14,8 +26,8 @@ import type { ShownTrip, TripPostResult } from '../trips/trip-page.ts';
 import { quotePage } from './instance.ts';
 import type { AnswerResult, ShownQuote } from './pilgrim-page.ts';
 
-/** What the link shows: a refusal on its own, the quote with its forms, or the trip with its form. */
-export interface QuoteLinkModel {
+/** What a request came to, before it is shaped for the page. */
+interface Outcome {
   token: string;
   /** The office's today, by which the quote and the trip are read. */
   today: string;
@@ -27,6 +39,27 @@ export interface QuoteLinkModel {
   tripFailed: Extract<TripPostResult, { kind: 'problems' }> | undefined;
   problems: readonly AnswerProblem[];
   values: AnswerValues | undefined;
+}
+
+/** What the link shows: a refusal on its own, the quote with its forms, or the trip (over its quote) with its form. */
+export interface QuoteLinkModel {
+  token: string;
+  title: string;
+  /** A form came back with problems: the document's title says so first. */
+  failed: boolean;
+  refusal: { message: string; back: string } | undefined;
+  quote:
+    | {
+        view: PilgrimView;
+        formToken: string;
+        notice: DoneNotice | null;
+        problems: readonly AnswerProblem[];
+        values: AnswerValues | undefined;
+      }
+    | undefined;
+  trip: { view: FamilyTripView; formToken: string; reasons: FieldReasons; saved: boolean } | undefined;
+  /** Seller-of-travel registrations, as every offer to sell travel must show them where set. */
+  registrations: string[];
 }
 
 /** A private link's answer: a response as it is (404, 405, a client gone), a redirect after a post that worked, or the page. */
@@ -41,15 +74,85 @@ export const notAllowed = (): { response: Response } => ({
   response: new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST' } }),
 });
 
-/** Runs a post, if any, on the quote or on the trip, and loads the page; `socket`: the connection's address. */
+/** Runs a post, if any, on the quote or on the trip, and loads the page; `socket`: the connection's address, `airports`: the catalogue's. */
 export async function quoteLinkPage(
   request: Request,
   token: string,
   socket: string | undefined,
+  airports: PilgrimContext['airports'],
   now = new Date(),
 ): Promise<LinkPageAnswer<QuoteLinkModel>> {
+  const answer = await dispatch(request, token, socket, now);
+  if (!('model' in answer)) return answer;
+  return { ...answer, model: shaped(answer.model, new URL(request.url).searchParams.get('done'), airports) };
+}
+
+/** The page's words and cards from what the request came to; `done` is the address's code after a post. */
+function shaped(outcome: Outcome, done: string | null, airports: PilgrimContext['airports']): QuoteLinkModel {
+  const { token, today, tripPost, refusal, shown, trip, tripFailed, problems, values } = outcome;
+  const phone = agencyContact.phone.display;
+  const view =
+    shown &&
+    pilgrimView(shown.quote, {
+      today,
+      timeZone: agencyContact.timeZone,
+      phone,
+      airports,
+      cardFeePercent: facts.payment.cardFee.percent,
+    });
+  const doneCode = parseDoneCode(done);
+  const rules = checklistRules(settings.facts);
+  const tripView =
+    trip &&
+    familyTripView({
+      ...trip,
+      today,
+      rules,
+      failed: tripFailed && { problems: tripFailed.problems, typed: tripFailed.typed },
+    });
+  return {
+    token,
+    title: tripView
+      ? `Your trip ${tripView.reference}`
+      : view
+        ? `Your quote ${view.reference}`
+        : tripPost
+          ? 'Nothing was saved'
+          : 'Your answer was not recorded',
+    failed: problems.length > 0 || (tripFailed?.problems.length ?? 0) > 0,
+    refusal: refusal && { message: refusal.message, back: tripPost ? 'Back to your trip' : 'Back to your quote' },
+    quote:
+      shown && view
+        ? {
+            view,
+            formToken: shown.formToken,
+            notice: doneCode && doneNotice(doneCode, { phone, replyTime: agencyContact.replyTime }),
+            problems,
+            values,
+          }
+        : undefined,
+    trip:
+      trip && tripView
+        ? {
+            view: tripView,
+            formToken: trip.formToken,
+            reasons: fieldReasons(rules),
+            saved: done === 'traveller' && !tripFailed,
+          }
+        : undefined,
+    registrations: registrationLines(agencyBooking.registrations),
+  };
+}
+
+/** Runs a post, if any, on the quote or on the trip, and reads what the link opens. */
+async function dispatch(
+  request: Request,
+  token: string,
+  socket: string | undefined,
+  now: Date,
+): Promise<LinkPageAnswer<Outcome>> {
   const today = agencyDay(now, agencyContact.timeZone);
-  const model: QuoteLinkModel = {
+  const model: Outcome = {
     token,
     today,
     tripPost: false,
