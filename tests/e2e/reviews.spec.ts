@@ -4,12 +4,11 @@ import { addDays, agencyDay } from '@/lib/agency-time';
 import { site } from '@/lib/site';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
-import { QuoteStore } from '@/server/quotes/store';
 import { ReviewStore } from '@/server/reviews/store';
-import { payDeposit, quoteDraft } from '../unit/support/quotes.ts';
 import { parseMail, startSmtpServer } from '../unit/support/smtp.ts';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
+import { bookQuote } from './support/quotes.ts';
 
 /**
  * Reviews in Chromium against the built server on SQLite (both stores are the unit suite's job):
@@ -22,32 +21,15 @@ import { axeViolations, htmlProblems } from './support/gates.ts';
  */
 
 const DAY_MS = 86_400_000;
-const STAFF = { id: 'staff-e2e', email: 'agent@agency.example' };
 const TIME_ZONE = site.timeZone;
 
 /** A lead whose booking (accepted, deposit paid) of the fixture quote came back `returnedDaysAgo` days ago (accepted two months before). */
 async function bookReturned(desk: Desk, email: string, returnedDaysAgo: number): Promise<string> {
   const store = await openLeadStore(leadApiConfig(desk.env));
   try {
-    const booked = new Date(Date.now() - 60 * DAY_MS);
-    const today = agencyDay(booked, TIME_ZONE);
     const returnOn = addDays(agencyDay(new Date(), TIME_ZONE), -returnedDaysAgo);
-    const draft = quoteDraft({
-      departureOn: addDays(returnOn, -14),
-      returnOn,
-      validUntil: addDays(today, 7),
-      schedule: [{ dueOn: addDays(today, 7), amountCents: 545_250 }],
-    });
-    const fields = { name: 'Layla Haddad', email, phone: '713-555-0123', adults: '2' };
-    const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, booked);
-    const quotes = new QuoteStore(store.database);
-    const saved = await quotes.saveDraft({ leadId: lead!.id }, draft, STAFF, today, booked);
-    if (!saved?.ok) throw new Error(`The draft was refused: ${JSON.stringify(saved)}`);
-    const sent = await quotes.send({ leadId: lead!.id, quoteId: saved.quoteId }, STAFF, today, booked);
-    if (!sent?.ok) throw new Error('The quote was not sent');
-    await quotes.accept(sent.token, 1, 'Layla Haddad', today, booked);
-    await payDeposit(quotes, { leadId: lead!.id, quoteId: saved.quoteId }, STAFF, today, booked);
-    return saved.quoteId;
+    const bookedAt = new Date(Date.now() - 60 * DAY_MS);
+    return (await bookQuote(store, { email, departureOn: addDays(returnOn, -14), returnOn, bookedAt })).quoteId;
   } finally {
     await store.close();
   }

@@ -2,7 +2,14 @@
  * The desk's moderation of reviews: what a decision form posted, read and checked (one reason of the
  * policy for a refusal, the reply's limit), the messages after it, and how a review's parts are named.
  */
-import { REFUSAL_REASONS, isRefusalReason, type HotelAnswer, type HotelCity, type RefusalReason } from './review.ts';
+import {
+  REFUSAL_REASONS,
+  isRefusalReason,
+  type HotelAnswer,
+  type HotelCity,
+  type RefusalReason,
+  type ReviewEntry,
+} from './review.ts';
 
 /** The agency's one reply stays short: it answers, it does not argue. */
 export const REPLY_MAX_LENGTH = 1000;
@@ -76,4 +83,84 @@ export function hotelLines(hotels: Partial<Record<HotelCity, HotelAnswer>>): str
 /** The policy's reason in its words. */
 export function reasonLabel(reason: RefusalReason): string {
   return REFUSAL_REASONS[reason];
+}
+
+/** The list's heading: the waiting reviews are read oldest first, the decided ones newest decision first. */
+export function moderationHeading(tab: ModerationTab): string {
+  return tab === 'pending' ? 'Waiting for a decision, oldest first' : `${MODERATION_TABS[tab]}, newest decision first`;
+}
+
+const DECISION_ACTIONS = { submitted: 'Submitted', published: 'Published', refused: 'Refused', replied: 'Replied' };
+
+/** A line of the decision log, "when · Refused (Abuse) · who": every refusal names the policy's reason. */
+export function decisionLine(
+  decision: { action: keyof typeof DECISION_ACTIONS; reason: RefusalReason | null; actor: string },
+  when: string,
+): string {
+  const reason = decision.reason ? ` (${reasonLabel(decision.reason)})` : '';
+  return `${when} · ${DECISION_ACTIONS[decision.action]}${reason} · ${decision.actor}`;
+}
+
+/** A review as the moderation page reads it: the store's moderated review has these and more. */
+export interface ModerationEntry extends ReviewEntry {
+  quoteId: string;
+  reference: string;
+  leadId: string | null;
+  packageSlug: string | null;
+  travelled: string;
+  submittedAt: string;
+  status: ModerationTab;
+  refusedReason: RefusalReason | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  reply: { text: string; by: string; at: string } | null;
+  erasedAt: string | null;
+}
+
+/** One review's card on the moderation page, in words, and the one form it still offers. */
+export interface ModerationCard {
+  quoteId: string;
+  reference: string;
+  leadId: string | null;
+  heading: string;
+  stars: string;
+  details: string;
+  hotels: string | undefined;
+  text: string;
+  signature: string;
+  decision: string | undefined;
+  reply: { line: string; text: string } | undefined;
+  form: 'decide' | 'reply' | undefined;
+}
+
+/** A review as staff read it: an erased one keeps no title or name; a published one takes one reply, never two. */
+export function moderationCard(review: ModerationEntry, time: (iso: string) => string): ModerationCard {
+  // A decided review always has who, when and (refused) its reason: the store writes them together.
+  const decided = () => `by ${review.decidedBy}, ${time(review.decidedAt!)}`;
+  return {
+    quoteId: review.quoteId,
+    reference: review.reference,
+    leadId: review.leadId,
+    heading: review.erasedAt ? '(erased at the person’s request)' : review.title,
+    stars: `${review.rating} of 5 stars · booking `,
+    details: ` · ${review.packageSlug ?? 'no catalogue package'} · ${review.travelled} · sent ${time(review.submittedAt)}`,
+    hotels: Object.keys(review.hotels).length > 0 ? hotelLines(review.hotels).join(' · ') : undefined,
+    text: review.text,
+    signature: review.erasedAt ? '' : `— ${review.displayName}${review.city ? `, ${review.city}` : ''}`,
+    decision:
+      review.status === 'pending'
+        ? undefined
+        : review.status === 'published'
+          ? `Published ${decided()}`
+          : `Refused (${reasonLabel(review.refusedReason!)}) ${decided()}`,
+    reply: review.reply
+      ? { line: `Our reply, by ${review.reply.by}, ${time(review.reply.at)}`, text: review.reply.text }
+      : undefined,
+    form:
+      review.status === 'pending'
+        ? 'decide'
+        : review.status === 'published' && !review.reply && !review.erasedAt
+          ? 'reply'
+          : undefined,
+  };
 }

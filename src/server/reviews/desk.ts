@@ -3,7 +3,19 @@
  * (the waiting ones oldest first), the counts, the latest decisions, and the decisions it posts.
  * Any signed-in member of staff moderates; each decision is the store's, logged with who and when.
  */
-import { MODERATION_TABS, moderationTab, readModeration, type ModerationTab } from '../../lib/reviews/moderation.ts';
+import { formatAgencyTime } from '../../lib/agency-time.ts';
+import {
+  decisionLine,
+  MODERATION_TABS,
+  moderationCard,
+  moderationDone,
+  moderationHeading,
+  moderationTab,
+  readModeration,
+  type ModerationCard,
+  type ModerationTab,
+} from '../../lib/reviews/moderation.ts';
+import { agencyContact } from '../../lib/site-contact.ts';
 import type { ModeratedReview, ReviewDecision, ReviewStatus, ReviewStore } from './store.ts';
 
 /** Reviews on one page of a tab: enough to read through, few enough to draw at once over thousands. */
@@ -19,7 +31,7 @@ export interface ModerationPage {
 }
 
 /** The page the address asks for: `?status=pending|published|refused&page=N`. */
-export async function moderationPage(store: ReviewStore, url: URL): Promise<ModerationPage> {
+async function moderationPage(store: ReviewStore, url: URL): Promise<ModerationPage> {
   const tab = moderationTab(url.searchParams.get('status'));
   const counts = await store.counts();
   const last = Math.max(1, Math.ceil(counts[tab] / REVIEWS_PER_PAGE));
@@ -43,7 +55,7 @@ export async function moderationPage(store: ReviewStore, url: URL): Promise<Mode
 export type ModerationPosted = { redirect: string } | { status: 400 | 404; message: string };
 
 /** A posted decision, as `actor` (the staff member's email). */
-export async function moderationPost(
+async function moderationPost(
   store: ReviewStore,
   form: FormData,
   actor: string,
@@ -68,4 +80,52 @@ export async function moderationPost(
       ? 'already'
       : { publish: 'published', refuse: 'refused', reply: 'replied' }[moderation.action];
   return { redirect: `/admin/reviews?status=${tab}&done=${done}#reviews-heading` };
+}
+
+/** What the page was asked: the address, the posted form (for a POST) and who is signed in. */
+export interface ModerationRequest {
+  url: URL;
+  form?: FormData | undefined;
+  actor: string;
+}
+
+/** Everything the page shows: the tab's page as cards and log lines, its heading, the count in all, and what a post did. */
+export interface ModerationView extends Omit<ModerationPage, 'reviews' | 'decisions'> {
+  cards: ModerationCard[];
+  log: string[];
+  heading: string;
+  total: number;
+  done: string | undefined;
+  refused: string | undefined;
+}
+
+/** Runs a posted decision, if any, and loads the page: a redirect after a decision, else the status and view. */
+export async function moderationDesk(
+  store: ReviewStore,
+  request: ModerationRequest,
+  now = new Date(),
+): Promise<{ redirect: string } | { status: number; view: ModerationView }> {
+  const { url, form, actor } = request;
+  let status = 200;
+  let refused: string | undefined;
+  if (form) {
+    const posted = await moderationPost(store, form, actor, moderationTab(url.searchParams.get('status')), now);
+    if ('redirect' in posted) return posted;
+    status = posted.status;
+    refused = posted.message;
+  }
+  const { reviews, decisions, ...page } = await moderationPage(store, url);
+  const time = (iso: string) => formatAgencyTime(iso, agencyContact.timeZone);
+  return {
+    status,
+    view: {
+      ...page,
+      cards: reviews.map((review) => moderationCard(review, time)),
+      log: decisions.map((decision) => decisionLine(decision, time(decision.at))),
+      heading: moderationHeading(page.tab),
+      total: page.tabs.reduce((sum, tab) => sum + tab.count, 0),
+      done: refused ? undefined : moderationDone(url.searchParams.get('done')),
+      refused,
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { QuoteStore, type QuoteTarget } from '../../../src/server/quotes/store.t
 import { leadApiConfig } from '../../../src/server/leads/config.ts';
 import { openLeadStore } from '../../../src/server/leads/open-store.ts';
 import type { LeadStore } from '../../../src/server/leads/store.ts';
+import type { QuoteDraft } from '@/lib/quotes/model';
 import { quoteDraft } from '../../unit/support/quotes.ts';
 
 /** The store of the server Playwright starts (playwright.config.ts's webServer), which the quote specs write to. */
@@ -56,21 +57,52 @@ export async function sendQuote(
       { dueOn: addDays(departureOn, -45), amountCents: 395_250 },
     ],
   });
-  const fields = {
-    name: 'Layla Haddad',
-    email: `layla-${randomUUID()}@example.com`,
-    phone: '713-555-0123',
-    adults: '2',
-  };
-  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, sentAt);
+  return sendDraft(store, draft, `layla-${randomUUID()}@example.com`, today, sentAt);
+}
+
+/** A new lead (Layla Haddad, 2 adults) at `email`, sent `draft` on `today` at `at`. */
+async function sendDraft(
+  store: LeadStore,
+  draft: QuoteDraft,
+  email: string,
+  today: string,
+  at: Date,
+): Promise<SentQuote> {
+  const fields = { name: 'Layla Haddad', email, phone: '713-555-0123', adults: '2' };
+  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, at);
   if (!lead) throw new Error('The lead was not stored');
   const quotes = new QuoteStore(store.database);
-  const saved = await quotes.saveDraft({ leadId: lead.id }, draft, STAFF, today, sentAt);
+  const saved = await quotes.saveDraft({ leadId: lead.id }, draft, STAFF, today, at);
   if (!saved?.ok) throw new Error(`The draft was refused: ${JSON.stringify(saved)}`);
   const target = { leadId: lead.id, quoteId: saved.quoteId };
-  const sent = await quotes.send(target, STAFF, today, sentAt);
+  const sent = await quotes.send(target, STAFF, today, at);
   if (!sent?.ok) throw new Error(`The quote was not sent: ${JSON.stringify(sent)}`);
   return { ...target, token: sent.token, reference: lead.reference };
+}
+
+/**
+ * A booking: a new lead at `email` sent the fixture quote for a trip from `departureOn` to `returnOn`,
+ * which was accepted and had its $1,000 deposit recorded at `bookedAt` (by the office's day then).
+ */
+export async function bookQuote(
+  store: LeadStore,
+  trip: { email: string; departureOn: string; returnOn: string; bookedAt?: Date },
+): Promise<SentQuote> {
+  const { email, departureOn, returnOn, bookedAt = new Date() } = trip;
+  const today = agencyDay(bookedAt, site.timeZone);
+  const draft = quoteDraft({
+    departureOn,
+    returnOn,
+    validUntil: addDays(today, 7),
+    schedule: [{ dueOn: addDays(today, 7), amountCents: 545_250 }],
+  });
+  const sent = await sendDraft(store, draft, email, today, bookedAt);
+  const quotes = new QuoteStore(store.database);
+  await quotes.accept(sent.token, 1, 'Layla Haddad', today, bookedAt);
+  const deposit = { paidOn: today, amountCents: 100_000, method: 'bank-transfer' };
+  const paid = await quotes.recordPayment(sent, deposit, STAFF, today, bookedAt);
+  if (!paid?.ok) throw new Error(`The deposit was refused: ${JSON.stringify(paid)}`);
+  return sent;
 }
 
 /** Stops a quote's link answering, as staff's "Withdraw" does. */

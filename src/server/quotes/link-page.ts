@@ -1,0 +1,193 @@
+/*
+ * The quote link's controller (src/pages/quote/[token].astro): the link answers the quote until it is
+ * accepted with a deposit recorded, then it is the family's trip page. A GET shows whichever it is; a
+ * POST goes to that one's form (src/server/quotes/pilgrim-page.ts or src/server/trips/trip-page.ts).
+ * The page reads the request, calls `quoteLinkPage` and renders the answer; it decides nothing.
+ */
+import { agencyDay } from '../../lib/agency-time.ts';
+import { registrationLines } from '../../lib/claims.ts';
+import { facts, settings } from '../../lib/facts.ts';
+import {
+  doneNotice,
+  parseDoneCode,
+  type AnswerProblem,
+  type AnswerValues,
+  type DoneNotice,
+} from '../../lib/quotes/answers.ts';
+import { pilgrimView, type PilgrimContext, type PilgrimView } from '../../lib/quotes/pilgrim-view.ts';
+import { agencyBooking } from '../../lib/site-booking.ts';
+import { agencyContact } from '../../lib/site-contact.ts';
+import { checklistRules } from '../../lib/trips/checklist.ts';
+import { familyTripView, fieldReasons, type FamilyTripView, type FieldReasons } from '../../lib/trips/family.ts';
+import { clientGone } from '../leads/client-address.ts';
+import { leadApi } from '../leads/instance.ts';
+import { tripPage } from '../trips/instance.ts';
+import type { ShownTrip, TripPostResult } from '../trips/trip-page.ts';
+import { quotePage } from './instance.ts';
+import type { AnswerResult, ShownQuote } from './pilgrim-page.ts';
+
+/** What a request came to, before it is shaped for the page. */
+interface Outcome {
+  token: string;
+  /** The office's today, by which the quote and the trip are read. */
+  today: string;
+  /** Whether the post went to the trip's form (a refusal then says "trip", not "quote"). */
+  tripPost: boolean;
+  refusal: Extract<AnswerResult | TripPostResult, { kind: 'refused' }> | undefined;
+  shown: ShownQuote | null;
+  trip: ShownTrip | null;
+  tripFailed: Extract<TripPostResult, { kind: 'problems' }> | undefined;
+  problems: readonly AnswerProblem[];
+  values: AnswerValues | undefined;
+}
+
+/** What the link shows: a refusal on its own, the quote with its forms, or the trip (over its quote) with its form. */
+export interface QuoteLinkModel {
+  token: string;
+  title: string;
+  /** A form came back with problems: the document's title says so first. */
+  failed: boolean;
+  refusal: { message: string; back: string } | undefined;
+  quote:
+    | {
+        view: PilgrimView;
+        formToken: string;
+        notice: DoneNotice | null;
+        problems: readonly AnswerProblem[];
+        values: AnswerValues | undefined;
+      }
+    | undefined;
+  trip: { view: FamilyTripView; formToken: string; reasons: FieldReasons; saved: boolean } | undefined;
+  /** Seller-of-travel registrations, as every offer to sell travel must show them where set. */
+  registrations: string[];
+}
+
+/** A private link's answer: a response as it is (404, 405, a client gone), a redirect after a post that worked, or the page. */
+export type LinkPageAnswer<Model> =
+  { response: Response } | { redirect: string } | { status: number; retryAfter: number | undefined; model: Model };
+
+/** A link that opens nothing: the site's plain 404, as a page that does not exist. */
+export const notFound = (): { response: Response } => ({ response: new Response(null, { status: 404 }) });
+
+/** A method a private link does not take. */
+export const notAllowed = (): { response: Response } => ({
+  response: new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST' } }),
+});
+
+/** Runs a post, if any, on the quote or on the trip, and loads the page; `socket`: the connection's address, `airports`: the catalogue's. */
+export async function quoteLinkPage(
+  request: Request,
+  token: string,
+  socket: string | undefined,
+  airports: PilgrimContext['airports'],
+  now = new Date(),
+): Promise<LinkPageAnswer<QuoteLinkModel>> {
+  const answer = await dispatch(request, token, socket, now);
+  if (!('model' in answer)) return answer;
+  return { ...answer, model: shaped(answer.model, new URL(request.url).searchParams.get('done'), airports) };
+}
+
+/** The page's words and cards from what the request came to; `done` is the address's code after a post. */
+function shaped(outcome: Outcome, done: string | null, airports: PilgrimContext['airports']): QuoteLinkModel {
+  const { token, today, tripPost, refusal, shown, trip, tripFailed, problems, values } = outcome;
+  const phone = agencyContact.phone.display;
+  const view =
+    shown &&
+    pilgrimView(shown.quote, {
+      today,
+      timeZone: agencyContact.timeZone,
+      phone,
+      airports,
+      cardFeePercent: facts.payment.cardFee.percent,
+    });
+  const doneCode = parseDoneCode(done);
+  const rules = checklistRules(settings.facts);
+  const tripView =
+    trip &&
+    familyTripView({
+      ...trip,
+      today,
+      rules,
+      failed: tripFailed && { problems: tripFailed.problems, typed: tripFailed.typed },
+    });
+  return {
+    token,
+    title: tripView
+      ? `Your trip ${tripView.reference}`
+      : view
+        ? `Your quote ${view.reference}`
+        : tripPost
+          ? 'Nothing was saved'
+          : 'Your answer was not recorded',
+    failed: problems.length > 0 || (tripFailed?.problems.length ?? 0) > 0,
+    refusal: refusal && { message: refusal.message, back: tripPost ? 'Back to your trip' : 'Back to your quote' },
+    quote:
+      shown && view
+        ? {
+            view,
+            formToken: shown.formToken,
+            notice: doneCode && doneNotice(doneCode, { phone, replyTime: agencyContact.replyTime }),
+            problems,
+            values,
+          }
+        : undefined,
+    trip:
+      trip && tripView
+        ? {
+            view: tripView,
+            formToken: trip.formToken,
+            reasons: fieldReasons(rules),
+            saved: done === 'traveller' && !tripFailed,
+          }
+        : undefined,
+    registrations: registrationLines(agencyBooking.registrations),
+  };
+}
+
+/** Runs a post, if any, on the quote or on the trip, and reads what the link opens. */
+async function dispatch(
+  request: Request,
+  token: string,
+  socket: string | undefined,
+  now: Date,
+): Promise<LinkPageAnswer<Outcome>> {
+  const today = agencyDay(now, agencyContact.timeZone);
+  const model: Outcome = {
+    token,
+    today,
+    tripPost: false,
+    refusal: undefined,
+    shown: null,
+    trip: null,
+    tripFailed: undefined,
+    problems: [],
+    values: undefined,
+  };
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const shown = await quotePage.show(token);
+    if (!shown) return notFound();
+    const trip = await tripPage.open(token, today);
+    return { status: 200, retryAfter: undefined, model: { ...model, shown, trip } };
+  }
+  if (request.method !== 'POST') return notAllowed();
+  if (socket === undefined) return { response: clientGone(new URL(request.url).pathname) };
+  const client = leadApi.client(request, socket);
+  // Once it is a trip, the link's one form adds travellers; before, its forms answer the quote.
+  const tripPost = (await tripPage.open(token, today)) !== null;
+  const result = tripPost
+    ? await tripPage.post(request, token, client, today, now)
+    : await quotePage.answer(request, token, client, today, now);
+  if (result.kind === 'not-found') return notFound();
+  // After a post, a page of its own: reloading it records nothing again.
+  if (result.kind === 'done') return { redirect: `/quote/${token}?done=${result.code}` };
+  if (result.kind === 'refused')
+    return { status: result.status, retryAfter: result.retryAfter, model: { ...model, tripPost, refusal: result } };
+  if ('trip' in result)
+    return {
+      status: 400,
+      retryAfter: undefined,
+      model: { ...model, tripPost, trip: result.trip, tripFailed: result, shown: await quotePage.show(token) },
+    };
+  const { shown, problems, values } = result;
+  return { status: 400, retryAfter: undefined, model: { ...model, tripPost, shown, problems, values } };
+}
