@@ -8,7 +8,7 @@ import { leadApiConfig } from '../../../src/server/leads/config.ts';
 import { openLeadStore } from '../../../src/server/leads/open-store.ts';
 import type { LeadStore } from '../../../src/server/leads/store.ts';
 import type { QuoteDraft } from '@/lib/quotes/model';
-import { quoteDraft } from '../../unit/support/quotes.ts';
+import { payDeposit, quoteDraft } from '../../unit/support/quotes.ts';
 
 /** The store of the server Playwright starts (playwright.config.ts's webServer), which the quote specs write to. */
 const TEST_SERVER_STORE = { LEADS_DB: 'reports/e2e-leads.db' };
@@ -99,9 +99,7 @@ export async function bookQuote(
   const sent = await sendDraft(store, draft, email, today, bookedAt);
   const quotes = new QuoteStore(store.database);
   await quotes.accept(sent.token, 1, 'Layla Haddad', today, bookedAt);
-  const deposit = { paidOn: today, amountCents: 100_000, method: 'bank-transfer' };
-  const paid = await quotes.recordPayment(sent, deposit, STAFF, today, bookedAt);
-  if (!paid?.ok) throw new Error(`The deposit was refused: ${JSON.stringify(paid)}`);
+  await payDeposit(quotes, sent, STAFF, today, bookedAt);
   return sent;
 }
 
