@@ -176,7 +176,11 @@ test.describe('published reviews on the static pages', () => {
     await expect(home.locator('blockquote')).toHaveCount(0);
     await context.close();
 
-    for (const path of ['/internal/reviews/home', `/internal/reviews/package/${PACKAGE}`]) {
+    for (const path of [
+      '/internal/reviews/home',
+      `/internal/reviews/package/${PACKAGE}`,
+      '/internal/reviews/listing/chicago-umrah',
+    ]) {
       expect((await request.get(`${desk.origin}${path}`)).status(), path).toBe(404);
       const guessed = await request.get(`${desk.origin}${path}`, { headers: { 'x-miqat-render-key': 'guess' } });
       expect(guessed.status(), `${path} with a guessed key`).toBe(404);
