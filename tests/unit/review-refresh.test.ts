@@ -37,7 +37,7 @@ const REVIEW: ReviewEntry = {
   city: 'Houston',
 };
 
-/** A returned booking of `packageSlug` whose traveller wrote REVIEW; its quote and lead. */
+/** A returned, paid booking of `packageSlug` whose traveller wrote REVIEW; its quote and lead. */
 async function reviewedBooking(store: SqlLeadStore, email: string, packageSlug: string) {
   const quotes = new QuoteStore(store.database);
   const fields = { name: 'Layla Haddad', email, adults: '2' };
@@ -48,6 +48,10 @@ async function reviewedBooking(store: SqlLeadStore, email: string, packageSlug: 
   const sent = await quotes.send({ leadId, quoteId: saved.quoteId }, AMINA, TODAY, BOOKED);
   if (!sent?.ok) throw new Error('not sent');
   await quotes.accept(sent.token, 1, 'Layla Haddad', TODAY, BOOKED);
+  // A booking is an accepted quote with its deposit recorded: only those are invited.
+  const deposit = { paidOn: TODAY, amountCents: 100_000, method: 'bank-transfer' };
+  const recorded = await quotes.recordPayment({ leadId, quoteId: saved.quoteId }, deposit, AMINA, TODAY, BOOKED);
+  if (!recorded?.ok) throw new Error('deposit refused');
   const reviews = new ReviewStore(store.database);
   await reviews.inviteDue(3, 'America/Chicago', DUE);
   const token = await reviews.newLink(saved.quoteId, DUE);
