@@ -1,6 +1,8 @@
+import { request as httpGet } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, agencyDay } from '@/lib/agency-time';
 import { TOUCH_FIELD } from '@/lib/forms/constants';
+import { REPLY_MAX_LENGTH } from '@/lib/reviews/moderation';
 import type { ReviewEntry } from '@/lib/reviews/review';
 import { travelledLabel } from '@/lib/reviews/summary';
 import { site } from '@/lib/site';
@@ -20,6 +22,10 @@ import { axeViolations, htmlProblems } from './support/gates.ts';
  * file of the static index, then shows the two with the right count, average, distribution and
  * hotel share, the reply and the Review items of its own JSON-LD block, never the refused one; the
  * home page gives its "how reviews will work" text way to them. The gates on the page, wide and narrow.
+ * Then two more, 2,000 characters each (one with a 1,000-character reply), on another Chicago package
+ * and an Umrah tier package: the city and tier listings show the average of every rating among their
+ * packages after the refresh, the comparison each package's own; the home page shows them shortened,
+ * with the way to the whole review, and what they add to its first response is weighed.
  */
 
 const DAY_MS = 86_400_000;
@@ -28,15 +34,15 @@ const PACKAGE = '10-nights-3-star-chicago-umrah-package';
 const PAGE = `/package/${PACKAGE}`;
 const RETURNED_DAYS_AGO = 10;
 
-/** A booking of PACKAGE that came home RETURNED_DAYS_AGO days ago, invited, and the review its traveller wrote. */
-async function reviewed(desk: Desk, email: string, entry: ReviewEntry): Promise<string> {
+/** A booking of a package (PACKAGE unless said) that came home RETURNED_DAYS_AGO days ago, invited, and the review its traveller wrote. */
+async function reviewed(desk: Desk, email: string, entry: ReviewEntry, packageSlug = PACKAGE): Promise<string> {
   const store = await openLeadStore(leadApiConfig(desk.env));
   try {
     const booked = new Date(Date.now() - 60 * DAY_MS);
     const today = agencyDay(booked, site.timeZone);
     const returnOn = addDays(agencyDay(new Date(), site.timeZone), -RETURNED_DAYS_AGO);
     const draft = quoteDraft({
-      packageSlug: PACKAGE,
+      packageSlug,
       departureOn: addDays(returnOn, -14),
       returnOn,
       validUntil: addDays(today, 7),
@@ -72,6 +78,54 @@ async function moderate(desk: Desk, act: (reviews: ReviewStore) => Promise<void>
   }
 }
 
+/**
+ * A page's first response as the bench weighs it (scripts/bench.mjs: headers and brotli body), read
+ * raw over HTTP so nothing is decompressed on the way.
+ */
+function firstResponseBytes(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const asked = httpGet(url, { headers: { 'Accept-Encoding': 'br' } }, (response) => {
+      let body = 0;
+      response.on('data', (chunk: Buffer) => (body += chunk.length));
+      response.on('end', () => {
+        const { rawHeaders } = response;
+        let headers = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
+        for (let i = 0; i < rawHeaders.length; i += 2) headers += `${rawHeaders[i]}: ${rawHeaders[i + 1]}\r\n`.length;
+        resolve({ bytes: headers + body, encoding: response.headers['content-encoding'] });
+      });
+      response.on('error', reject);
+    });
+    asked.on('error', reject);
+    asked.end();
+  });
+}
+
+const WORDS =
+  'we travelled as a family of five and the group leader met us at Jeddah airport before dawn with cold water dates bus hotel room view Haram gate prayer Madinah Quba mosque visa guide Ziyarat elderly mother wheelchair lift breakfast queue late early kind patient crowded quiet clean small large night morning bags Tawaf Sai Zamzam'.split(
+    ' ',
+  );
+
+/** A traveller's words of exactly `length` characters that do not repeat as a block (so brotli cannot fold them away): a fixed pseudo-random draw from `seed`. */
+function travellersWords(length: number, seed: number): string {
+  let state = seed;
+  let text = '';
+  while (text.length < length) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    text += `${WORDS[Math.floor(state / 65_536) % WORDS.length]}${Math.floor(state / 8_192) % 7 === 0 ? '. ' : ' '}`;
+  }
+  return `${text
+    .slice(0, length - 1)
+    .trimEnd()
+    .padEnd(length - 1, 'x')}.`;
+}
+
+/**
+ * What the home page's reviews may add to its first response (headers and brotli body, as
+ * scripts/bench.mjs weighs it), however long the reviews: three shortened ones add about 600 bytes,
+ * shown whole they would add some 1,700.
+ */
+const HOME_REVIEWS_BYTES = 800;
+
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
@@ -81,6 +135,8 @@ test.describe('published reviews on the static pages', () => {
   test.describe.configure({ mode: 'serial' });
   let desk: Desk;
   let builtEtag: string;
+  /** The home page's first response before any review, to weigh what the reviews add. */
+  let homeWithoutReviews: number;
 
   test.beforeAll(async () => {
     desk = await startDesk('sqlite', { REVIEWS_REFRESH_MINUTES: '0.02' });
@@ -98,6 +154,7 @@ test.describe('published reviews on the static pages', () => {
     const response = await page.goto(`${desk.origin}${PAGE}`);
     expect(response?.headers()['content-encoding']).toBe('br');
     builtEtag = response!.headers()['etag']!;
+    homeWithoutReviews = (await firstResponseBytes(`${desk.origin}/`)).bytes;
     const section = page.locator('[data-package-reviews]');
     await expect(section).toContainText('No traveller has reviewed this package yet.');
     await expect(section).toContainText('Only travellers who booked a trip with us can write a review');
@@ -117,7 +174,11 @@ test.describe('published reviews on the static pages', () => {
     await expect(home.locator('blockquote')).toHaveCount(0);
     await context.close();
 
-    for (const path of ['/internal/reviews/home', `/internal/reviews/package/${PACKAGE}`]) {
+    for (const path of [
+      '/internal/reviews/home',
+      `/internal/reviews/package/${PACKAGE}`,
+      '/internal/reviews/listing/chicago-umrah',
+    ]) {
       expect((await request.get(`${desk.origin}${path}`)).status(), path).toBe(404);
       const guessed = await request.get(`${desk.origin}${path}`, { headers: { 'x-miqat-render-key': 'guess' } });
       expect(guessed.status(), `${path} with a guessed key`).toBe(404);
@@ -268,5 +329,154 @@ test.describe('published reviews on the static pages', () => {
       expect(overflow, `scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
       await context.close();
     }
+  });
+
+  test("the listings count the reviews of their packages (weighted by each package's count) after the refresh, the comparison each package's; the home page shortens a 2,000-character review", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const CITY_PAGE = '/chicago-umrah';
+    const OTHER_CHICAGO = '7-nights-4-star-chicago-umrah-package';
+    const TIER_PACKAGE = 'economy-5-nights-umrah';
+    const listing = page.locator('[data-listing-reviews]');
+    /** The listing's average and count once its part reads `expected`, read again until then. */
+    const listingReads = async (path: string, expected: string) =>
+      expect
+        .poll(
+          async () => {
+            await page.goto(`${desk.origin}${path}`);
+            return (await listing.count()) ? listing.textContent() : 'nothing shown';
+          },
+          { timeout: 20_000, intervals: [500] },
+        )
+        .toContain(expected);
+
+    // The city page's two reviews (5 and 4) from the earlier test; a tier page with none shows nothing.
+    await listingReads(CITY_PAGE, 'Rated 4.5 of 5 on average from 2 published reviews of the packages on this page');
+    await page.goto(`${desk.origin}/umrah-packages`);
+    await expect(listing).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText('published review');
+
+    const long = travellersWords(2000, 7);
+    expect(long).toHaveLength(2000);
+    // A reply as long as the desk takes.
+    const LONG_REPLY = `Thank you. ${travellersWords(REPLY_MAX_LENGTH - 11, 13)}`;
+    const lowOnChicago = await reviewed(
+      desk,
+      'yusuf@example.com',
+      {
+        rating: 1,
+        hotels: { makkah: 'no' },
+        title: 'Not the hotel we were quoted',
+        text: travellersWords(2000, 11),
+        displayName: 'Yusuf A.',
+        city: 'Chicago',
+      },
+      OTHER_CHICAGO,
+    );
+    const longOnTier = await reviewed(
+      desk,
+      'maryam@example.com',
+      {
+        rating: 3,
+        hotels: { makkah: 'yes' },
+        title: 'A long account of our trip',
+        text: long,
+        displayName: 'Maryam K.',
+        city: 'Chicago',
+      },
+      TIER_PACKAGE,
+    );
+    await moderate(desk, async (reviews) => {
+      expect(await reviews.decide(lowOnChicago, { publish: true }, STAFF)).toBe('done');
+      expect(await reviews.decide(longOnTier, { publish: true }, STAFF)).toBe('done');
+      expect(await reviews.reply(longOnTier, LONG_REPLY, STAFF)).toBe('done');
+    });
+
+    // (5 + 4 + 1) / 3 = 3.3: every review counts once, not each package's average ((4.5 + 1) / 2 = 2.8).
+    await listingReads(CITY_PAGE, 'Rated 3.3 of 5 on average from 3 published reviews of the packages on this page');
+    const cityResponse = await page.goto(`${desk.origin}${CITY_PAGE}`);
+    expect(cityResponse!.headers()['content-encoding']).toBe('br');
+    await expect(listing.getByRole('link', { name: 'How we collect and publish reviews' })).toHaveAttribute(
+      'href',
+      '/how-we-collect-and-publish-reviews',
+    );
+    await listingReads(
+      '/umrah-packages',
+      'Rated 3.0 of 5 on average from 1 published review of the packages on this page',
+    );
+    // A listing none of whose packages was reviewed stays as built.
+    await page.goto(`${desk.origin}/ramadan-umrah`);
+    await expect(listing).toHaveCount(0);
+
+    // The comparison is drawn per request: each package's own count and average, at once.
+    await page.goto(`${desk.origin}/compare?ids=${PACKAGE},${OTHER_CHICAGO},economy-7-nights-umrah`);
+    const compared = page.locator('[data-compare-reviews]');
+    await expect(compared.locator(`[data-compare-review="${PACKAGE}"]`)).toHaveText(
+      'Chicago 10 Nights 3 Star Umrah Package: 4.5 of 5 on average from 2 published reviews',
+    );
+    await expect(compared.locator(`[data-compare-review="${OTHER_CHICAGO}"]`)).toHaveText(
+      'Chicago 7 Nights 4 Star Umrah Package: 1.0 of 5 on average from 1 published review',
+    );
+    await expect(compared.locator('[data-compare-review="economy-7-nights-umrah"]')).toContainText(
+      'no published review yet',
+    );
+    await page.goto(`${desk.origin}/compare?ids=${TIER_PACKAGE}`);
+    await expect(compared.locator(`[data-compare-review="${TIER_PACKAGE}"]`)).toHaveText(
+      'Economy 5 Nights Umrah Package: 3.0 of 5 on average from 1 published review',
+    );
+
+    // The home page shows the long review shortened, with the way to the whole of it.
+    const home = page.locator('[data-home-reviews]');
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${desk.origin}/`);
+          return home.locator('[data-review-count]').textContent();
+        },
+        { timeout: 20_000, intervals: [500] },
+      )
+      .toContain('The newest of 4 published reviews');
+    const longItem = home.locator('[data-review]', { hasText: 'A long account of our trip' });
+    const shown = (await longItem.locator('blockquote').textContent())!.trim();
+    expect(shown.length).toBeLessThan(400);
+    expect(shown).toMatch(/…$/);
+    expect(long.startsWith(shown.slice(0, -1))).toBe(true);
+    expect(long.charAt(shown.length - 1)).toMatch(/[\s.]/);
+    await expect(longItem).not.toContainText(long.slice(-120));
+    const whole = longItem.getByRole('link', { name: 'Read the whole review by Maryam K.' });
+    await expect(whole).toHaveAttribute('href', `/package/${TIER_PACKAGE}#reviews`);
+    await whole.click();
+    await expect(page.locator('[data-package-reviews]')).toContainText(long.slice(-200));
+    await context.close();
+  });
+
+  test('a listing page with reviews passes axe and html-validate, wide and narrow', async ({ browser }) => {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const response = await page.goto(`${desk.origin}/chicago-umrah`);
+      await expect(page.locator('[data-listing-reviews]')).toContainText('Rated 3.3 of 5');
+      expect(await htmlProblems(await response!.text(), `listing-reviews-${width}`), `at ${width} px`).toEqual([]);
+      expect(await axeViolations(page), `at ${width} px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+  });
+
+  test('the home page showing 2,000-character reviews and a 1,000-character reply grows its first response by a few hundred bytes at most', async () => {
+    // The page as the earlier test left it: the two long reviews among the three newest, shortened.
+    expect((await (await fetch(`${desk.origin}/`)).text()).match(/data-whole-review/g)).toHaveLength(2);
+    const measured = await firstResponseBytes(`${desk.origin}/`);
+    expect(measured.encoding).toBe('br');
+    console.log(
+      `The home page's first response: ${homeWithoutReviews} bytes before any review, ${measured.bytes} with the long reviews`,
+    );
+    expect(
+      measured.bytes - homeWithoutReviews,
+      'headers and brotli body, as scripts/bench.mjs weighs them',
+    ).toBeLessThanOrEqual(HOME_REVIEWS_BYTES);
   });
 });

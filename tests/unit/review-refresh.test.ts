@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewEntry } from '@/lib/reviews/review';
-import { markEnd, markStart } from '@/lib/reviews/page-marks';
+import { markEnd, markStart, type ReviewMark } from '@/lib/reviews/page-marks';
 import { PrivacyStore } from '@/server/desk/privacy-store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
@@ -86,14 +86,15 @@ describe.each(STORE_KINDS)('publishedFingerprints on %s', { timeout: 30_000 }, (
 });
 
 describe('ReviewRefresh over a real static index', () => {
-  const part = (mark: 'package-reviews' | 'home-reviews', words: string) =>
-    `${markStart(mark)}<section>${words}</section>${markEnd(mark)}`;
+  const part = (mark: ReviewMark, words: string) => `${markStart(mark)}<section>${words}</section>${markEnd(mark)}`;
   let dir: string;
   let index: StaticFiles;
   let fingerprints: Map<string, string>;
   let asked: string[];
   let failing: Set<string>;
   let refresh: ReviewRefresh;
+  /** The listings each package's drawn parts name (the route's X-Review-Listings header). */
+  const listingsOf = new Map<string, string[]>();
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'miqat-refresh-'));
@@ -101,6 +102,8 @@ describe('ReviewRefresh over a real static index', () => {
       'index.html': `<title>Home</title>${part('home-reviews', 'how reviews will work')}`,
       'package/ten-nights.html': `<title>Ten</title>${part('package-reviews', 'no review yet')}`,
       'package/seven-nights.html': `<title>Seven</title>${part('package-reviews', 'no review yet')}`,
+      'umrah-packages.html': `<title>Umrah</title>${part('listing-reviews', '')}`,
+      'chicago-umrah.html': `<title>Chicago</title>${part('listing-reviews', '')}`,
     };
     for (const [path, content] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -115,8 +118,16 @@ describe('ReviewRefresh over a real static index', () => {
       draw: (path) => {
         asked.push(path);
         if (failing.has(path)) return Promise.resolve(null);
-        const mark = path === '/internal/reviews/home' ? 'home-reviews' : 'package-reviews';
-        return Promise.resolve(part(mark, `${path} at ${JSON.stringify([...fingerprints])}`));
+        const mark =
+          path === '/internal/reviews/home'
+            ? 'home-reviews'
+            : path.startsWith('/internal/reviews/listing/')
+              ? 'listing-reviews'
+              : 'package-reviews';
+        return Promise.resolve({
+          html: part(mark, `${path} at ${JSON.stringify([...fingerprints])}`),
+          listings: listingsOf.get(path) ?? [],
+        });
       },
       pages: index,
       log: () => undefined,
@@ -166,6 +177,32 @@ describe('ReviewRefresh over a real static index', () => {
     expect(await refresh.run()).toEqual(['/package/ten-nights.html']);
     expect(asked).toEqual(['/internal/reviews/package/ten-nights']);
     expect(await body('/package/ten-nights.html')).toContain('2|c||');
+  });
+
+  it('draws again the listing pages a changed package names, and asks again for one the server did not draw', async () => {
+    listingsOf.set('/internal/reviews/package/seven-nights', ['/umrah-packages', '/chicago-umrah', '/retired-listing']);
+    asked.length = 0;
+    fingerprints.set('seven-nights', '2|d||');
+    failing.add('/internal/reviews/listing/umrah-packages');
+    expect(await refresh.run()).toEqual(['/package/seven-nights.html', '/chicago-umrah.html', '/index.html']);
+    expect(asked).toEqual([
+      '/internal/reviews/package/seven-nights',
+      '/internal/reviews/listing/chicago-umrah',
+      '/internal/reviews/listing/umrah-packages',
+      '/internal/reviews/home',
+    ]);
+    expect(await body('/chicago-umrah.html')).toContain('/internal/reviews/listing/chicago-umrah at');
+    expect(await body('/umrah-packages.html')).not.toContain('/internal/reviews/listing');
+
+    // Nothing changed since, but the listing the server did not draw is asked for again, alone.
+    failing.clear();
+    asked.length = 0;
+    expect(await refresh.run()).toEqual(['/umrah-packages.html']);
+    expect(asked).toEqual(['/internal/reviews/listing/umrah-packages']);
+    expect(await body('/umrah-packages.html')).toContain('2|d||');
+    asked.length = 0;
+    expect(await refresh.run()).toEqual([]);
+    expect(asked).toEqual([]);
   });
 });
 

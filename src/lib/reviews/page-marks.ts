@@ -4,8 +4,8 @@
  * (src/pages/internal/reviews/) and puts them in place of the build's, leaving every other byte.
  */
 
-/** The marked parts: a package's reviews section and its JSON-LD block, the home page's reviews. */
-export const REVIEW_MARKS = ['package-reviews', 'package-ld', 'home-reviews'] as const;
+/** The marked parts: a package's reviews section and its JSON-LD block, the home page's reviews, a listing's average. */
+export const REVIEW_MARKS = ['package-reviews', 'package-ld', 'home-reviews', 'listing-reviews'] as const;
 export type ReviewMark = (typeof REVIEW_MARKS)[number];
 
 /** The comment that opens a marked part. */
@@ -49,3 +49,5 @@ export function spliceMarked(page: string, fragment: string): string | null {
 export const PACKAGE_REVIEWS_SHOWN = 4;
 /** How many of the newest reviews, across packages, the home page shows: few, as its first response must fit one round trip. */
 export const HOME_REVIEWS_SHOWN = 3;
+/** The header on a package's drawn parts naming the listing pages (paths, space-separated) whose average counts it. */
+export const LISTINGS_HEADER = 'X-Review-Listings';

@@ -6,18 +6,25 @@
  * look, it asks itself over loopback for the parts of the page reviews change
  * (src/pages/internal/reviews/, drawn by the same components as the build, behind the process's key)
  * and puts them into the page in the static index (static-files.ts `replacePage`), compressed once.
- * The home page's reviews follow whenever any package's did. Instances look on their own: each
+ * The home page's reviews follow whenever any package's did, and so does the average on each listing
+ * page (city and tier) that the package drawn named (lib/reviews/listings.ts `listingPagesOf`). Instances look on their own: each
  * serves its own index, and all converge within one interval.
  */
-import { spliceMarked } from '../../lib/reviews/page-marks.ts';
+import { LISTINGS_HEADER, spliceMarked } from '../../lib/reviews/page-marks.ts';
 import type { StaticFiles } from '../static-files.ts';
 import { RENDER_KEY_HEADER } from './render-key.ts';
+
+/** Parts the server drew: the HTML, and for a package the listing pages (paths) whose average counts it. */
+export interface Drawn {
+  html: string;
+  listings: string[];
+}
 
 /** What a refresh needs: the fingerprints, a way to ask the server for a part, and the index to change. */
 export interface RefreshDeps {
   fingerprints: () => Promise<ReadonlyMap<string, string>>;
   /** The parts drawn at an internal path, or null when the server did not answer 200. */
-  draw: (path: string) => Promise<string | null>;
+  draw: (path: string) => Promise<Drawn | null>;
   pages: Pick<StaticFiles, 'pages' | 'replacePage'>;
   log: (line: string) => void;
 }
@@ -27,9 +34,16 @@ function packagePage(slug: string): string {
   return `/package/${slug}.html`;
 }
 
+/** The built page file of a listing page (`/chicago-umrah` is `/chicago-umrah.html`). */
+function listingPage(path: string): string {
+  return `${path}.html`;
+}
+
 /** One instance's view of what it last drew, so each look draws only what changed. */
 export class ReviewRefresh {
   private readonly drawn = new Map<string, string>();
+  /** Listing pages a package named whose average could not be drawn: asked again at the next look. */
+  private readonly listingsDue = new Set<string>();
   private homeDrawn: string | null = null;
   private readonly deps: RefreshDeps;
 
@@ -54,14 +68,26 @@ export class ReviewRefresh {
       }
       const fragment = await draw(`/internal/reviews/package/${encodeURIComponent(slug)}`);
       if (fragment === null) continue;
-      if (await pages.replacePage(page, (html) => spliceMarked(html, fragment))) replaced.push(page);
+      if (await pages.replacePage(page, (html) => spliceMarked(html, fragment.html))) replaced.push(page);
+      for (const listing of fragment.listings) this.listingsDue.add(listing);
       this.remember(slug, now.get(slug));
+    }
+    for (const listing of [...this.listingsDue].sort()) {
+      const file = listingPage(listing);
+      if (!pages.pages.has(file)) {
+        this.listingsDue.delete(listing);
+        continue;
+      }
+      const fragment = await draw(`/internal/reviews/listing${listing}`);
+      if (fragment === null) continue;
+      if (await pages.replacePage(file, (html) => spliceMarked(html, fragment.html))) replaced.push(file);
+      this.listingsDue.delete(listing);
     }
     const home = [...now].sort(([a], [b]) => a.localeCompare(b)).join('\n');
     if (home !== (this.homeDrawn ?? '')) {
       const fragment = await draw('/internal/reviews/home');
       if (fragment !== null) {
-        if (await pages.replacePage('/index.html', (html) => spliceMarked(html, fragment)))
+        if (await pages.replacePage('/index.html', (html) => spliceMarked(html, fragment.html)))
           replaced.push('/index.html');
         this.homeDrawn = home;
       }
@@ -92,7 +118,8 @@ export function loopbackDraw(origin: () => string, key: string, timeoutMs = 10_0
       await response.body?.cancel();
       return null;
     }
-    return response.text();
+    const listings = (response.headers.get(LISTINGS_HEADER) ?? '').split(' ').filter(Boolean);
+    return { html: await response.text(), listings };
   };
 }
 
