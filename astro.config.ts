@@ -43,10 +43,13 @@ export default defineConfig({
     react(),
     mdx(),
     // Error pages, the staff inbox, the answers to a posted form, comparisons (one page per
-    // visitor's choice) and the pilgrims' private quote and review links are not for search engines.
+    // visitor's choice), the pilgrims' private quote and review links, the one-click unsubscribes
+    // (their token is their only key) and the server's own internal routes are not for search engines.
     sitemap({
       filter: (page) =>
-        !/^\/(404|500|compare|admin\b.*|enquiry\b.*|quote\/.*|review\/.*)$/.test(new URL(page).pathname),
+        !/^\/(404|500|compare|admin\b.*|enquiry\b.*|quote\/.*|review\/.*|internal\/.*|hajj\/unsubscribe|trip\/stop-reminders)$/.test(
+          new URL(page).pathname,
+        ),
       // A page whose copy is dated (reviewed, updated) says when; the others give no date rather than the build's.
       serialize: (item) => {
         const lastmod = lastmods.get(new URL(item.url).pathname);
