@@ -172,7 +172,8 @@ function seedQuotes(
   const sentAt = Math.min(now - 60_000, received + ((n % 48) + 2) * 60 * 60 * 1000);
   const versions = n === BOOKED_LEAD_N || (status === 'quoted' && n % 3 === 2) ? 2 : 1;
   const token = newQuoteToken();
-  if (QUOTE_TOKENS.length < 200) QUOTE_TOKENS.push(token);
+  // A booked lead's link is the family's trip page, timed apart (measureBookingPage).
+  if (status !== 'booked' && QUOTE_TOKENS.length < 200) QUOTE_TOKENS.push(token);
   const iso = (ms: number) => new Date(ms).toISOString();
   rows.quotes.push([quoteId, leadId, reference, 'bench', iso(sentAt - 30 * 60_000), tokenHash(token), null, token]);
   let last: { version: number; draft: QuoteDraft; sentAt: number } | undefined;
