@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formTokenFor, postedFromSite, QuotePage } from '@/server/quotes/pilgrim-page';
+import { formTokenFor, QuotePage } from '@/server/quotes/pilgrim-page';
+import { postedFromSite } from '@/server/private-form';
 import { QuoteStore } from '@/server/quotes/store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';

@@ -1,14 +1,10 @@
 /*
  * The pilgrim's quote page on the server (src/pages/quote/[token].astro): what a link shows, and
- * the three answers its forms post (accept, ask, decline). An answer is taken only from the page:
- *
- * - each client may post `limit` answers on one quote per window (in the store, so instances count
- *   together), counted before anything else is read;
- * - a browser says where a post comes from: `Sec-Fetch-Site` must be same-origin, and `Origin` the
- *   site's own (`SITE_URL`) or `null`, which is what a browser sends from a page whose referrer
- *   policy is no-referrer, as this page's is, so that its link never leaves in a Referer;
- * - every form carries a token the page drew: an HMAC of the link keyed by a secret kept in the
- *   database, which no other site can make. A new link (`reissueLink`) makes new form tokens.
+ * the three answers its forms post (accept, ask, decline). An answer is taken only from the page,
+ * through the private links' one guard (src/server/private-form.ts: `limit` answers per client and
+ * quote per window, from this site, within the body limit), and each form carries a token the page
+ * drew: an HMAC of the link keyed by a secret kept in the database, which no other site can make. A
+ * new link (`reissueLink`) makes new form tokens.
  */
 import { createHmac } from 'node:crypto';
 import { doneCode, readAnswer, type AnswerKind, type DoneCode, type ReadAnswer } from '../../lib/quotes/answers.ts';
@@ -17,12 +13,11 @@ import type { PilgrimQuote } from '../../lib/quotes/records.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
-import { sameSecret, tokenHash } from '../secrets.ts';
+import { countPost, postedFields, type RefusalWords } from '../private-form.ts';
+import { sameSecret } from '../secrets.ts';
 import { QuoteStore } from './store.ts';
 
 const FORM_SECRET_KEY = 'quote-form-secret';
-/** Three forms of a few short fields and a question of 1,000 characters fit many times over. */
-const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** A link's page: the quote and the token its forms carry. */
 export interface ShownQuote {
@@ -54,40 +49,18 @@ export interface QuotePageOptions {
   emails: boolean;
 }
 
-const NOT_FROM_PAGE =
-  'This answer did not come from your quote page, so nothing was recorded. Please open the link to your quote again and answer there.';
-const TOO_MANY =
-  'Too many answers from this connection in a short time, so nothing was recorded. Please wait a few minutes or call us.';
+const WORDS: RefusalWords = {
+  notFromPage:
+    'This answer did not come from your quote page, so nothing was recorded. Please open the link to your quote again and answer there.',
+  tooMany:
+    'Too many answers from this connection in a short time, so nothing was recorded. Please wait a few minutes or call us.',
+  tooLong: 'This answer is too long to send. Please shorten it and try again.',
+};
 const NOT_RECORDED = 'Your answer could not be recorded just now. Please try again in a minute or call us.';
 
 /** The token a quote's forms carry: an HMAC of its link, which only this server can make. */
 export function formTokenFor(linkToken: string, secret: string): string {
   return createHmac('sha256', secret).update(`quote-answer:${linkToken}`).digest('base64url');
-}
-
-/** Whether a post's headers say a page of this site sent it; a client that is not a browser says nothing and is judged by the form token. */
-export function postedFromSite(headers: Headers, siteOrigin: string): boolean {
-  const site = headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin') return false;
-  const origin = headers.get('origin');
-  return origin === null || origin === 'null' || origin === new URL(siteOrigin).origin;
-}
-
-/** The form's fields, at most `BODY_LIMIT_BYTES` of them, as a browser posts a form without scripts. */
-export async function readForm(request: Request): Promise<Record<string, string> | 413 | 415> {
-  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') return 415;
-  if (Number(request.headers.get('content-length') ?? 0) > BODY_LIMIT_BYTES) return 413;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of (request.body ?? []) as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > BODY_LIMIT_BYTES) return 413;
-    chunks.push(chunk);
-  }
-  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [name, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) fields[name] ??= value;
-  return fields;
 }
 
 /** The page's reads and the answers it takes, on the store this process has open. */
@@ -126,16 +99,13 @@ export class QuotePage {
   ): Promise<AnswerResult> {
     if (!isWellFormedToken(linkToken)) return { kind: 'not-found' };
     try {
-      // Per client and quote, so a family sharing one address and answering one quote does not slow another's.
-      const decision = await this.limiter.take(`${client} ${tokenHash(linkToken).slice(0, 16)}`, now.getTime());
-      if (!decision.allowed)
-        return { kind: 'refused', status: 429, message: TOO_MANY, retryAfter: decision.retryAfter };
-      if (!postedFromSite(request.headers, this.options.siteUrl)) return refused(403, NOT_FROM_PAGE);
-      const fields = await readForm(request);
-      if (fields === 413) return refused(413, 'This answer is too long to send. Please shorten it and try again.');
-      if (fields === 415) return refused(415, NOT_FROM_PAGE);
+      const limited = await countPost(this.limiter, client, linkToken, WORDS, now);
+      if (limited) return limited;
+      const posted = await postedFields(request, this.options.siteUrl, WORDS);
+      if ('kind' in posted) return posted;
+      const { fields } = posted;
       if (!sameSecret(fields[ANSWER_FIELDS.formToken] ?? '', await this.formToken(linkToken))) {
-        return refused(403, NOT_FROM_PAGE);
+        return refused(403, WORDS.notFromPage);
       }
       return await this.record(linkToken, readAnswer(fields), today, now);
     } catch (error) {

@@ -10,8 +10,8 @@ import { readReviewForm, REVIEW_FIELDS, type ReviewProblem, type ReviewValues } 
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
-import { postedFromSite, readForm } from '../quotes/pilgrim-page.ts';
-import { sameSecret, tokenHash } from '../secrets.ts';
+import { countPost, postedFields, type RefusalWords } from '../private-form.ts';
+import { sameSecret } from '../secrets.ts';
 import { ReviewStore, type ReviewForm } from './store.ts';
 
 const FORM_SECRET_KEY = 'review-form-secret';
@@ -28,10 +28,13 @@ export type ReviewResult =
   | { kind: 'refused'; status: 403 | 413 | 415 | 429 | 503; message: string; retryAfter?: number }
   | { kind: 'problems'; shown: ShownReview; problems: ReviewProblem[]; values: ReviewValues };
 
-const NOT_FROM_PAGE =
-  'This review did not come from your review page, so nothing was recorded. Please open the link in your email again and send it from there.';
-const TOO_MANY =
-  'Too many tries from this connection in a short time, so nothing was recorded. Please wait a few minutes and try again.';
+const WORDS: RefusalWords = {
+  notFromPage:
+    'This review did not come from your review page, so nothing was recorded. Please open the link in your email again and send it from there.',
+  tooMany:
+    'Too many tries from this connection in a short time, so nothing was recorded. Please wait a few minutes and try again.',
+  tooLong: 'This review is too long to send. Please shorten it and try again.',
+};
 const NOT_RECORDED = 'Your review could not be recorded just now. Please try again in a minute or call us.';
 
 /** The token a review form carries: an HMAC of its link, which only this server can make. */
@@ -69,24 +72,16 @@ export class ReviewPage {
   async submit(request: Request, linkToken: string, client: string, now = new Date()): Promise<ReviewResult> {
     if (!isWellFormedToken(linkToken)) return { kind: 'not-found' };
     try {
-      const decision = await this.limiter.take(`${client} ${tokenHash(linkToken).slice(0, 16)}`, now.getTime());
-      if (!decision.allowed)
-        return { kind: 'refused', status: 429, message: TOO_MANY, retryAfter: decision.retryAfter };
+      const limited = await countPost(this.limiter, client, linkToken, WORDS, now);
+      if (limited) return limited;
       // A link that opens nothing (unknown, or its review sent) is the missing page, whatever was posted to it.
       const shown = await this.show(linkToken);
       if (!shown) return { kind: 'not-found' };
-      if (!postedFromSite(request.headers, this.siteUrl))
-        return { kind: 'refused', status: 403, message: NOT_FROM_PAGE };
-      const fields = await readForm(request);
-      if (fields === 413)
-        return {
-          kind: 'refused',
-          status: 413,
-          message: 'This review is too long to send. Please shorten it and try again.',
-        };
-      if (fields === 415) return { kind: 'refused', status: 415, message: NOT_FROM_PAGE };
+      const posted = await postedFields(request, this.siteUrl, WORDS);
+      if ('kind' in posted) return posted;
+      const { fields } = posted;
       if (!sameSecret(fields[REVIEW_FIELDS.formToken] ?? '', await this.formToken(linkToken)))
-        return { kind: 'refused', status: 403, message: NOT_FROM_PAGE };
+        return { kind: 'refused', status: 403, message: WORDS.notFromPage };
       const read = readReviewForm({ get: (name) => fields[name] }, shown.form.questions);
       if (!read.ok) return { kind: 'problems', shown, problems: read.problems, values: read.values };
       const stored = await this.reviews().submit(linkToken, read.review, now);

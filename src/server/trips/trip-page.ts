@@ -22,9 +22,9 @@ import {
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
-import { postedFromSite, readForm } from '../quotes/pilgrim-page.ts';
 import { QuoteStore } from '../quotes/store.ts';
-import { sameSecret, tokenHash } from '../secrets.ts';
+import { countPost, postedFields, type RefusalWords } from '../private-form.ts';
+import { sameSecret } from '../secrets.ts';
 import { TravellerStore, type AcceptedBooking } from './store.ts';
 
 const FORM_SECRET_KEY = 'quote-form-secret';
@@ -51,10 +51,13 @@ export interface TripPageOptions {
   windowMs: number;
 }
 
-const NOT_FROM_PAGE =
-  'This form did not come from your trip page, so nothing was saved. Please open the link to your trip again and fill it in there.';
-const TOO_MANY =
-  'Too many changes from this connection in a short time, so nothing was saved. Please wait a few minutes or call us.';
+const WORDS: RefusalWords = {
+  notFromPage:
+    'This form did not come from your trip page, so nothing was saved. Please open the link to your trip again and fill it in there.',
+  tooMany:
+    'Too many changes from this connection in a short time, so nothing was saved. Please wait a few minutes or call us.',
+  tooLong: 'This form is too long to send. Please shorten it and try again.',
+};
 const NOT_SAVED = 'The traveller could not be saved just now. Please try again in a minute or call us.';
 
 /** The token the trip page's form carries: an HMAC of its link, apart from the quote answers' own. */
@@ -127,18 +130,16 @@ export class TripPage {
   ): Promise<TripPostResult> {
     if (!isWellFormedToken(linkToken)) return { kind: 'not-found' };
     try {
-      const decision = await this.limiter.take(`${client} ${tokenHash(linkToken).slice(0, 16)}`, now.getTime());
-      if (!decision.allowed)
-        return { kind: 'refused', status: 429, message: TOO_MANY, retryAfter: decision.retryAfter };
-      if (!postedFromSite(request.headers, this.options.siteUrl)) return refused(403, NOT_FROM_PAGE);
-      const fields = await readForm(request);
-      if (fields === 413) return refused(413, 'This form is too long to send. Please shorten it and try again.');
-      if (fields === 415) return refused(415, NOT_FROM_PAGE);
+      const limited = await countPost(this.limiter, client, linkToken, WORDS, now);
+      if (limited) return limited;
+      const posted = await postedFields(request, this.options.siteUrl, WORDS);
+      if ('kind' in posted) return posted;
+      const { fields } = posted;
       const trip = await this.open(linkToken, today);
       if (!trip) return { kind: 'not-found' };
-      if (!sameSecret(fields[TRIP_FORM_TOKEN] ?? '', trip.formToken)) return refused(403, NOT_FROM_PAGE);
+      if (!sameSecret(fields[TRIP_FORM_TOKEN] ?? '', trip.formToken)) return refused(403, WORDS.notFromPage);
       const read = readTravellerForm({ get: (name: string) => fields[name] });
-      if (!read) return refused(403, NOT_FROM_PAGE);
+      if (!read) return refused(403, WORDS.notFromPage);
       const typed = { ...read, quoteId: trip.booking.quoteId };
       const stored = trip.travellers.find((each) => String(each.position) === typed.position);
       const saved = await new TravellerStore(this.store().database).save(
