@@ -9,6 +9,7 @@
  * site's own (`SITE_URL`) or `null`, which is what a browser sends from a page whose referrer
  * policy is no-referrer, as these pages' is, so that their link never leaves in a Referer.
  */
+import { createHmac } from 'node:crypto';
 import type { RateLimiter } from './leads/rate-limit.ts';
 import { tokenHash } from './secrets.ts';
 
@@ -29,6 +30,11 @@ export interface RefusalWords {
   notFromPage: string;
   tooMany: string;
   tooLong: string;
+}
+
+/** The token a private page's form carries: an HMAC of its link for one `purpose`, which only this server can make. */
+export function linkFormToken(purpose: string, linkToken: string, secret: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${linkToken}`).digest('base64url');
 }
 
 /** Whether a post's headers say a page of this site sent it; a client that is not a browser says nothing and is judged by the form token. */

@@ -3,11 +3,8 @@ import { addDays, agencyDay } from '@/lib/agency-time';
 import { formatDay } from '@/lib/dates';
 import { site } from '@/lib/site';
 import { addMonths } from '@/lib/trips/checklist';
-import { leadApiConfig } from '@/server/leads/config';
-import { openLeadStore } from '@/server/leads/open-store';
-import { QuoteStore } from '@/server/quotes/store';
-import { quoteDraft } from '../unit/support/quotes.ts';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
+import { bookedEnquiry } from './support/quotes.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
 
 /**
@@ -17,46 +14,10 @@ import { axeViolations, htmlProblems } from './support/gates.ts';
  * add the three travellers with the lead page's form, one whose passport expires too soon.
  */
 
-const OWNER = { id: 'e2e-owner', email: 'owner@agency.example' };
 const today = agencyDay(new Date(), site.timeZone);
 const departure = addDays(today, 100);
 /** Flights from Chicago: the travellers land the day after they leave. */
 const arrival = addDays(departure, 1);
-
-/** A lead with a quote for 2 adults and a child, accepted, its deposit recorded: a booking. */
-async function booking(desk: Desk): Promise<string> {
-  const response = await fetch(`${desk.origin}/api/forms/booking`, {
-    method: 'POST',
-    headers: { 'X-Forwarded-For': '10.89.0.1', Accept: 'application/json' },
-    body: new URLSearchParams({ name: 'Layla Haddad', email: 'layla@example.com', phone: '(713) 555-0123' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  const store = await openLeadStore(leadApiConfig(desk.env));
-  try {
-    const quotes = new QuoteStore(store.database);
-    const draft = quoteDraft({
-      departureOn: departure,
-      returnOn: addDays(departure, 14),
-      validUntil: addDays(today, 7),
-      schedule: [
-        { dueOn: addDays(today, 7), amountCents: 150_000 },
-        { dueOn: addDays(departure, -45), amountCents: 395_250 },
-      ],
-    });
-    const saved = await quotes.saveDraft({ leadId: id }, draft, OWNER, today);
-    if (!saved?.ok) throw new Error(`draft refused: ${JSON.stringify(saved)}`);
-    const sent = await quotes.send({ leadId: id, quoteId: saved.quoteId }, OWNER, today);
-    if (!sent?.ok) throw new Error('not sent');
-    await quotes.accept(sent.token, 1, 'Layla Haddad', today);
-    const deposit = { paidOn: today, amountCents: 150_000, method: 'bank-transfer' };
-    const paid = await quotes.recordPayment({ leadId: id, quoteId: saved.quoteId }, deposit, OWNER, today);
-    if (!paid?.ok) throw new Error('deposit refused');
-    return id;
-  } finally {
-    await store.close();
-  }
-}
 
 const card = (page: Page) => page.locator('section[aria-labelledby="travellers-heading"]');
 const form = (page: Page) => page.locator('#traveller-form');
@@ -76,7 +37,7 @@ test.describe('the travellers on a booking', () => {
 
   test.beforeAll(async () => {
     desk = await startDesk('sqlite');
-    leadId = await booking(desk);
+    leadId = await bookedEnquiry(desk, '10.89.0.1', departure);
   });
   test.afterAll(async () => {
     await desk?.stop();

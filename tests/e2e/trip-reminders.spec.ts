@@ -5,11 +5,10 @@ import { facts } from '@/lib/facts';
 import { site } from '@/lib/site';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
-import { QuoteStore } from '@/server/quotes/store';
 import { TripReminderScheduler } from '@/server/trips/reminders';
-import { quoteDraft } from '../unit/support/quotes.ts';
 import { parseMail, startSmtpServer } from '../unit/support/smtp.ts';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
+import { bookedEnquiry } from './support/quotes.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
 
 /**
@@ -21,45 +20,9 @@ import { axeViolations, htmlProblems } from './support/gates.ts';
  * lead page's Travellers card says since when they are off.
  */
 
-const OWNER = { id: 'e2e-owner', email: 'owner@agency.example' };
 const today = agencyDay(new Date(), site.timeZone);
 const departure = addDays(today, 100);
 const SUBJECT = /^Your booking /;
-
-/** A lead with a quote for 2 adults and a child, accepted, its deposit recorded: a booking. */
-async function booking(desk: Desk): Promise<string> {
-  const response = await fetch(`${desk.origin}/api/forms/booking`, {
-    method: 'POST',
-    headers: { 'X-Forwarded-For': '10.89.0.2', Accept: 'application/json' },
-    body: new URLSearchParams({ name: 'Layla Haddad', email: 'layla@example.com', phone: '(713) 555-0123' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  const store = await openLeadStore(leadApiConfig(desk.env));
-  try {
-    const quotes = new QuoteStore(store.database);
-    const draft = quoteDraft({
-      departureOn: departure,
-      returnOn: addDays(departure, 14),
-      validUntil: addDays(today, 7),
-      schedule: [
-        { dueOn: addDays(today, 7), amountCents: 150_000 },
-        { dueOn: addDays(departure, -45), amountCents: 395_250 },
-      ],
-    });
-    const saved = await quotes.saveDraft({ leadId: id }, draft, OWNER, today);
-    if (!saved?.ok) throw new Error(`draft refused: ${JSON.stringify(saved)}`);
-    const sent = await quotes.send({ leadId: id, quoteId: saved.quoteId }, OWNER, today);
-    if (!sent?.ok) throw new Error('not sent');
-    await quotes.accept(sent.token, 1, 'Layla Haddad', today);
-    const deposit = { paidOn: today, amountCents: 150_000, method: 'bank-transfer' };
-    const paid = await quotes.recordPayment({ leadId: id, quoteId: saved.quoteId }, deposit, OWNER, today);
-    if (!paid?.ok) throw new Error('deposit refused');
-    return id;
-  } finally {
-    await store.close();
-  }
-}
 
 /** Runs the reminders' schedule on the desk's database at `now`, as the server's own worker does. */
 async function schedule(desk: Desk, now: Date): Promise<number> {
@@ -87,7 +50,7 @@ test.describe('the trip reminders’ opt-out', () => {
   test.beforeAll(async () => {
     smtp = await startSmtpServer();
     desk = await startDesk('sqlite', { SMTP_URL: smtp.url, LEADS_WORKER_INTERVAL_MS: '250' });
-    leadId = await booking(desk);
+    leadId = await bookedEnquiry(desk, '10.89.0.2', departure);
   });
   test.afterAll(async () => {
     await desk?.stop();

@@ -6,14 +6,13 @@
  * drew: an HMAC of the link keyed by a secret kept in the database, which no other site can make. A
  * new link (`reissueLink`) makes new form tokens.
  */
-import { createHmac } from 'node:crypto';
 import { doneCode, readAnswer, type AnswerKind, type DoneCode, type ReadAnswer } from '../../lib/quotes/answers.ts';
 import { ANSWER_FIELDS } from '../../lib/quotes/answers.ts';
 import type { PilgrimQuote } from '../../lib/quotes/records.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
-import { countPost, postedFields, type RefusalWords } from '../private-form.ts';
+import { countPost, linkFormToken, postedFields, type RefusalWords } from '../private-form.ts';
 import { sameSecret } from '../secrets.ts';
 import { QuoteStore } from './store.ts';
 
@@ -60,7 +59,7 @@ const NOT_RECORDED = 'Your answer could not be recorded just now. Please try aga
 
 /** The token a quote's forms carry: an HMAC of its link, which only this server can make. */
 export function formTokenFor(linkToken: string, secret: string): string {
-  return createHmac('sha256', secret).update(`quote-answer:${linkToken}`).digest('base64url');
+  return linkFormToken('quote-answer', linkToken, secret);
 }
 
 /** The page's reads and the answers it takes, on the store this process has open. */

@@ -5,12 +5,11 @@
  * itself (`Sec-Fetch-Site`, `Origin`), a form token the page drew (an HMAC of the link keyed by a
  * secret kept in the database), a body limit; a link that opens nothing is the plain 404.
  */
-import { createHmac } from 'node:crypto';
 import { readReviewForm, REVIEW_FIELDS, type ReviewProblem, type ReviewValues } from '../../lib/reviews/review.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
-import { countPost, postedFields, type RefusalWords } from '../private-form.ts';
+import { countPost, linkFormToken, postedFields, type RefusalWords } from '../private-form.ts';
 import { sameSecret } from '../secrets.ts';
 import { ReviewStore, type ReviewForm } from './store.ts';
 
@@ -39,7 +38,7 @@ const NOT_RECORDED = 'Your review could not be recorded just now. Please try aga
 
 /** The token a review form carries: an HMAC of its link, which only this server can make. */
 function formTokenFor(linkToken: string, secret: string): string {
-  return createHmac('sha256', secret).update(`review:${linkToken}`).digest('base64url');
+  return linkFormToken('review', linkToken, secret);
 }
 
 /** The review page's reads and the review it takes, on the store this process has open. */

@@ -6,7 +6,6 @@
  * Sec-Fetch-Site and Origin, a body limit, and a form token that is an HMAC of the link (a new link
  * makes a new token). Every change is in the lead's history as the family's, with its time.
  */
-import { createHmac } from 'node:crypto';
 import { settings } from '../../lib/facts.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
 import { checklistRules } from '../../lib/trips/checklist.ts';
@@ -23,7 +22,7 @@ import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
 import { QuoteStore } from '../quotes/store.ts';
-import { countPost, postedFields, type RefusalWords } from '../private-form.ts';
+import { countPost, linkFormToken, postedFields, type RefusalWords } from '../private-form.ts';
 import { sameSecret } from '../secrets.ts';
 import { TravellerStore, type AcceptedBooking } from './store.ts';
 
@@ -62,7 +61,7 @@ const NOT_SAVED = 'The traveller could not be saved just now. Please try again i
 
 /** The token the trip page's form carries: an HMAC of its link, apart from the quote answers' own. */
 export function tripFormTokenFor(linkToken: string, secret: string): string {
-  return createHmac('sha256', secret).update(`trip-travellers:${linkToken}`).digest('base64url');
+  return linkFormToken('trip-travellers', linkToken, secret);
 }
 
 /** The trip page's reads and the travellers it takes, on the store this process has open. */

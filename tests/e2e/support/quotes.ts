@@ -133,3 +133,45 @@ export async function fillFamilyQuote(page: Page, departure: string): Promise<vo
   await extra.getByLabel('Price each ($)').fill('85');
   await extra.getByLabel('How many').fill('3');
 }
+
+/**
+ * A family's enquiry sent on the booking form from `client`, quoted for two adults and a child leaving
+ * `departureOn` (a deposit of $1,500 due in a week, the balance 45 days before departure), the quote
+ * accepted and the deposit recorded: a booking, as the trip's specs start from it. The lead's id.
+ */
+export async function bookedEnquiry(
+  desk: { origin: string; env: Record<string, string> },
+  client: string,
+  departureOn: string,
+): Promise<string> {
+  const response = await fetch(`${desk.origin}/api/forms/booking`, {
+    method: 'POST',
+    headers: { 'X-Forwarded-For': client, Accept: 'application/json' },
+    body: new URLSearchParams({ name: 'Layla Haddad', email: 'layla@example.com', phone: '(713) 555-0123' }),
+  });
+  if (response.status !== 201) throw new Error(`The enquiry was refused: ${response.status} ${await response.text()}`);
+  const { id } = (await response.json()) as { id: string };
+  const store = await openLeadStore(leadApiConfig(desk.env));
+  try {
+    const today = agencyDay(new Date(), site.timeZone);
+    const quotes = new QuoteStore(store.database);
+    const draft = quoteDraft({
+      departureOn,
+      returnOn: addDays(departureOn, 14),
+      validUntil: addDays(today, 7),
+      schedule: [
+        { dueOn: addDays(today, 7), amountCents: 150_000 },
+        { dueOn: addDays(departureOn, -45), amountCents: 395_250 },
+      ],
+    });
+    const saved = await quotes.saveDraft({ leadId: id }, draft, STAFF, today);
+    if (!saved?.ok) throw new Error(`The draft was refused: ${JSON.stringify(saved)}`);
+    const sent = await quotes.send({ leadId: id, quoteId: saved.quoteId }, STAFF, today);
+    if (!sent?.ok) throw new Error('The quote was not sent');
+    await quotes.accept(sent.token, 1, 'Layla Haddad', today);
+    await payDeposit(quotes, { leadId: id, quoteId: saved.quoteId }, STAFF, today);
+    return id;
+  } finally {
+    await store.close();
+  }
+}
