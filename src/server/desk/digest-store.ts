@@ -44,7 +44,7 @@ import { settings } from '../../lib/facts.ts';
 import { checklistRules } from '../../lib/trips/checklist.ts';
 import { NOT_READY_WITHIN_DAYS, departureWindow, notReadyDepartures } from '../../lib/trips/departures.ts';
 import { departingBookings } from '../trips/departures.ts';
-import { recordHistory } from './pipeline-store.ts';
+import { recordHistory } from '../pipeline/trail.ts';
 
 /** The digest's and alert's settings: `DIGEST_HOUR`, `FIRST_CONTACT_TARGET_HOURS` and the site settings' office. */
 export interface DigestSettings {

@@ -14,7 +14,7 @@ import { alertFromKey, alertKey, alertSubject, isUnsubscribeToken, type HajjAler
 import type { InterestEntry } from '../../lib/hajj/interest-list.ts';
 import { visitorEmail } from '../../lib/leads/visitor.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
-import { lockLead, recordHistory } from '../desk/pipeline-store.ts';
+import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { queueMessage } from '../outbox/queue.ts';
 
 /** A phase alert's outbox payload: the alert's facts, never its words, written out when it is sent. */

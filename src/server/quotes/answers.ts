@@ -19,7 +19,7 @@ import type { QuoteAcceptance, QuoteDecline, QuoteQuestion, QuoteVersion } from 
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { SqlStatements } from '../db/database.ts';
 import { tokenHash } from '../secrets.ts';
-import { advanceStatus, findNote, insertNote, recordHistory, setFollowUp } from '../desk/pipeline-store.ts';
+import { advanceStatus, findNote, insertNote, recordHistory, setFollowUp } from '../pipeline/trail.ts';
 import { BEFORE_BOOKED } from './payments.ts';
 import * as records from './records.ts';
 

@@ -15,7 +15,7 @@ import type {
   StoredQuote,
 } from '../../lib/quotes/records.ts';
 import { placeholders, type SqlStatements } from '../db/database.ts';
-import { lockLead } from '../desk/pipeline-store.ts';
+import { lockLead } from '../pipeline/trail.ts';
 
 /** A quote whose link may answer and whose lead is still there. */
 export const LIVE = 'withdrawn_at IS NULL AND lead_id IS NOT NULL';

@@ -31,7 +31,7 @@ import { checkQuoteDraft } from '../../lib/quotes/validate.ts';
 import { versionChanges } from '../../lib/quotes/versions.ts';
 import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import { tokenHash } from '../secrets.ts';
-import { advanceStatus, lockLead, recordHistory } from '../desk/pipeline-store.ts';
+import { advanceStatus, lockLead, recordHistory } from '../pipeline/trail.ts';
 import {
   acceptQuote,
   askQuestion,

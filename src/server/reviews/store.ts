@@ -37,7 +37,7 @@ import { REPLY_MAX_LENGTH } from '../../lib/reviews/moderation.ts';
 import { travelledLabel, type InvitedBooking, type PublishedReview } from '../../lib/reviews/summary.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
 import { takeLease } from '../desk/digest-store.ts';
-import { lockLead, recordHistory } from '../desk/pipeline-store.ts';
+import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { queueMessage } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
 import { tokenHash } from '../secrets.ts';

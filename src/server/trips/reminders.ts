@@ -34,7 +34,7 @@ import { tripDatesOf } from '../../lib/trips/travellers.ts';
 import type { QuoteDraft } from '../../lib/quotes/model.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
 import { takeLease } from '../desk/digest-store.ts';
-import { lockLead, recordHistory } from '../desk/pipeline-store.ts';
+import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { messageKind, type OutboxContext } from '../outbox/kinds.ts';
 import { composedMail, type MailMessage } from '../outbox/mail.ts';
 import { queueMessage } from '../outbox/queue.ts';

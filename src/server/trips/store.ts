@@ -19,7 +19,7 @@ import {
   type TravellerProblem,
 } from '../../lib/trips/travellers.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
-import { lockLead, recordHistory } from '../desk/pipeline-store.ts';
+import { lockLead, recordHistory } from '../pipeline/trail.ts';
 
 interface TravellerRow {
   quote_id: string;
