@@ -12,7 +12,6 @@
  * SHA-256 is kept, so nothing readable in the database (the outbox included) opens a review form.
  * Staff can decide on a review and reply to it, never write or change one.
  */
-import { randomUUID } from 'node:crypto';
 import { agencyDay } from '../../lib/agency-time.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
@@ -36,7 +35,7 @@ import {
 import { REPLY_MAX_LENGTH } from '../../lib/reviews/moderation.ts';
 import { travelledLabel, type InvitedBooking, type PublishedReview } from '../../lib/reviews/summary.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
-import { takeLease } from '../desk/digest-store.ts';
+import { LEASE_MS, leasedSchedule, type LeasedSchedule } from '../outbox/schedule.ts';
 import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { queueMessage } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
@@ -671,36 +670,28 @@ export class ReviewStore {
   }
 }
 
-/** How long the instance that took the invitations keeps them without renewing (it renews every pass). */
-const LEASE_MS = 5 * 60_000;
 const LEASE_NAME = 'review-invitations';
 /** Invitations are due by the day, so a look every ten minutes is soon enough. */
 const SCHEDULED_EVERY_MS = 10 * 60_000;
 
 /** Queues the invitations and reminders that are due, one instance at a time (a lease). */
 export class ReviewScheduler {
-  private readonly store: ReviewStore;
-  private readonly db: SqlDatabase;
-  private readonly settings: { daysAfterReturn: number; timeZone: string };
-  readonly holder: string;
+  /** The invitations and reminders due at each pass, on the instance that holds the lease. */
+  readonly schedule: LeasedSchedule<{ invitations: number; reminders: number }>;
 
-  constructor(db: SqlDatabase, settings: { daysAfterReturn: number; timeZone: string }, holder: string = randomUUID()) {
-    this.db = db;
-    this.store = new ReviewStore(db);
-    this.settings = settings;
-    this.holder = holder;
-  }
-
-  /** One pass at `now`: with the lease, the invitations and reminders due; null without it (another instance has it). */
-  async run(now = new Date()): Promise<{ invitations: number; reminders: number } | null> {
-    if (!(await takeLease(this.db, LEASE_NAME, this.holder, now.getTime(), LEASE_MS))) return null;
-    const invitations = await this.store.inviteDue(this.settings.daysAfterReturn, this.settings.timeZone, now);
-    return { invitations, reminders: await this.store.remindDue(now) };
-  }
-
-  /** Gives the lease up on a graceful stop, so another instance carries on at once. */
-  async release(): Promise<void> {
-    await this.db.run('DELETE FROM job_leases WHERE name = ? AND holder = ?', [LEASE_NAME, this.holder]);
+  constructor(db: SqlDatabase, settings: { daysAfterReturn: number; timeZone: string }, holder?: string) {
+    const store = new ReviewStore(db);
+    this.schedule = leasedSchedule({
+      database: db,
+      name: LEASE_NAME,
+      everyMs: SCHEDULED_EVERY_MS,
+      leaseMs: LEASE_MS,
+      holder,
+      run: async (now) => ({
+        invitations: await store.inviteDue(settings.daysAfterReturn, settings.timeZone, now),
+        reminders: await store.remindDue(now),
+      }),
+    });
   }
 }
 
@@ -709,6 +700,5 @@ export function reviewSchedule(
   database: SqlDatabase,
   settings: { daysAfterReturn: number; timeZone: string },
 ): ScheduledWork {
-  const scheduler = new ReviewScheduler(database, settings);
-  return { everyMs: SCHEDULED_EVERY_MS, run: (now) => scheduler.run(now), release: () => scheduler.release() };
+  return new ReviewScheduler(database, settings).schedule;
 }
