@@ -3,10 +3,9 @@
  * registrations, which the quote emails carry, and the cancellation schedule, which a quote is sent
  * with. Part of the site settings (`site.ts` spreads them in and validates them at build), kept
  * apart, as `site-contact.ts` is, because the server runs on Node's type stripping, where `site.ts`
- * cannot load. Edit the values here.
+ * cannot load. Edit the values here. Plain values: the quotes read the schedule through their own
+ * schema (`siteCancellation` in quotes/cancellation.ts), so this file imports nothing.
  */
-import { cancellationScheduleSchema, type CancellationSchedule } from './quotes/cancellation.ts';
-
 export const agencyBooking = {
   // Seller-of-travel registration numbers (California, Florida, Washington, Hawaii, Iowa, Nevada…):
   // printed in the footer, the terms, every quote and its emails when set. docs/editing-content.md lists the states.
@@ -25,8 +24,3 @@ export const agencyBooking = {
     note: 'Whatever the band, the charge is never less than what airlines, hotels and the visa authority keep of what we have already paid for you (such as a visa fee once the application is filed or a non-refundable ticket), and never more than the trip price.',
   },
 };
-
-/** The schedule quotes are sent with, checked once when the server starts (a bad setting names its field). */
-export function siteCancellation(): CancellationSchedule {
-  return cancellationScheduleSchema.parse(agencyBooking.cancellation);
-}

@@ -13,10 +13,11 @@ import {
   offeredSchedule,
   percentText,
   scheduleRows,
+  siteCancellation,
   storedSchedule,
   type CancellationSchedule,
 } from '@/lib/quotes/cancellation';
-import { agencyBooking, siteCancellation } from '@/lib/site-booking';
+import { agencyBooking } from '@/lib/site-booking';
 import { parseSiteSettings } from '@/lib/site-schema';
 import { site } from '@/lib/site';
 import { quoteCancellation, quoteDraft } from './support/quotes';

@@ -6,7 +6,7 @@ import {
   summarizeQuotes,
   type QuotePayment,
   type DashboardQuote,
-} from '@/lib/quotes/dashboard';
+} from '@/lib/desk/quote-dashboard';
 
 const ZONE = 'America/Chicago';
 /** Tuesday Nov 24, 2026, 6 am in Austin (CST, UTC-6): the weeks run from Monday Sep 7 to this week of Nov 23. */

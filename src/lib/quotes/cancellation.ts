@@ -10,6 +10,7 @@ import { addDays } from '../agency-time.ts';
 import type { QuoteDraft } from './model.ts';
 import { MAX_AMOUNT_CENTS, formatCents } from './money.ts';
 import { formatDay } from '../dates.ts';
+import { agencyBooking } from '../site-booking.ts';
 import { quoteTotals, travellersOf } from './totals.ts';
 
 /** A band of the schedule: it applies when the cancellation reaches us `fromDays` or more days before departure (and fewer than the band before it). */
@@ -57,6 +58,11 @@ export const cancellationScheduleSchema = z
 
 export type CancellationSchedule = z.infer<typeof cancellationScheduleSchema>;
 export type CancellationBand = CancellationSchedule['bands'][number];
+
+/** The schedule quotes are sent with (the site settings' own), checked once when the server starts (a bad setting names its field). */
+export function siteCancellation(): CancellationSchedule {
+  return cancellationScheduleSchema.parse(agencyBooking.cancellation);
+}
 
 /** Why the desk's Send refuses without a schedule, and what to set. */
 export const NO_SCHEDULE_MESSAGE =

@@ -2,7 +2,7 @@
  * The Hajj interest list (schema step 15): a Hajj form's own answers beside its lead, the phase
  * alerts owners send, and the one-click unsubscribe. This module owns hajj_interest, hajj_alerts and
  * hajj_alert_recipients; the lead store records a sign-up's answers through `recordInterest` in the
- * lead's own transaction (sign-up.ts, which the lead store may import), and the privacy store erases them through `eraseInterest` in its own.
+ * lead's own transaction (src/server/leads/interest.ts), and the privacy store erases them through `eraseInterest` in its own.
  *
  * An alert is once per person: each address it is queued to is claimed in hajj_alert_recipients
  * (the key refuses a second claim) in the transaction that queues its email, so a double submit, a

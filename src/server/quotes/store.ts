@@ -20,9 +20,9 @@ import {
   NO_SCHEDULE_MESSAGE,
   hasSchedule,
   offeredSchedule,
+  siteCancellation,
   type CancellationSchedule,
 } from '../../lib/quotes/cancellation.ts';
-import { siteCancellation } from '../../lib/site-booking.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import type { PilgrimQuote, StoredQuote } from '../../lib/quotes/records.ts';
@@ -43,7 +43,7 @@ import {
 } from './answers.ts';
 import { queueAcceptance, queueQuestionEmail, queueQuoteSent, queueReceipt } from './emails.ts';
 import type { LeadAccount } from '../../lib/desk/accounts.ts';
-import type { QuotePayment, DashboardQuote } from '../../lib/quotes/dashboard.ts';
+import type { QuotePayment, DashboardQuote } from '../../lib/desk/quote-dashboard.ts';
 import { accountsOfLeads, insertDues, quoteDashboardRows } from './accounts.ts';
 import { insertPayment, leadAccount, type PaymentRecorded } from './payments.ts';
 import * as records from './records.ts';

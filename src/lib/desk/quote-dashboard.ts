@@ -14,9 +14,9 @@
  * to first quote.
  */
 import { countOf, formatCount } from '../format.ts';
-import { formatCents } from './money.ts';
-import { durationInWords, emptyWeeks, median, weekPlacer, type ResponseTime } from '../desk/dashboard.ts';
-import type { DashboardRow } from '../desk/model.ts';
+import { formatCents } from '../quotes/money.ts';
+import { durationInWords, emptyWeeks, median, weekPlacer, type ResponseTime } from './dashboard.ts';
+import type { DashboardRow } from './model.ts';
 
 /** One quote sent or accepted in the period, as the store gives it. */
 export interface DashboardQuote {
