@@ -5,6 +5,7 @@
 import type { CancellationSchedule } from './cancellation.ts';
 import type { QuoteDraft } from './model.ts';
 import type { PaymentMethod } from './payments.ts';
+import type { HistoryActionKind } from '../pipeline/history.ts';
 
 export interface QuoteVersion {
   version: number;
@@ -87,3 +88,30 @@ export interface PilgrimQuote {
    */
   cancellation: CancellationSchedule | null;
 }
+
+/** A lead's quotes as the person's privacy export writes them: each version's draft, the acceptance, decline and payments. */
+export function quotesExport(quotes: readonly StoredQuote[]) {
+  return quotes.map(({ createdAt, versions, acceptance, decline, payments }) => ({
+    createdAt,
+    versions: versions.map(({ version, draft, totalCents, sentAt }) => ({
+      version,
+      sentAt,
+      totalCents,
+      ...draft,
+    })),
+    acceptance,
+    decline,
+    payments: payments.map(({ paidOn, amountCents, method, reference }) => ({
+      paidOn,
+      amountCents,
+      method,
+      reference,
+    })),
+  }));
+}
+
+/** The quotes' history actions: a quote sent, shared, answered or withdrawn, and a payment recorded. */
+export const QUOTE_HISTORY_ACTIONS: readonly HistoryActionKind[] = [
+  { action: 'quote', label: 'Quote' },
+  { action: 'payment', label: 'Payment' },
+];

@@ -14,6 +14,7 @@ import { alertFromKey, alertKey, alertSubject, isUnsubscribeToken, type HajjAler
 import type { InterestEntry } from '../../lib/hajj/interest-list.ts';
 import { visitorEmail } from '../../lib/leads/visitor.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
+import type { PersonalData } from '../pipeline/personal-data.ts';
 import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { queueMessage } from '../outbox/queue.ts';
 
@@ -76,6 +77,13 @@ export async function eraseInterest(tx: SqlStatements, leadIds: readonly string[
   );
   await tx.run(`DELETE FROM hajj_interest WHERE lead_id IN (${list})`, leadIds);
 }
+
+/** A lead's place on the Hajj interest list, in the person's export, and its erasure. */
+export const HAJJ_PERSONAL_DATA: PersonalData = {
+  key: 'hajjInterest',
+  export: interestOf,
+  erase: (tx, leadIds) => eraseInterest(tx, leadIds),
+};
 
 /** Whether the sign-up of `leadId` may be emailed now: consented, not unsubscribed, not erased. */
 export async function mayEmail(db: SqlStatements, leadId: string): Promise<{ token: string } | undefined> {

@@ -14,7 +14,9 @@ import type {
   RecordedPayment,
   StoredQuote,
 } from '../../lib/quotes/records.ts';
+import { quotesExport } from '../../lib/quotes/records.ts';
 import { placeholders, type SqlStatements } from '../db/database.ts';
+import type { PersonalData } from '../pipeline/personal-data.ts';
 import { lockLead } from '../pipeline/trail.ts';
 
 /** A quote whose link may answer and whose lead is still there. */
@@ -186,3 +188,10 @@ export async function eraseQuotePeople(tx: SqlStatements, leadIds: readonly stri
     [...leadIds],
   );
 }
+
+/** A lead's quotes with their versions, acceptance and payments, in the person's export; erasure keeps the amounts. */
+export const QUOTE_PERSONAL_DATA: PersonalData = {
+  key: 'quotes',
+  export: async (db, leadId) => quotesExport(await quotesOf(db, leadId)),
+  erase: (tx, leadIds) => eraseQuotePeople(tx, leadIds),
+};

@@ -36,6 +36,7 @@ import { REPLY_MAX_LENGTH } from '../../lib/reviews/moderation.ts';
 import { travelledLabel, type InvitedBooking, type PublishedReview } from '../../lib/reviews/summary.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
 import { LEASE_MS, leasedSchedule, type LeasedSchedule } from '../outbox/schedule.ts';
+import type { PersonalData } from '../pipeline/personal-data.ts';
 import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { queueMessage } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
@@ -244,6 +245,13 @@ export async function eraseReviewsOf(tx: SqlStatements, leadIds: readonly string
   await tx.run(`DELETE FROM review_links WHERE quote_id IN (${quotes})`, leadIds);
   await tx.run(`UPDATE review_invitations SET lead_id = NULL WHERE lead_id IN (${list})`, leadIds);
 }
+
+/** Each review invitation and the review written (an erased one keeps its rating and hotels only), in the person's export. */
+export const REVIEW_PERSONAL_DATA: PersonalData = {
+  key: 'reviews',
+  export: reviewsOf,
+  erase: eraseReviewsOf,
+};
 
 /** Whether a booking may still be reviewed (invited, not erased, no review yet), inside `db`. */
 async function stillOpen(db: SqlStatements, quoteId: string): Promise<boolean> {

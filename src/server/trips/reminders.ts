@@ -33,6 +33,7 @@ import { tripDatesOf } from '../../lib/trips/travellers.ts';
 import type { QuoteDraft } from '../../lib/quotes/model.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
 import { LEASE_MS, leasedSchedule, type LeasedSchedule } from '../outbox/schedule.ts';
+import type { PersonalData } from '../pipeline/personal-data.ts';
 import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { messageKind, type OutboxContext } from '../outbox/kinds.ts';
 import { composedMail, type MailMessage } from '../outbox/mail.ts';
@@ -460,6 +461,14 @@ export async function eraseRemindersOf(tx: SqlStatements, leadIds: readonly stri
     await tx.run(`DELETE FROM ${table} WHERE lead_id IN (${list})`, leadIds);
   }
 }
+
+/** The bookings whose trip reminders the family turned off (by the link in one of them), in the person's export. */
+export const TRIP_REMINDER_PERSONAL_DATA: PersonalData = {
+  key: 'tripRemindersOff',
+  export: async (db, leadId) =>
+    (await new TripReminderStore(db).optOutsOf(leadId)).map(({ reference, optedOutAt }) => ({ reference, optedOutAt })),
+  erase: (tx, leadIds) => eraseRemindersOf(tx, leadIds),
+};
 
 /** The trip reminder kind on the site's own facts, for the registry. */
 export const TRIP_REMINDER_KIND = tripReminderKind({ facts: () => siteFacts, timeZone: agencyContact.timeZone });
