@@ -110,6 +110,23 @@ export function quotesExport(quotes: readonly StoredQuote[]) {
   }));
 }
 
+/** One quote sent or accepted in the period, as the quote store gives the dashboard (src/lib/desk/quote-dashboard.ts). */
+export interface DashboardQuote {
+  /** Null once the lead is erased. */
+  leadId: string | null;
+  firstSentAt: string;
+  /** The newest sent version's total. */
+  quotedCents: number;
+  acceptedAt: string | null;
+  acceptedCents: number | null;
+}
+
+/** One payment received in the dashboard's period: its office day and amount. */
+export interface QuotePayment {
+  paidOn: string;
+  amountCents: number;
+}
+
 /** The quotes' history actions: a quote sent, shared, answered or withdrawn, and a payment recorded. */
 export const QUOTE_HISTORY_ACTIONS: readonly HistoryActionKind[] = [
   { action: 'quote', label: 'Quote' },

@@ -43,7 +43,7 @@ import {
 } from './answers.ts';
 import { queueAcceptance, queueQuestionEmail, queueQuoteSent, queueReceipt } from './emails.ts';
 import type { LeadAccount } from '../../lib/desk/accounts.ts';
-import type { QuotePayment, DashboardQuote } from '../../lib/desk/quote-dashboard.ts';
+import type { QuotePayment, DashboardQuote } from '../../lib/quotes/records.ts';
 import { accountsOfLeads, insertDues, quoteDashboardRows } from './accounts.ts';
 import { insertPayment, leadAccount, type PaymentRecorded } from './payments.ts';
 import * as records from './records.ts';
