@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { personExport } from '@/lib/desk/privacy';
 import type { QuoteDraft } from '@/lib/quotes/model';
 import { newQuoteToken } from '@/lib/quotes/token';
-import { siteCancellation } from '@/lib/quotes/cancellation';
+import { siteCancellation } from '@/lib/site-booking';
 import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';

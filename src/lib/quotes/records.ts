@@ -2,7 +2,7 @@
  * Quotes as the store keeps them (src/server/quotes/store.ts): versions, the acceptance and the
  * payments. Pure types, so the desk's pages and the privacy export can speak of them.
  */
-import type { CancellationSchedule } from './cancellation.ts';
+import type { CancellationSchedule } from '../site-booking.ts';
 import type { QuoteDraft } from './model.ts';
 import type { PaymentMethod } from './payments.ts';
 import type { HistoryActionKind } from '../pipeline/history.ts';

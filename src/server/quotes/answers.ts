@@ -13,7 +13,8 @@ import {
   normalText,
 } from '../../lib/quotes/answers.ts';
 import { containsCardNumber } from '../../lib/card-number.ts';
-import { offeredSchedule, type CancellationSchedule } from '../../lib/quotes/cancellation.ts';
+import { offeredSchedule } from '../../lib/quotes/cancellation.ts';
+import type { CancellationSchedule } from '../../lib/site-booking.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import type { QuoteAcceptance, QuoteDecline, QuoteQuestion, QuoteVersion } from '../../lib/quotes/records.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';

@@ -16,13 +16,8 @@
  *   transaction (quote-emails.ts), so an email goes out exactly when what it tells is stored.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  NO_SCHEDULE_MESSAGE,
-  hasSchedule,
-  offeredSchedule,
-  siteCancellation,
-  type CancellationSchedule,
-} from '../../lib/quotes/cancellation.ts';
+import { NO_SCHEDULE_MESSAGE, hasSchedule, offeredSchedule } from '../../lib/quotes/cancellation.ts';
+import { siteCancellation, type CancellationSchedule } from '../../lib/site-booking.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import type { PilgrimQuote, StoredQuote } from '../../lib/quotes/records.ts';
