@@ -37,7 +37,7 @@ export interface HeldInterest {
 }
 
 /** One lead's interest and the alerts its address was sent, for the person's export. */
-export async function interestOf(db: SqlStatements, leadId: string): Promise<HeldInterest | null> {
+async function interestOf(db: SqlStatements, leadId: string): Promise<HeldInterest | null> {
   const [row] = await db.all<{
     travellers: number | null;
     consented_at: string | null;
@@ -66,7 +66,7 @@ export async function interestOf(db: SqlStatements, leadId: string): Promise<Hel
  * Erases the interest of leads the caller's transaction has locked, before the leads themselves go:
  * their answers and unsubscribes, and the addresses alerts were queued to once no other lead has them.
  */
-export async function eraseInterest(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
+async function eraseInterest(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
   if (leadIds.length === 0) return;
   const list = placeholders(leadIds);
   await tx.run(

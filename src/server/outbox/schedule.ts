@@ -13,7 +13,7 @@ import type { ScheduledWork } from './worker.ts';
 export const LEASE_MS = 5 * 60_000;
 
 /** Takes or renews the lease `name` for `holder` until `nowMs + leaseMs`; false while another holder's lease runs. */
-export async function takeLease(
+async function takeLease(
   db: SqlStatements,
   name: string,
   holder: string,

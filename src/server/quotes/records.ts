@@ -166,7 +166,7 @@ export async function quotesOf(db: SqlStatements, leadId: string): Promise<Store
  * answering, the typed name and the note to the pilgrim go, the lead id goes; the reference, the
  * prices, dates and payments stay for the accounts, as the privacy policy says.
  */
-export async function eraseQuotePeople(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
+async function eraseQuotePeople(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
   if (leadIds.length === 0) return;
   const quotes = await tx.all<{ id: string }>(`SELECT id FROM quotes WHERE lead_id IN (${placeholders(leadIds)})`, [
     ...leadIds,

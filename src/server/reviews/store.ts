@@ -203,7 +203,7 @@ function toModerated(row: ModeratedRow): ModeratedReview {
 }
 
 /** The reviews a person gave and the invitations they were sent, for the person's export. */
-export async function reviewsOf(db: SqlStatements, leadId: string): Promise<HeldReview[]> {
+async function reviewsOf(db: SqlStatements, leadId: string): Promise<HeldReview[]> {
   const rows = await db.all<{
     reference: string;
     invited_at: string;
@@ -233,7 +233,7 @@ export async function reviewsOf(db: SqlStatements, leadId: string): Promise<Held
  * lead: the name, city, title and words go (and the reply to them); the rating and the hotel answers
  * stay in the figures, as the policy says; the links stop working.
  */
-export async function eraseReviewsOf(tx: SqlStatements, leadIds: readonly string[], now = new Date()): Promise<void> {
+async function eraseReviewsOf(tx: SqlStatements, leadIds: readonly string[], now = new Date()): Promise<void> {
   if (leadIds.length === 0) return;
   const list = placeholders(leadIds);
   const quotes = `SELECT quote_id FROM review_invitations WHERE lead_id IN (${list})`;

@@ -454,7 +454,7 @@ export class TripReminderStore {
 }
 
 /** Deletes the reminders' claims, links and opt-outs of leads the caller's transaction is erasing. */
-export async function eraseRemindersOf(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
+async function eraseRemindersOf(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
   if (leadIds.length === 0) return;
   const list = placeholders(leadIds);
   for (const table of ['trip_reminders', 'trip_reminder_links', 'trip_reminder_optouts']) {

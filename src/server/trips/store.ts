@@ -126,7 +126,7 @@ function toBooking(row: { id: string; reference: string; draft: string }): Accep
 export type TravellerSaved = { ok: true; position: number } | { ok: false; problems: TravellerProblem[] } | undefined;
 
 /** Deletes the travellers of leads being erased, in the caller's transaction (before their quotes lose the lead). */
-export async function eraseTravellersOf(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
+async function eraseTravellersOf(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
   if (leadIds.length === 0) return;
   await tx.run(`DELETE FROM trip_travellers WHERE lead_id IN (${placeholders(leadIds)})`, leadIds);
 }
