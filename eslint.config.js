@@ -36,6 +36,23 @@ const leadsBelowDesk = {
   message: 'Leads sit below the desk and the quotes: they import the leads, never the other way.',
 };
 
+/**
+ * The desk stands on top: the owners (quotes, trips, reviews, Hajj, leads), the outbox and the lead's
+ * trail below it register with the shared rooms and never import it, in src/server as in src/lib.
+ * tests/unit/import-cycles.test.ts checks the same, with no two-way pair of rooms, over the whole graph.
+ */
+const belowDesk = {
+  regex: '^\\.\\./desk/',
+  message:
+    'The desk stands above this room: register with a shared room (src/server/message-kinds.ts, personal-data.ts, src/lib/history-actions.ts) instead of importing the desk.',
+};
+const BELOW_DESK_SERVER = ['quotes', 'trips', 'reviews', 'hajj', 'leads', 'outbox', 'pipeline'].map(
+  (room) => `src/server/${room}/*.ts`,
+);
+const BELOW_DESK_LIB = ['quotes', 'trips', 'reviews', 'hajj', 'leads', 'outbox', 'pipeline', 'forms'].map(
+  (room) => `src/lib/${room}/*.ts`,
+);
+
 /** The src/lib files only Astro's pages load (they read content collections or use `@/`); Node never runs them. */
 const ASTRO_SIDE_LIB = [
   'src/lib/cards.ts',
@@ -85,20 +102,32 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, BELOW_SERVER] }] },
   },
   {
+    files: BELOW_DESK_LIB,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, BELOW_SERVER, belowDesk] }] },
+  },
+  {
     files: ['src/lib/outbox/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, BELOW_SERVER, outboxBelowOwners] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, BELOW_SERVER, belowDesk, outboxBelowOwners] }],
+    },
   },
   {
     files: ['src/lib/leads/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, BELOW_SERVER, leadsBelowDesk] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, BELOW_SERVER, belowDesk, leadsBelowDesk] }],
+    },
+  },
+  {
+    files: BELOW_DESK_SERVER,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, belowDesk] }] },
   },
   {
     files: ['src/server/outbox/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, outboxBelowOwners] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, belowDesk, outboxBelowOwners] }] },
   },
   {
     files: ['src/server/leads/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, leadsBelowDesk] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...TYPE_STRIPPING, belowDesk, leadsBelowDesk] }] },
   },
   {
     files: [...ASTRO_SIDE_LIB, 'src/components/**/*.{ts,tsx,astro}'],

@@ -1,3 +1,6 @@
+/** The largest single amount of money staff may type or a setting may hold: a price, a discount, a payment, a charge. $1,000,000 in cents. */
+export const MAX_AMOUNT_CENTS = 100_000_000;
+
 /** A whole-dollar USD price as visitors read it: 1180 -> "$1,180". */
 export function formatPrice(amount: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(

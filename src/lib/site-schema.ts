@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { cancellationScheduleSchema } from './quotes/cancellation.ts';
+import { cancellationScheduleSchema } from './site-booking.ts';
 
 const phoneSchema = z.strictObject({
   /** How the number is printed on the page. */

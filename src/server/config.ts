@@ -5,9 +5,37 @@
  * Test- and bench-only variables (`TEST_PORT`, `BENCH_*`, `PG_BIN`…) are not configuration: see
  * CONTRIBUTING.md.
  */
+import { isIP } from 'node:net';
 import { z } from 'astro/zod';
 import { resolveSiteUrl } from '../lib/site-url.ts';
-import { parseTrustProxy } from './leads/client-address.ts';
+
+/**
+ * Who may write `X-Forwarded-For`: nobody (0), that many proxies in front of the server, or the
+ * proxies at these addresses (src/server/leads/client-address.ts reads the client through them).
+ */
+export type TrustedProxies = number | readonly string[];
+
+const MAX_HOPS = 20;
+
+/** An IPv4 address as a dual-stack socket reports it (`::ffff:10.0.0.1`) is the same address. */
+export function plainAddress(address: string): string {
+  const trimmed = address.trim();
+  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(trimmed) ? trimmed.slice(7) : trimmed;
+}
+
+/** Parses `TRUST_PROXY`: a count (`1`, `2`…; `true` is one), or a comma-separated list of addresses. */
+export function parseTrustProxy(value: string | undefined): TrustedProxies {
+  const raw = value?.trim() ?? '';
+  if (raw === '' || raw === '0' || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  if (/^\d+$/.test(raw) && Number(raw) <= MAX_HOPS) return Number(raw);
+  const addresses = raw.split(',').map(plainAddress);
+  if (addresses.every((address) => isIP(address) !== 0)) return addresses;
+  throw new Error(
+    `TRUST_PROXY must be the number of proxies in front of the server (1 to ${MAX_HOPS}) ` +
+      `or a comma-separated list of their IP addresses, got "${value}"`,
+  );
+}
 
 /** A whole number above zero; anything else throws naming the variable. */
 function wholeNumber(value: string, name: string): number {

@@ -3,7 +3,7 @@
  * headers and cache rules. Plain functions of the request so they can be unit-tested without a socket.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { TrustedProxies } from './leads/client-address.ts';
+import type { TrustedProxies } from './config.ts';
 
 /** The 301 target for a request on `www.<canonical host>`, or null when none applies. */
 export function wwwRedirectLocation(

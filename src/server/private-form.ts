@@ -8,6 +8,9 @@
  * A browser says where a post comes from: `Sec-Fetch-Site` must be same-origin, and `Origin` the
  * site's own (`SITE_URL`) or `null`, which is what a browser sends from a page whose referrer
  * policy is no-referrer, as these pages' is, so that their link never leaves in a Referer.
+ *
+ * The pages' answers are said here too (`LinkPageAnswer`, `notFound`, `notAllowed`): the quote and
+ * trip link (trips/link-page.ts) and the review link (reviews/form-page.ts) answer alike.
  */
 import { createHmac } from 'node:crypto';
 import type { RateLimiter } from './leads/rate-limit.ts';
@@ -91,3 +94,15 @@ export async function postedFields(
   if (fields === 415) return { kind: 'refused', status: 415, message: words.notFromPage };
   return { fields };
 }
+
+/** A private link's answer: a response as it is (404, 405, a client gone), a redirect after a post that worked, or the page. */
+export type LinkPageAnswer<Model> =
+  { response: Response } | { redirect: string } | { status: number; retryAfter: number | undefined; model: Model };
+
+/** A link that opens nothing: the site's plain 404, as a page that does not exist. */
+export const notFound = (): { response: Response } => ({ response: new Response(null, { status: 404 }) });
+
+/** A method a private link does not take. */
+export const notAllowed = (): { response: Response } => ({
+  response: new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST' } }),
+});

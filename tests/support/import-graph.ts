@@ -101,3 +101,30 @@ export function folderImports(graph: ReadonlyMap<string, readonly string[]>): Ma
   }
   return folders;
 }
+
+/** The room a file of `top` stands in: its first-level folder (`src/server/quotes`), or itself for a file at the top. */
+function roomOf(top: string, file: string): string | undefined {
+  if (!file.startsWith(`${top}/`)) return undefined;
+  const [first, ...rest] = file.slice(top.length + 1).split('/');
+  return rest.length > 0 ? `${top}/${first}` : file;
+}
+
+/** Each pair of rooms of `top` that import each other, as "a ↔ b": the two-way folder pairs the figures count. */
+export function twoWayPairs(graph: ReadonlyMap<string, readonly string[]>, top: string): string[] {
+  const rooms = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = roomOf(top, file);
+    if (from === undefined) continue;
+    for (const target of targets) {
+      const to = roomOf(top, target);
+      if (to === undefined || to === from) continue;
+      if (!rooms.has(from)) rooms.set(from, new Set());
+      rooms.get(from)!.add(to);
+    }
+  }
+  const pairs: string[] = [];
+  for (const [from, tos] of rooms) {
+    for (const to of tos) if (from < to && rooms.get(to)?.has(from)) pairs.push(`${from} ↔ ${to}`);
+  }
+  return pairs.sort();
+}

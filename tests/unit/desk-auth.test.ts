@@ -6,7 +6,7 @@ import { tokenHash } from '@/server/secrets';
 import { hashPassword, oneTimePassword, passwordProblem, verifyPassword } from '@/server/desk/passwords';
 import { addPerson, changeRole, removePerson, resetPassword } from '@/server/desk/staff-admin';
 import { StaffStore, emailProblem } from '@/server/desk/staff-store';
-import { parseTrustProxy } from '@/server/leads/client-address';
+import { parseTrustProxy } from '@/server/config';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { STORE_KINDS, openTestStore, storeEnv, type StoreKind, type TestStoreLocation } from './support/stores';
 

@@ -21,7 +21,7 @@ import {
   withSchedule,
   type QuoteForm,
 } from '@/lib/quotes/editor-form';
-import { MAX_AMOUNT_CENTS } from '@/lib/quotes/money';
+import { MAX_AMOUNT_CENTS } from '@/lib/format';
 import { quoteDraftSchema } from '@/lib/quotes/model';
 import { checkQuoteDraft } from '@/lib/quotes/validate';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';

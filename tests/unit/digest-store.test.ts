@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agencyContact } from '@/lib/site-contact';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
-import { DigestScheduler, LEASE_MS, digestFacts, type DigestSettings } from '@/server/desk/digest-store';
+import { DigestScheduler, digestFacts, type DigestSettings } from '@/server/desk/digest-store';
+import { LEASE_MS } from '@/server/outbox/schedule';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { StaffStore } from '@/server/desk/staff-store';
 import { leadApiConfig } from '@/server/leads/config';
@@ -129,7 +130,7 @@ describe.each(STORE_KINDS)('the morning digest on %s', { timeout: 30_000 }, (kin
       expect(digestFor(member, own)).toEqual(digestFor(member, facts));
     }
 
-    expect(await desk.scheduler().run(MORNING)).toEqual({ digests: 4, alerts: 0 });
+    expect(await desk.scheduler().schedule.run(MORNING)).toEqual({ digests: 4, alerts: 0 });
     // Both owners, both agents; never the user name "owner".
     expect((await queuedDigests(desk.store)).map((row) => row.to)).toEqual([
       'amina@agency.example',
@@ -150,7 +151,7 @@ describe.each(STORE_KINDS)('the morning digest on %s', { timeout: 30_000 }, (kin
 
   it('sends nothing on a quiet desk, before the hour in the office zone, or on a day the office is closed', async () => {
     const quiet = await setUp(kind);
-    expect(await quiet.scheduler().run(MORNING)).toEqual({ digests: 0, alerts: 0 });
+    expect(await quiet.scheduler().schedule.run(MORNING)).toEqual({ digests: 0, alerts: 0 });
     expect(await queuedDigests(quiet.store)).toEqual([]);
 
     const desk = await busyDesk(kind);
@@ -169,7 +170,10 @@ describe.each(STORE_KINDS)('the morning digest on %s', { timeout: 30_000 }, (kin
     const desk = await busyDesk(kind);
     const second = storeAt(desk.store.location);
     cleanups.push(() => second.close());
-    const [one, other] = await Promise.all([desk.scheduler().run(MORNING), desk.scheduler(second).run(MORNING)]);
+    const [one, other] = await Promise.all([
+      desk.scheduler().schedule.run(MORNING),
+      desk.scheduler(second).schedule.run(MORNING),
+    ]);
     // The lease lets one of them do the work.
     expect([one, other].filter((result) => result === null)).toHaveLength(1);
     // Without the lease (each going straight to its claims), the day's key still allows one each.
@@ -203,7 +207,7 @@ describe.each(STORE_KINDS)('the morning digest on %s', { timeout: 30_000 }, (kin
     cleanups.push(close);
     const settings = leadApiConfig({ ...storeEnv(desk.store.location), SMTP_URL: smtp.url, SITE_URL: SITE });
     const scheduler = desk.scheduler();
-    await scheduler.run(MORNING);
+    await scheduler.schedule.run(MORNING);
     // Erased after its digests were queued: its reference and name must not go out.
     await new PrivacyStore(desk.store).eraseLeads([desk.unassigned.id], 'omar@agency.example', MORNING);
     const worker = new DeliveryWorker(desk.store, settings, mailer, { kinds: outboxKinds });
@@ -293,12 +297,12 @@ describe.each(STORE_KINDS)("the scheduled work's lease on %s", { timeout: 30_000
     const next = storeAt(desk.store.location);
     cleanups.push(() => next.close());
     const restarted = desk.scheduler(next);
-    expect(await restarted.run()).toBeNull();
+    expect(await restarted.schedule.run()).toBeNull();
     // …and takes it the moment that one has stopped, not LEASE_MS later.
     await worker.stop();
     expect(await allLeases()).toEqual([]);
-    expect(await restarted.run()).toEqual({ digests: expect.any(Number), alerts: expect.any(Number) });
-    expect(await leases()).toEqual([{ holder: restarted.holder }]);
+    expect(await restarted.schedule.run()).toEqual({ digests: expect.any(Number), alerts: expect.any(Number) });
+    expect(await leases()).toEqual([{ holder: restarted.schedule.holder }]);
   });
 });
 

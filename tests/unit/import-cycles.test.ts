@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { folderImports, importCycles, importGraph } from '../support/import-graph.ts';
+import { folderImports, importCycles, importGraph, twoWayPairs } from '../support/import-graph.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const graph = importGraph(root, 'src');
@@ -17,6 +17,27 @@ function tree(files: Record<string, string>): Map<string, string[]> {
     writeFileSync(join(dir, path), text);
   }
   return importGraph(dir, 'src');
+}
+
+/**
+ * The desk is the top of the server and of src/lib: below it stand the owners (quotes, trips,
+ * reviews, Hajj, leads), the outbox and the lead's trail, which register with the shared rooms and
+ * never import the desk. Only the composition roots that list every owner's registrations may.
+ */
+const DESK_ROOMS = [
+  { desk: 'src/server/desk/', within: 'src/server/', roots: ['src/server/main.ts', 'src/server/message-kinds.ts'] },
+  { desk: 'src/lib/desk/', within: 'src/lib/', roots: ['src/lib/history-actions.ts'] },
+];
+
+/** Each import of the desk from a file below it, as "importer → desk file". */
+function deskImportsFromBelow(on: ReadonlyMap<string, readonly string[]>): string[] {
+  return DESK_ROOMS.flatMap(({ desk, within, roots }) =>
+    [...on].flatMap(([file, targets]) =>
+      file.startsWith(within) && !file.startsWith(desk) && !roots.includes(file)
+        ? targets.filter((target) => target.startsWith(desk)).map((target) => `${file} → ${target}`)
+        : [],
+    ),
+  );
 }
 
 describe('the import graph of src/', () => {
@@ -57,5 +78,32 @@ describe('the import graph of src/', () => {
         folder,
       ).toEqual([]);
     }
+  });
+
+  it('finds a two-way pair of rooms, and an import of the desk from below, when one is planted', () => {
+    const planted = tree({
+      'src/server/desk/lead-page.ts': "import { quoteOf } from '../quotes/store.ts';",
+      'src/server/quotes/store.ts': "import { lists } from '../desk/instance.ts';\nexport const quoteOf = 1;",
+      'src/server/desk/instance.ts': 'export const lists = 1;',
+      'src/server/main.ts': "import { lists } from './desk/instance.ts';",
+      'src/lib/trips/family.ts': "import type { DeskLead } from '../desk/model.ts';",
+      'src/lib/desk/model.ts': 'export type DeskLead = string;',
+      'src/lib/history-actions.ts': "import type { DeskLead } from './desk/model.ts';",
+    });
+    expect(twoWayPairs(planted, 'src/server')).toEqual(['src/server/desk ↔ src/server/quotes']);
+    expect(twoWayPairs(planted, 'src/lib')).toEqual([]);
+    expect(deskImportsFromBelow(planted)).toEqual([
+      'src/server/quotes/store.ts → src/server/desk/instance.ts',
+      'src/lib/trips/family.ts → src/lib/desk/model.ts',
+    ]);
+  });
+
+  it('has no two-way pair of rooms in src/server or src/lib: each room stands above or below another, never both', () => {
+    expect(twoWayPairs(graph, 'src/server')).toEqual([]);
+    expect(twoWayPairs(graph, 'src/lib')).toEqual([]);
+  });
+
+  it('keeps the desk on top: nothing below it imports it, but the composition roots', () => {
+    expect(deskImportsFromBelow(graph)).toEqual([]);
   });
 });

@@ -389,7 +389,7 @@ describe.each(STORE_KINDS)('an outbox written by 674c8b0, on %s', (kind) => {
       timeZone: agencyContact.timeZone,
       hours: agencyContact.hours,
     });
-    expect(await scheduler.run(new Date(NOW))).toEqual({ digests: 0, alerts: 0 });
+    expect(await scheduler.schedule.run(new Date(NOW))).toEqual({ digests: 0, alerts: 0 });
     expect((await outboxRows(store)).length).toBe(before.length);
     expect(smtp.state.received).toHaveLength(10);
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_SCHEDULE_MESSAGE, type CancellationSchedule } from '@/lib/quotes/cancellation';
+import { NO_SCHEDULE_MESSAGE } from '@/lib/quotes/cancellation';
+import type { CancellationSchedule } from '@/lib/site-booking';
 import { quoteView } from '@/lib/quotes/desk-view';
 import type { SqliteDatabase } from '@/server/db/sqlite';
 import { SCHEMA } from '@/server/db/schema';

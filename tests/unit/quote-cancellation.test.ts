@@ -7,16 +7,19 @@ import {
   bookingOf,
   cancellationLines,
   cancellationRows,
-  cancellationScheduleSchema,
   chargeRule,
   hasSchedule,
   offeredSchedule,
   percentText,
   scheduleRows,
   storedSchedule,
-  type CancellationSchedule,
 } from '@/lib/quotes/cancellation';
-import { agencyBooking, siteCancellation } from '@/lib/site-booking';
+import {
+  agencyBooking,
+  cancellationScheduleSchema,
+  siteCancellation,
+  type CancellationSchedule,
+} from '@/lib/site-booking';
 import { parseSiteSettings } from '@/lib/site-schema';
 import { site } from '@/lib/site';
 import { quoteCancellation, quoteDraft } from './support/quotes';

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  acceptancePercent,
-  quoteFigures,
-  quotesChart,
-  summarizeQuotes,
-  type QuotePayment,
-  type DashboardQuote,
-} from '@/lib/quotes/dashboard';
+import { acceptancePercent, quoteFigures, quotesChart, summarizeQuotes } from '@/lib/desk/quote-dashboard';
+import type { DashboardQuote, QuotePayment } from '@/lib/quotes/records';
 
 const ZONE = 'America/Chicago';
 /** Tuesday Nov 24, 2026, 6 am in Austin (CST, UTC-6): the weeks run from Monday Sep 7 to this week of Nov 23. */

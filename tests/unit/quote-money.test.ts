@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '@/lib/format';
-import { MAX_AMOUNT_CENTS, formatCents, parseDollars, sumCents } from '@/lib/quotes/money';
+import { MAX_AMOUNT_CENTS } from '@/lib/format';
+import { formatCents, parseDollars, sumCents } from '@/lib/quotes/money';
 
 const cents = (typed: string) => {
   const parsed = parseDollars(typed);

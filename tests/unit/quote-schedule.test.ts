@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '@/lib/agency-time';
-import { MAX_AMOUNT_CENTS } from '@/lib/quotes/money';
+import { MAX_AMOUNT_CENTS } from '@/lib/format';
 import {
   defaultSchedule,
   defaultValidUntil,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LINE_KINDS, MAX_COUNT, lineLabel, paymentLabel, type QuoteLine } from '@/lib/quotes/model';
-import { MAX_AMOUNT_CENTS } from '@/lib/quotes/money';
+import { MAX_AMOUNT_CENTS } from '@/lib/format';
 import { lineTotalCents, quoteTotals, travellersOf } from '@/lib/quotes/totals';
 
 const line = (kind: QuoteLine['kind'], unitCents: number, count: number, label = ''): QuoteLine => ({

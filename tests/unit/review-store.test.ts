@@ -103,7 +103,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     ).toBe(0);
     // Two instances at once, each with and without the lease: the database makes it once.
     const passes = await Promise.all([
-      ...schedulers.map((scheduler) => scheduler.run(DUE)),
+      ...schedulers.map((scheduler) => scheduler.schedule.run(DUE)),
       new ReviewStore(first.database).inviteDue(3, SETTINGS.timeZone, DUE),
       new ReviewStore(second.database).inviteDue(3, SETTINGS.timeZone, DUE),
     ]);
@@ -120,8 +120,10 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     open.splice(open.indexOf(second), 1);
     const restarted = storeAt(first.location);
     open.push(restarted);
-    await schedulers[0]!.release();
-    expect(await new ReviewScheduler(restarted.database, SETTINGS).run(new Date(DUE.getTime() + 3_600_000))).toEqual({
+    await schedulers[0]!.schedule.release();
+    expect(
+      await new ReviewScheduler(restarted.database, SETTINGS).schedule.run(new Date(DUE.getTime() + 3_600_000)),
+    ).toEqual({
       invitations: 0,
       reminders: 0,
     });

@@ -129,8 +129,8 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     for (let day = TODAY; day <= '2027-03-12'; day = addDays(day, 1)) {
       const before = reminders(mails()).length;
       // Before the office's hour nothing goes; at noon the day's reminders do.
-      expect(await scheduler.run(new Date(agencyInstant(day, '06:00', ZONE)))).toBe(0);
-      await scheduler.run(noon(day));
+      expect(await scheduler.schedule.run(new Date(agencyInstant(day, '06:00', ZONE)))).toBe(0);
+      await scheduler.schedule.run(noon(day));
       await drain(worker, noon(day));
       for (const mail of reminders(mails()).slice(before)) received.push([day, mail.headers['subject']!]);
     }
@@ -179,8 +179,8 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     ]);
     expect(a + b).toBe(3);
     // With the lease, the second instance does not even look.
-    expect(await new TripReminderScheduler(store.database, settings(), 'one').run(day)).toBe(0);
-    expect(await new TripReminderScheduler(second.database, settings(), 'two').run(day)).toBeNull();
+    expect(await new TripReminderScheduler(store.database, settings(), 'one').schedule.run(day)).toBe(0);
+    expect(await new TripReminderScheduler(second.database, settings(), 'two').schedule.run(day)).toBeNull();
     await Promise.all([
       drain(workerOn(store, mailer, store.location), day),
       drain(workerOn(second, mailer, store.location), day),
@@ -212,13 +212,13 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     const kinds = new OutboxKinds({ channels: [], messages: [...QUOTE_EMAIL_KINDS, reminder] });
     const day = noon('2027-02-09');
     const scheduler = new TripReminderScheduler(store.database, settings(current));
-    expect(await scheduler.run(day)).toBe(2);
+    expect(await scheduler.schedule.run(day)).toBe(2);
     // Our processing allowance drops to 5 business days before the email goes: the window closes later.
     facts = {
       ...siteFacts,
       visa: { ...siteFacts.visa, processing: { ...siteFacts.visa.processing, maxBusinessDays: 5 } },
     };
-    expect(await scheduler.run(day)).toBe(0);
+    expect(await scheduler.schedule.run(day)).toBe(0);
     await drain(workerOn(store, mailer, store.location, kinds), day);
     const visa = reminders(mails()).filter((mail) => mail.headers['subject']!.includes('visa'));
     expect(visa).toHaveLength(1);
@@ -227,7 +227,7 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     expect(visa[0]!.text).toContain('we allow 5 business days');
     // And the next days, with the new fact, nothing is queued again.
     for (const next of ['2027-02-10', '2027-02-24', '2027-02-25']) {
-      await scheduler.run(noon(next));
+      await scheduler.schedule.run(noon(next));
       await drain(workerOn(store, mailer, store.location, kinds), noon(next));
     }
     expect(reminders(mails()).filter((mail) => mail.headers['subject']!.includes('visa'))).toHaveLength(1);
@@ -238,7 +238,7 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     const { mailer, mails } = await smtp();
     const scheduler = new TripReminderScheduler(store.database, settings());
     const worker = workerOn(store, mailer, store.location);
-    await scheduler.run(noon(TODAY));
+    await scheduler.schedule.run(noon(TODAY));
     await drain(worker, noon(TODAY));
     const [first] = reminders(mails());
     const link = /<(.*)>/.exec(first!.headers['list-unsubscribe']!)![1]!;
@@ -249,7 +249,7 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     expect(await optOuts.optOutState('A'.repeat(43))).toBeUndefined();
     expect(await optOuts.optOut('not-a-token')).toBeUndefined();
     // The balance's reminder is queued, then the family opts out before it goes.
-    expect(await scheduler.run(noon('2027-01-17'))).toBe(1);
+    expect(await scheduler.schedule.run(noon('2027-01-17'))).toBe(1);
     const off = noon('2027-01-17');
     expect(await optOuts.optOut(token, off)).toEqual({ done: 'opted-out' });
     expect(await optOuts.optOut(token, off)).toEqual({ done: 'already' });
@@ -261,7 +261,7 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     });
     expect(paid?.ok).toBe(true);
     for (let day = '2027-01-17'; day <= '2027-03-09'; day = addDays(day, 1)) {
-      await scheduler.run(noon(day));
+      await scheduler.schedule.run(noon(day));
       await drain(worker, noon(day));
     }
     expect(reminders(mails())).toHaveLength(1);
@@ -279,13 +279,13 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     const { store, leadId, reference } = await openBooking(kind);
     const { mailer, mails } = await smtp();
     const scheduler = new TripReminderScheduler(store.database, settings());
-    await scheduler.run(noon(TODAY));
+    await scheduler.schedule.run(noon(TODAY));
     await drain(workerOn(store, mailer, store.location), noon(TODAY));
     const token = new URL(/<(.*)>/.exec(reminders(mails())[0]!.headers['list-unsubscribe']!)![1]!).searchParams.get(
       'token',
     );
     // Queued but not yet sent when the lead goes: erased with it.
-    expect(await scheduler.run(noon('2027-01-17'))).toBe(1);
+    expect(await scheduler.schedule.run(noon('2027-01-17'))).toBe(1);
     const optOuts = new TripReminderStore(store.database);
     const off = noon('2027-01-17');
     await optOuts.optOut(token, off);
@@ -300,7 +300,7 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     for (const table of ['trip_reminders', 'trip_reminder_links', 'trip_reminder_optouts', 'outbox'])
       expect(await count(table), table).toBe(0);
     expect(await optOuts.optOutState(token)).toBeUndefined();
-    expect(await scheduler.run(noon('2027-02-09'))).toBe(0);
+    expect(await scheduler.schedule.run(noon('2027-02-09'))).toBe(0);
   });
 });
 

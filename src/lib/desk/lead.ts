@@ -8,6 +8,7 @@ import type { FormDef } from '../forms/types.ts';
 import { packageName } from '../leads/rows.ts';
 import { visitorEmail, visitorName, visitorPhone } from '../leads/visitor.ts';
 import type { LeadStatus, PipelineChange } from './model.ts';
+import type { HistoryActionKind } from '../pipeline/history.ts';
 
 type Fields = Readonly<Record<string, string>>;
 
@@ -192,3 +193,11 @@ export function readLeadAction(data: { get(name: string): unknown }): LeadAction
 export function doneMessage(done: string | null): string | undefined {
   return done && Object.hasOwn(LEAD_ACTIONS, done) ? LEAD_ACTIONS[done as LeadActionName] : undefined;
 }
+
+/** The desk's own history actions: the assignee changed, a reply sent, a WhatsApp logged, a first-contact alert. */
+export const DESK_HISTORY_ACTIONS: readonly HistoryActionKind[] = [
+  { action: 'assignee', label: 'Assignee' },
+  { action: 'reply', label: 'Reply' },
+  { action: 'whatsapp', label: 'WhatsApp' },
+  { action: 'alert', label: 'Alert' },
+];

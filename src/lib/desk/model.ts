@@ -5,8 +5,6 @@
  */
 import type { StoredLead } from '../leads/model.ts';
 import type { Delivery, DeliveryAttempt } from '../outbox/model.ts';
-import type { StoredQuote } from '../quotes/records.ts';
-import type { Traveller } from '../trips/travellers.ts';
 
 export const STAFF_ROLES = ['owner', 'agent'] as const;
 /** Owners manage staff and privacy requests; agents work leads. Both see and work every lead. */
@@ -75,25 +73,10 @@ export interface Note {
 }
 
 /**
- * `alert`: the owners were emailed that the enquiry was still New past the first-contact target;
- * `hajj`: a Hajj phase alert was queued to the person, or they unsubscribed from the alerts;
- * `review`: the booking's review invitation or reminder was queued, its review came, or staff decided on it.
+ * What a history line records ("status", "quote", "review"…): an open list, each action registered
+ * with its label by the room that writes it (src/lib/history-actions.ts).
  */
-export type HistoryAction =
-  | 'status'
-  | 'assignee'
-  | 'follow-up'
-  | 'note'
-  | 'quote'
-  | 'payment'
-  | 'reply'
-  | 'whatsapp'
-  | 'erased'
-  | 'alert'
-  | 'hajj'
-  | 'traveller'
-  | 'reminder'
-  | 'review';
+export type HistoryAction = string;
 
 export interface HistoryEntry {
   id: number;
@@ -160,40 +143,9 @@ export interface PersonRecord {
   deliveries: Delivery[];
   /** Every try of those deliveries: a failed one's detail may quote the person's address back. */
   attempts: DeliveryAttempt[];
-  /** The lead's quotes with their versions, acceptance and payments. */
-  quotes: StoredQuote[];
-  /** Its place on the Hajj interest list (a Hajj form's sign-up), with the alerts its address was sent; null otherwise. */
-  hajjInterest: {
-    travellers: number | null;
-    consentedAt: string | null;
-    unsubscribedAt: string | null;
-    alerts: { subject: string; queuedAt: string }[];
-  } | null;
-  /** The travellers on its bookings (their vaccinations are health data). */
-  travellers: Traveller[];
-  /** Its bookings whose trip reminders the family turned off, and when. */
-  optOuts: { reference: string; optedOutAt: string }[];
-  /** The review invitations its bookings were sent and the review each got (src/server/reviews/store.ts). */
-  reviews: HeldReviewRecord[];
-}
-
-/** One booking's review invitation and, once written, its review as held. */
-export interface HeldReviewRecord {
-  reference: string;
-  invitedAt: string;
-  remindedAt: string | null;
-  review: {
-    rating: number;
-    hotels: Partial<Record<'makkah' | 'madinah', string>>;
-    title: string;
-    text: string;
-    displayName: string;
-    city: string;
-    submittedAt: string;
-    status: 'pending' | 'published' | 'refused';
-    refusedReason: string | null;
-    decidedAt: string | null;
-    reply: { text: string; at: string } | null;
-    erasedAt: string | null;
-  } | null;
+  /**
+   * What every other owner holds about the lead (its quotes, travellers, reviews, Hajj interest…),
+   * under each owner's key as the export writes it, in the order they registered (src/server/personal-data.ts).
+   */
+  held: Readonly<Record<string, unknown>>;
 }

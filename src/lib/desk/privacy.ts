@@ -97,91 +97,67 @@ export function personRows(records: readonly PersonRecord[], timeZone: string): 
   });
 }
 
+/** The lead's own parts of the export: the enquiry, its place in the pipeline, notes, history and deliveries. */
+function exportedLead(
+  { lead, notes, history, deliveries, attempts }: PersonRecord,
+  messageLabel: (message: OutboxMessage) => string,
+) {
+  return {
+    reference: lead.reference,
+    receivedAt: lead.receivedAt,
+    page: findForm(lead.formId)?.placement ?? lead.formId,
+    formId: lead.formId,
+    pageUrl: lead.pageUrl,
+    userAgent: lead.userAgent,
+    // How the visit began (first-touch.ts), as the privacy policy says the copy holds.
+    firstTouch: lead.firstTouch,
+    fields: lead.fields,
+    pipeline: {
+      status: STATUS_LABELS[lead.status],
+      lostReason: lead.lostReason,
+      assignee: lead.assignee?.email ?? null,
+      followUp: lead.followUp,
+      firstContactedAt: lead.firstContactedAt,
+    },
+    notes: notes.map((note) => ({ author: note.author, createdAt: note.createdAt, body: note.body })),
+    history: history.map((entry) => ({
+      at: entry.at,
+      actor: entry.actor,
+      action: entry.action,
+      detail: entry.detail,
+    })),
+    deliveries: deliveries.map((delivery) => ({
+      channel: delivery.channel,
+      // What a queued message was, in the desk's words; its facts are in the quotes below.
+      ...(delivery.message ? { message: messageLabel(delivery.message) } : {}),
+      destination: delivery.destination,
+      status: delivery.status,
+      attempts: delivery.attempts,
+      lastError: delivery.lastError,
+      deliveredAt: delivery.deliveredAt,
+      tries: attempts
+        .filter((attempt) => attempt.deliveryId === delivery.id)
+        .map(({ attemptedAt, ok, detail, durationMs }) => ({ attemptedAt, ok, detail, durationMs })),
+    })),
+  };
+}
+
+/** One lead in the person's export: the lead's own parts, then each owner's under its key. */
+type ExportedLead = ReturnType<typeof exportedLead> & { readonly [owner: string]: unknown };
+
 /** Everything held about the person, as the JSON document they are sent; `messageLabel` names a queued message (the outbox's registry). */
 export function personExport(
   records: readonly PersonRecord[],
   query: PersonQuery,
   now: Date,
   messageLabel: (message: OutboxMessage) => string,
-) {
+): { request: { email: string | null; phone: string | null }; exportedAt: string; leads: ExportedLead[] } {
   return {
     request: { email: query.email || null, phone: query.phone || null },
     exportedAt: now.toISOString(),
-    leads: records.map(
-      ({ lead, notes, history, deliveries, attempts, quotes, hajjInterest, travellers, optOuts, reviews }) => ({
-        reference: lead.reference,
-        receivedAt: lead.receivedAt,
-        page: findForm(lead.formId)?.placement ?? lead.formId,
-        formId: lead.formId,
-        pageUrl: lead.pageUrl,
-        userAgent: lead.userAgent,
-        // How the visit began (first-touch.ts), as the privacy policy says the copy holds.
-        firstTouch: lead.firstTouch,
-        fields: lead.fields,
-        pipeline: {
-          status: STATUS_LABELS[lead.status],
-          lostReason: lead.lostReason,
-          assignee: lead.assignee?.email ?? null,
-          followUp: lead.followUp,
-          firstContactedAt: lead.firstContactedAt,
-        },
-        notes: notes.map((note) => ({ author: note.author, createdAt: note.createdAt, body: note.body })),
-        history: history.map((entry) => ({
-          at: entry.at,
-          actor: entry.actor,
-          action: entry.action,
-          detail: entry.detail,
-        })),
-        deliveries: deliveries.map((delivery) => ({
-          channel: delivery.channel,
-          // What a queued message was, in the desk's words; its facts are in the quotes below.
-          ...(delivery.message ? { message: messageLabel(delivery.message) } : {}),
-          destination: delivery.destination,
-          status: delivery.status,
-          attempts: delivery.attempts,
-          lastError: delivery.lastError,
-          deliveredAt: delivery.deliveredAt,
-          tries: attempts
-            .filter((attempt) => attempt.deliveryId === delivery.id)
-            .map(({ attemptedAt, ok, detail, durationMs }) => ({ attemptedAt, ok, detail, durationMs })),
-        })),
-        // The Hajj interest list's answers beside the fields: the party, the consent, the unsubscribe, the alerts sent.
-        hajjInterest,
-        quotes: quotes.map(({ createdAt, versions, acceptance, decline, payments }) => ({
-          createdAt,
-          versions: versions.map(({ version, draft, totalCents, sentAt }) => ({
-            version,
-            sentAt,
-            totalCents,
-            ...draft,
-          })),
-          acceptance,
-          decline,
-          payments: payments.map(({ paidOn, amountCents, method, reference }) => ({
-            paidOn,
-            amountCents,
-            method,
-            reference,
-          })),
-        })),
-        // The bookings whose trip reminders were turned off by the link in one of them.
-        tripRemindersOff: optOuts,
-        // Each traveller on a booking as kept; the vaccination is health data, deleted after the trip.
-        travellers: travellers.map(
-          ({ position, name, category, passportExpiresOn, vaccination, visa, nusukPermitOn }) => ({
-            position,
-            name,
-            category,
-            passportExpiresOn,
-            vaccination,
-            visa,
-            nusukPermitOn,
-          }),
-        ),
-        // Each review invitation and the review written, as published or refused (an erased one keeps its rating only).
-        reviews,
-      }),
-    ),
+    // Each lead's own parts, then what every other owner holds under its key, each as it writes it
+    // (src/server/personal-data.ts): the Hajj interest, the quotes, the reminders off, the travellers, the reviews.
+    leads: records.map((record) => ({ ...exportedLead(record, messageLabel), ...record.held })),
   };
 }
 

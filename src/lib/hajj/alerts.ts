@@ -8,6 +8,7 @@ import { talkToUsLines } from '../agency-email.ts';
 import type { FactsSettings } from '../facts-schema.ts';
 import { formatDayRange } from '../seasons.ts';
 import { agencyContact } from '../site-contact.ts';
+import type { HistoryActionKind } from '../pipeline/history.ts';
 
 type Steps = FactsSettings['facts']['hajj']['steps'];
 type StepName = 'registration' | 'packageChoice' | 'paymentDeadline';
@@ -186,3 +187,6 @@ export function unsubscribeUrl(siteUrl: string, token: string): string {
 export function isUnsubscribeToken(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
 }
+
+/** The Hajj list's history action: a phase alert queued to the person, or their unsubscribe. */
+export const HAJJ_HISTORY_ACTIONS: readonly HistoryActionKind[] = [{ action: 'hajj', label: 'Hajj list' }];

@@ -3,60 +3,15 @@
  * with a charge that is either a fixed amount per traveler (integer cents) or a share of the trip
  * price (basis points). The setting holds the numbers only; every word and every dollar figure on the
  * terms, the quote page, the emails and the desk is worked out from them here, so nothing is typed
- * twice. A sent quote keeps the schedule it was sent with, and an acceptance the one accepted.
+ * twice. A sent quote keeps the schedule it was sent with, and an acceptance the one accepted. The
+ * schedule's schema, which the site settings are checked by, is in site-booking.ts.
  */
-import { z } from 'astro/zod';
 import { addDays } from '../agency-time.ts';
 import type { QuoteDraft } from './model.ts';
-import { MAX_AMOUNT_CENTS, formatCents } from './money.ts';
+import { formatCents } from './money.ts';
 import { formatDay } from '../dates.ts';
+import type { CancellationBand, CancellationSchedule } from '../site-booking.ts';
 import { quoteTotals, travellersOf } from './totals.ts';
-
-/** A band of the schedule: it applies when the cancellation reaches us `fromDays` or more days before departure (and fewer than the band before it). */
-const bandSchema = z.union([
-  z.strictObject({
-    fromDays: z.number().int().min(0).max(730),
-    /** A fixed charge for each person on the booking, in cents ($100: 10_000). */
-    perTravelerCents: z.number().int().min(1).max(MAX_AMOUNT_CENTS),
-  }),
-  z.strictObject({
-    fromDays: z.number().int().min(0).max(730),
-    /** A share of the trip price in basis points (25%: 2_500; 100%: 10_000). */
-    basisPoints: z.number().int().min(1).max(10_000),
-  }),
-]);
-
-/** The schedule as the site settings hold it; `bands` empty means the agency has set none, and no quote can be sent. */
-export const cancellationScheduleSchema = z
-  .strictObject({
-    /** From the earliest cancellation (most days before departure) to the last; the last band starts at 0 days. */
-    bands: z.array(bandSchema).max(8),
-    /** The terms' words that go with the table wherever it is shown; may be empty. */
-    note: z.string().trim().max(600),
-  })
-  .superRefine((schedule, context) => {
-    schedule.bands.forEach((band, index) => {
-      const before = schedule.bands[index - 1];
-      if (before && band.fromDays >= before.fromDays) {
-        context.addIssue({
-          code: 'custom',
-          path: ['bands', index, 'fromDays'],
-          message: 'each band must start fewer days before departure than the band above it',
-        });
-      }
-    });
-    const last = schedule.bands.at(-1);
-    if (last && last.fromDays !== 0) {
-      context.addIssue({
-        code: 'custom',
-        path: ['bands', schedule.bands.length - 1, 'fromDays'],
-        message: 'the last band must start at 0 days, so that every day up to departure has a charge',
-      });
-    }
-  });
-
-export type CancellationSchedule = z.infer<typeof cancellationScheduleSchema>;
-export type CancellationBand = CancellationSchedule['bands'][number];
 
 /** Why the desk's Send refuses without a schedule, and what to set. */
 export const NO_SCHEDULE_MESSAGE =

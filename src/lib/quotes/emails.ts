@@ -9,14 +9,14 @@
  * name typed to accept, a question): it goes only to staff accounts' own addresses.
  */
 import { agencyContact } from '../site-contact.ts';
-import { agencyBooking } from '../site-booking.ts';
+import { agencyBooking, type CancellationSchedule } from '../site-booking.ts';
 import { registrationLines } from '../claims.ts';
 import { facts as siteFacts } from '../facts.ts';
 import { formatDay } from '../dates.ts';
 import { checkSenderLine, signatureLines, talkToUsLines } from '../agency-email.ts';
 import type { NextDue } from './account.ts';
 import { BOOKING_CONFIRMED_WHEN, PRICE_GUARANTEED_WHEN } from './booking-rule.ts';
-import { cancellationLines, type CancellationSchedule } from './cancellation.ts';
+import { cancellationLines } from './cancellation.ts';
 import { formatCents } from './money.ts';
 import { PAYMENT_METHODS, byCreditCardCents, cardTotalLabel, type PaymentMethod } from './payments.ts';
 import { quoteLink } from './token.ts';

@@ -6,7 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { CARD_NUMBER_REFUSED, containsCardNumber } from '../card-number.ts';
-import { MAX_AMOUNT_CENTS } from './money.ts';
+import { MAX_AMOUNT_CENTS } from '../format.ts';
 
 /** Per person by room sharing, then children and infants (per child), then extras (per item). */
 export const LINE_KINDS = [

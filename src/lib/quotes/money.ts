@@ -3,10 +3,7 @@
  * point, so a schedule can add up to its total exactly. Dollars exist only where staff type an amount
  * and where a page shows one.
  */
-import { formatPrice } from '../format.ts';
-
-/** The largest single amount staff may type: a price, a discount or a payment. $1,000,000. */
-export const MAX_AMOUNT_CENTS = 100_000_000;
+import { MAX_AMOUNT_CENTS, formatPrice } from '../format.ts';
 
 export type ParsedAmount = { ok: true; cents: number } | { ok: false; message: string };
 

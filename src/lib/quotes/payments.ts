@@ -5,7 +5,8 @@
  */
 import { z } from 'astro/zod';
 import { containsCardNumber } from '../card-number.ts';
-import { MAX_AMOUNT_CENTS, formatCents } from './money.ts';
+import { MAX_AMOUNT_CENTS } from '../format.ts';
+import { formatCents } from './money.ts';
 import type { QuoteProblem } from './model.ts';
 
 /** The ways to pay that the payments page (src/content/pages/payment-security.mdx) lists, in its order. */

@@ -2,9 +2,10 @@
  * Quotes as the store keeps them (src/server/quotes/store.ts): versions, the acceptance and the
  * payments. Pure types, so the desk's pages and the privacy export can speak of them.
  */
-import type { CancellationSchedule } from './cancellation.ts';
+import type { CancellationSchedule } from '../site-booking.ts';
 import type { QuoteDraft } from './model.ts';
 import type { PaymentMethod } from './payments.ts';
+import type { HistoryActionKind } from '../pipeline/history.ts';
 
 export interface QuoteVersion {
   version: number;
@@ -87,3 +88,47 @@ export interface PilgrimQuote {
    */
   cancellation: CancellationSchedule | null;
 }
+
+/** A lead's quotes as the person's privacy export writes them: each version's draft, the acceptance, decline and payments. */
+export function quotesExport(quotes: readonly StoredQuote[]) {
+  return quotes.map(({ createdAt, versions, acceptance, decline, payments }) => ({
+    createdAt,
+    versions: versions.map(({ version, draft, totalCents, sentAt }) => ({
+      version,
+      sentAt,
+      totalCents,
+      ...draft,
+    })),
+    acceptance,
+    decline,
+    payments: payments.map(({ paidOn, amountCents, method, reference }) => ({
+      paidOn,
+      amountCents,
+      method,
+      reference,
+    })),
+  }));
+}
+
+/** One quote sent or accepted in the period, as the quote store gives the dashboard (src/lib/desk/quote-dashboard.ts). */
+export interface DashboardQuote {
+  /** Null once the lead is erased. */
+  leadId: string | null;
+  firstSentAt: string;
+  /** The newest sent version's total. */
+  quotedCents: number;
+  acceptedAt: string | null;
+  acceptedCents: number | null;
+}
+
+/** One payment received in the dashboard's period: its office day and amount. */
+export interface QuotePayment {
+  paidOn: string;
+  amountCents: number;
+}
+
+/** The quotes' history actions: a quote sent, shared, answered or withdrawn, and a payment recorded. */
+export const QUOTE_HISTORY_ACTIONS: readonly HistoryActionKind[] = [
+  { action: 'quote', label: 'Quote' },
+  { action: 'payment', label: 'Payment' },
+];

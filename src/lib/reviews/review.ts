@@ -5,6 +5,7 @@
  * page share one set of limits and words.
  */
 import { addDays } from '../agency-time.ts';
+import type { HistoryActionKind } from '../pipeline/history.ts';
 
 /** What the form and the store allow, stated on the form beside each field. */
 export const REVIEW_LIMITS = { title: 100, text: 2000, name: 40, city: 60 } as const;
@@ -208,3 +209,6 @@ export function invitationDue(returnOn: string, daysAfter: number, today: string
 export function reminderDue(invitedAt: string, now: Date): boolean {
   return Date.parse(invitedAt) + REMINDER_AFTER_DAYS * 24 * 60 * 60_000 <= now.getTime();
 }
+
+/** The reviews' history action: the invitation or reminder queued, the review come, or staff's decision on it. */
+export const REVIEW_HISTORY_ACTIONS: readonly HistoryActionKind[] = [{ action: 'review', label: 'Review' }];

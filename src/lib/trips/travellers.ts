@@ -17,6 +17,7 @@ import {
   type TravellerFacts,
   type TripDates,
 } from './checklist.ts';
+import type { HistoryActionKind } from '../pipeline/history.ts';
 
 const TRAVELLER_CATEGORIES = ['adult', 'child', 'infant'] as const satisfies readonly TravellerCategory[];
 const VACCINE_CHOICES = ['', 'not-needed', 'conjugate', 'polysaccharide', 'unnamed'] as const;
@@ -365,3 +366,22 @@ const DONE = { traveller: 'Traveller saved.' } as const;
 export function travellerDoneMessage(param: string | null): string | undefined {
   return param === 'traveller' ? DONE.traveller : undefined;
 }
+
+/** The travellers on a lead's bookings as the person's privacy export writes them (the vaccination is health data). */
+export function travellersExport(travellers: readonly Traveller[]) {
+  return travellers.map(({ position, name, category, passportExpiresOn, vaccination, visa, nusukPermitOn }) => ({
+    position,
+    name,
+    category,
+    passportExpiresOn,
+    vaccination,
+    visa,
+    nusukPermitOn,
+  }));
+}
+
+/** The trips' history actions: the travellers changed, and a trip reminder queued or turned off. */
+export const TRIP_HISTORY_ACTIONS: readonly HistoryActionKind[] = [
+  { action: 'traveller', label: 'Travellers' },
+  { action: 'reminder', label: 'Trip reminders' },
+];

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { servedOverHttps } from '../http-policy.ts';
-import type { TrustedProxies } from '../leads/client-address.ts';
+import type { TrustedProxies } from '../config.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { sameSecret, tokenHash } from '../secrets.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';

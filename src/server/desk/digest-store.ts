@@ -10,7 +10,6 @@
  * it (`compose`), from the desk as it is then, so an enquiry erased or dealt with in between is not
  * in it, and an erasure has no copy of a person's details to chase in the outbox.
  */
-import { randomUUID } from 'node:crypto';
 import { accountsOfLeads } from '../quotes/accounts.ts';
 import { addDays, agencyDay, agencyHour } from '../../lib/agency-time.ts';
 import { UNCHASED_STATUSES } from '../../lib/desk/accounts.ts';
@@ -40,11 +39,12 @@ import { messageKind } from '../outbox/kinds.ts';
 import { composedMail, type MailMessage } from '../outbox/mail.ts';
 import { queueMessage, queueMessageRow } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
+import { LEASE_MS, leasedSchedule, type LeasedSchedule } from '../outbox/schedule.ts';
 import { settings } from '../../lib/facts.ts';
 import { checklistRules } from '../../lib/trips/checklist.ts';
 import { NOT_READY_WITHIN_DAYS, departureWindow, notReadyDepartures } from '../../lib/trips/departures.ts';
 import { departingBookings } from '../trips/departures.ts';
-import { recordHistory } from './pipeline-store.ts';
+import { recordHistory } from '../pipeline/trail.ts';
 
 /** The digest's and alert's settings: `DIGEST_HOUR`, `FIRST_CONTACT_TARGET_HOURS` and the site settings' office. */
 export interface DigestSettings {
@@ -57,29 +57,12 @@ export interface DigestSettings {
   hours: readonly OpeningRow[];
 }
 
-/** How long the instance that took the scheduled work keeps it without renewing (it renews every pass). */
-export const LEASE_MS = 5 * 60_000;
 const LEASE_NAME = 'desk-digest-and-alerts';
+/** How often the worker looks whether a digest or an alert is due: the digest's hour is kept to the minute. */
+const SCHEDULED_EVERY_MS = 60_000;
 /** Enquiries older than this are the digest's business, not an alert's (no flood after a long outage or at first start). */
 const ALERT_LOOKBACK_MS = 7 * 24 * 60 * 60_000;
 const OPEN_STATUSES = LEAD_STATUSES.filter((status) => !CLOSED_STATUSES.includes(status));
-
-/** Takes or renews the lease `name` for `holder` until `nowMs + leaseMs`; false while another holder's lease runs. */
-export async function takeLease(
-  db: SqlStatements,
-  name: string,
-  holder: string,
-  nowMs: number,
-  leaseMs: number,
-): Promise<boolean> {
-  const changed = await db.run(
-    `INSERT INTO job_leases (name, holder, leased_until) VALUES (?, ?, ?)
-     ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, leased_until = excluded.leased_until
-     WHERE job_leases.holder = excluded.holder OR job_leases.leased_until <= ?`,
-    [name, holder, nowMs + leaseMs, nowMs],
-  );
-  return changed === 1;
-}
 
 interface LeadLineRow {
   id: string;
@@ -211,27 +194,20 @@ const MAILABLE = "email LIKE '%@%'";
 export class DigestScheduler {
   private readonly db: SqlDatabase;
   private readonly settings: DigestSettings;
-  /** This instance's name on the lease. */
-  readonly holder: string;
+  /** The digests and alerts due at each pass, on the instance that holds the lease. */
+  readonly schedule: LeasedSchedule<{ digests: number; alerts: number }>;
 
-  constructor(db: SqlDatabase, settings: DigestSettings, holder: string = randomUUID()) {
+  constructor(db: SqlDatabase, settings: DigestSettings, holder?: string) {
     this.db = db;
     this.settings = settings;
-    this.holder = holder;
-  }
-
-  /** One scheduled pass: with the lease, the digests and alerts due at `now`; null without it (another instance has it). */
-  async run(now = new Date()): Promise<{ digests: number; alerts: number } | null> {
-    if (!(await takeLease(this.db, LEASE_NAME, this.holder, now.getTime(), LEASE_MS))) return null;
-    return { digests: await this.queueDigests(now), alerts: await this.queueAlerts(now) };
-  }
-
-  /**
-   * Gives the lease up on a graceful stop: the instance that carries on (or this one restarted) takes
-   * the scheduled work at its next pass instead of waiting out LEASE_MS.
-   */
-  async release(): Promise<void> {
-    await this.db.run('DELETE FROM job_leases WHERE name = ? AND holder = ?', [LEASE_NAME, this.holder]);
+    this.schedule = leasedSchedule({
+      database: db,
+      name: LEASE_NAME,
+      everyMs: SCHEDULED_EVERY_MS,
+      leaseMs: LEASE_MS,
+      holder,
+      run: async (now) => ({ digests: await this.queueDigests(now), alerts: await this.queueAlerts(now) }),
+    });
   }
 
   /**
@@ -377,11 +353,7 @@ export const FIRST_CONTACT_ALERT_KIND = messageKind<FirstContactAlertMessage>({
   },
 });
 
-/** How often the worker looks whether a digest or an alert is due: the digest's hour is kept to the minute. */
-const SCHEDULED_EVERY_MS = 60_000;
-
 /** The worker's scheduled work that queues the digests and alerts, on `database` with the server's settings. */
 export function deskSchedule(database: SqlDatabase, settings: DigestSettings): ScheduledWork {
-  const scheduler = new DigestScheduler(database, settings);
-  return { everyMs: SCHEDULED_EVERY_MS, run: (now) => scheduler.run(now), release: () => scheduler.release() };
+  return new DigestScheduler(database, settings).schedule;
 }

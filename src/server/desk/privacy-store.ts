@@ -3,12 +3,10 @@ import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { OutboxQueue } from '../outbox/queue.ts';
 import { contactMatch, selectDesk } from './list-store.ts';
-import { deleteTrails, erasedEntries, lockLead, PipelineStore, recordErasures } from './pipeline-store.ts';
-import { eraseQuotePeople, quotesOf } from '../quotes/records.ts';
-import { eraseInterest, interestOf } from '../hajj/store.ts';
-import { eraseTravellersOf, TravellerStore } from '../trips/store.ts';
-import { eraseRemindersOf, TripReminderStore } from '../trips/reminders.ts';
-import { eraseReviewsOf, reviewsOf } from '../reviews/store.ts';
+import { deleteTrails, erasedEntries, lockLead, recordErasures } from '../pipeline/trail.ts';
+import { PipelineStore } from './pipeline-store.ts';
+import { personalData } from '../personal-data.ts';
+import type { PersonalData } from '../pipeline/personal-data.ts';
 import type { PrivacyQueries } from './types.ts';
 import type { HistoryEntry, PersonRecord } from '../../lib/desk/model.ts';
 
@@ -18,18 +16,20 @@ const ERASE_BATCH = 500;
 /**
  * Privacy requests and retention: everything held about a person, and erasure for good. A lead's
  * deliveries are read through the outbox and erased with the lead through the lead store, inside this
- * store's transaction; notes and history through the pipeline's module; quotes keep their amounts and dates
- * under the reference, without the person's details (quote-records.ts); the booking's travellers go
- * entirely (src/server/trips/store.ts); a review keeps only its rating and hotel answers (src/server/reviews/store.ts).
+ * store's transaction; notes and history through the lead's trail (src/server/pipeline/trail.ts);
+ * what every other owner holds (quotes, travellers, reminders, reviews, the Hajj list) through the
+ * owners' registrations (src/server/personal-data.ts), each exporting and erasing its own.
  */
 export class PrivacyStore implements PrivacyQueries {
   private readonly leads: LeadStore;
   private readonly db: SqlDatabase;
   private readonly pipeline: PipelineStore;
   private readonly outbox: OutboxQueue;
+  private readonly owners: readonly PersonalData[];
 
-  constructor(leads: LeadStore) {
+  constructor(leads: LeadStore, owners: readonly PersonalData[] = personalData) {
     this.leads = leads;
+    this.owners = owners;
     this.db = leads.database;
     this.pipeline = new PipelineStore(leads.database);
     this.outbox = new OutboxQueue(leads.database);
@@ -46,16 +46,16 @@ export class PrivacyStore implements PrivacyQueries {
         history: await this.pipeline.historyOf(lead.id),
         deliveries: await this.outbox.deliveriesOf(lead.id),
         attempts: await this.outbox.attemptsOf(lead.id),
-        quotes: await quotesOf(this.db, lead.id),
-        hajjInterest: await interestOf(this.db, lead.id),
-        travellers: await new TravellerStore(this.db).travellersOf(lead.id),
-        optOuts: (await new TripReminderStore(this.db).optOutsOf(lead.id)).map(({ reference, optedOutAt }) => ({
-          reference,
-          optedOutAt,
-        })),
-        reviews: await reviewsOf(this.db, lead.id),
+        held: await this.heldBy(lead.id),
       })),
     );
+  }
+
+  /** What each owner holds about the lead, under its key, in the list's order. */
+  private async heldBy(leadId: string): Promise<Record<string, unknown>> {
+    const held: Record<string, unknown> = {};
+    for (const owner of this.owners) held[owner.key] = await owner.export(this.db, leadId);
+    return held;
   }
 
   async eraseLeads(leadIds: readonly string[], actor: string, now = new Date()): Promise<number> {
@@ -109,11 +109,7 @@ export class PrivacyStore implements PrivacyQueries {
       const batch = leads.slice(start, start + ERASE_BATCH);
       const ids = batch.map((lead) => lead.id);
       await deleteTrails(tx, ids);
-      await eraseTravellersOf(tx, ids);
-      await eraseRemindersOf(tx, ids);
-      await eraseReviewsOf(tx, ids, now);
-      await eraseQuotePeople(tx, ids);
-      await eraseInterest(tx, ids);
+      for (const owner of this.owners) await owner.erase(tx, ids, now);
       await this.leads.deleteLockedLeads(tx, ids);
       await recordErasures(tx, batch, actor, at);
     }

@@ -17,7 +17,7 @@ import type { SqlDatabase } from '../db/database.ts';
 import { messageKind } from '../outbox/kinds.ts';
 import { composedMail } from '../outbox/mail.ts';
 import { queueMessage } from '../outbox/queue.ts';
-import { advanceStatus, lockLead, recordHistory } from './pipeline-store.ts';
+import { advanceStatus, lockLead, recordHistory } from '../pipeline/trail.ts';
 import { pilgrimAddress } from '../quotes/emails.ts';
 
 /** A reply as an outbox kind: written out in full when staff sent it, so what the lead's history shows is what goes. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlDatabase, SqlRunner, SqlStatements } from '../db/database.ts';
-import { recordHistory } from './pipeline-store.ts';
+import { recordHistory } from '../pipeline/trail.ts';
 import { type StaffQueries } from './types.ts';
 import {
   STAFF_ROLES,

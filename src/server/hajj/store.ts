@@ -2,7 +2,7 @@
  * The Hajj interest list (schema step 15): a Hajj form's own answers beside its lead, the phase
  * alerts owners send, and the one-click unsubscribe. This module owns hajj_interest, hajj_alerts and
  * hajj_alert_recipients; the lead store records a sign-up's answers through `recordInterest` in the
- * lead's own transaction (sign-up.ts, which the lead store may import), and the privacy store erases them through `eraseInterest` in its own.
+ * lead's own transaction (src/server/leads/interest.ts), and the privacy store erases them through `eraseInterest` in its own.
  *
  * An alert is once per person: each address it is queued to is claimed in hajj_alert_recipients
  * (the key refuses a second claim) in the transaction that queues its email, so a double submit, a
@@ -14,7 +14,8 @@ import { alertFromKey, alertKey, alertSubject, isUnsubscribeToken, type HajjAler
 import type { InterestEntry } from '../../lib/hajj/interest-list.ts';
 import { visitorEmail } from '../../lib/leads/visitor.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
-import { lockLead, recordHistory } from '../desk/pipeline-store.ts';
+import type { PersonalData } from '../pipeline/personal-data.ts';
+import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { queueMessage } from '../outbox/queue.ts';
 
 /** A phase alert's outbox payload: the alert's facts, never its words, written out when it is sent. */
@@ -36,7 +37,7 @@ export interface HeldInterest {
 }
 
 /** One lead's interest and the alerts its address was sent, for the person's export. */
-export async function interestOf(db: SqlStatements, leadId: string): Promise<HeldInterest | null> {
+async function interestOf(db: SqlStatements, leadId: string): Promise<HeldInterest | null> {
   const [row] = await db.all<{
     travellers: number | null;
     consented_at: string | null;
@@ -65,7 +66,7 @@ export async function interestOf(db: SqlStatements, leadId: string): Promise<Hel
  * Erases the interest of leads the caller's transaction has locked, before the leads themselves go:
  * their answers and unsubscribes, and the addresses alerts were queued to once no other lead has them.
  */
-export async function eraseInterest(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
+async function eraseInterest(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
   if (leadIds.length === 0) return;
   const list = placeholders(leadIds);
   await tx.run(
@@ -76,6 +77,13 @@ export async function eraseInterest(tx: SqlStatements, leadIds: readonly string[
   );
   await tx.run(`DELETE FROM hajj_interest WHERE lead_id IN (${list})`, leadIds);
 }
+
+/** A lead's place on the Hajj interest list, in the person's export, and its erasure. */
+export const HAJJ_PERSONAL_DATA: PersonalData = {
+  key: 'hajjInterest',
+  export: interestOf,
+  erase: (tx, leadIds) => eraseInterest(tx, leadIds),
+};
 
 /** Whether the sign-up of `leadId` may be emailed now: consented, not unsubscribed, not erased. */
 export async function mayEmail(db: SqlStatements, leadId: string): Promise<{ token: string } | undefined> {

@@ -1,32 +1,4 @@
-import { isIP } from 'node:net';
-
-/**
- * Who may write `X-Forwarded-For`: nobody (0), that many proxies in front of the server, or the
- * proxies at these addresses.
- */
-export type TrustedProxies = number | readonly string[];
-
-const MAX_HOPS = 20;
-
-/** An IPv4 address as a dual-stack socket reports it (`::ffff:10.0.0.1`) is the same address. */
-function plain(address: string): string {
-  const trimmed = address.trim();
-  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(trimmed) ? trimmed.slice(7) : trimmed;
-}
-
-/** Parses `TRUST_PROXY`: a count (`1`, `2`…; `true` is one), or a comma-separated list of addresses. */
-export function parseTrustProxy(value: string | undefined): TrustedProxies {
-  const raw = value?.trim() ?? '';
-  if (raw === '' || raw === '0' || raw === 'false') return 0;
-  if (raw === 'true') return 1;
-  if (/^\d+$/.test(raw) && Number(raw) <= MAX_HOPS) return Number(raw);
-  const addresses = raw.split(',').map(plain);
-  if (addresses.every((address) => isIP(address) !== 0)) return addresses;
-  throw new Error(
-    `TRUST_PROXY must be the number of proxies in front of the server (1 to ${MAX_HOPS}) ` +
-      `or a comma-separated list of their IP addresses, got "${value}"`,
-  );
-}
+import { plainAddress, type TrustedProxies } from '../config.ts';
 
 /**
  * The client's address. A proxy appends the address it was reached from to `X-Forwarded-For`, so
@@ -45,7 +17,7 @@ export function clientAddress(forwarded: string | null, socketAddress: string, t
     return hops[Math.max(0, hops.length - trusted)]!;
   }
   const chain = [...hops, socketAddress];
-  const untrusted = chain.findLast((address) => !trusted.includes(plain(address)));
+  const untrusted = chain.findLast((address) => !trusted.includes(plainAddress(address)));
   return untrusted ?? chain[0]!;
 }
 

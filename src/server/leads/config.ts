@@ -1,5 +1,4 @@
-import { readConfig, type RelayTarget, type ServerConfig } from '../config.ts';
-import type { TrustedProxies } from './client-address.ts';
+import { readConfig, type RelayTarget, type ServerConfig, type TrustedProxies } from '../config.ts';
 
 /** The lead API's settings, read from the environment so an operator can tune them without a build. */
 export type { RelayTarget };

@@ -3,7 +3,7 @@ import { contactIndex } from '../../lib/leads/contact-index.ts';
 import { checkedFirstTouch } from '../../lib/leads/first-touch.ts';
 import { newReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlRunner, type SqlStatements } from '../db/database.ts';
-import { recordInterest } from '../hajj/sign-up.ts';
+import { recordInterest } from './interest.ts';
 import { deleteDeliveriesOfLeads, pendingDeliveries, queueDelivery } from '../outbox/queue.ts';
 import type {
   AcceptedLead,

@@ -8,7 +8,7 @@
  * payment is due.
  */
 import { billedQuote, UNCHASED_STATUSES, type LeadAccount } from '../../lib/desk/accounts.ts';
-import type { QuotePayment, DashboardQuote } from '../../lib/quotes/dashboard.ts';
+import type { QuotePayment, DashboardQuote } from '../../lib/quotes/records.ts';
 import { accountOf } from '../../lib/quotes/account.ts';
 import type { PaymentDue } from '../../lib/quotes/model.ts';
 import { placeholders, type SqlStatements, type SqlValue } from '../db/database.ts';

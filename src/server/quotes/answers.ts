@@ -13,13 +13,14 @@ import {
   normalText,
 } from '../../lib/quotes/answers.ts';
 import { containsCardNumber } from '../../lib/card-number.ts';
-import { offeredSchedule, type CancellationSchedule } from '../../lib/quotes/cancellation.ts';
+import { offeredSchedule } from '../../lib/quotes/cancellation.ts';
+import type { CancellationSchedule } from '../../lib/site-booking.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import type { QuoteAcceptance, QuoteDecline, QuoteQuestion, QuoteVersion } from '../../lib/quotes/records.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { SqlStatements } from '../db/database.ts';
 import { tokenHash } from '../secrets.ts';
-import { advanceStatus, findNote, insertNote, recordHistory, setFollowUp } from '../desk/pipeline-store.ts';
+import { advanceStatus, findNote, insertNote, recordHistory, setFollowUp } from '../pipeline/trail.ts';
 import { BEFORE_BOOKED } from './payments.ts';
 import * as records from './records.ts';
 

@@ -10,7 +10,7 @@ import { formatCents } from '../../lib/quotes/money.ts';
 import { checkPayment, PAYMENT_METHODS } from '../../lib/quotes/payments.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import type { SqlStatements } from '../db/database.ts';
-import { advanceStatus, recordHistory } from '../desk/pipeline-store.ts';
+import { advanceStatus, recordHistory } from '../pipeline/trail.ts';
 import { accountsOfLeads } from './accounts.ts';
 import { acceptanceOf, billedVersion, paymentsOf, versionsOf, type LockedQuote } from './records.ts';
 

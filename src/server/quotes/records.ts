@@ -14,8 +14,10 @@ import type {
   RecordedPayment,
   StoredQuote,
 } from '../../lib/quotes/records.ts';
+import { quotesExport } from '../../lib/quotes/records.ts';
 import { placeholders, type SqlStatements } from '../db/database.ts';
-import { lockLead } from '../desk/pipeline-store.ts';
+import type { PersonalData } from '../pipeline/personal-data.ts';
+import { lockLead } from '../pipeline/trail.ts';
 
 /** A quote whose link may answer and whose lead is still there. */
 export const LIVE = 'withdrawn_at IS NULL AND lead_id IS NOT NULL';
@@ -164,7 +166,7 @@ export async function quotesOf(db: SqlStatements, leadId: string): Promise<Store
  * answering, the typed name and the note to the pilgrim go, the lead id goes; the reference, the
  * prices, dates and payments stay for the accounts, as the privacy policy says.
  */
-export async function eraseQuotePeople(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
+async function eraseQuotePeople(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
   if (leadIds.length === 0) return;
   const quotes = await tx.all<{ id: string }>(`SELECT id FROM quotes WHERE lead_id IN (${placeholders(leadIds)})`, [
     ...leadIds,
@@ -186,3 +188,10 @@ export async function eraseQuotePeople(tx: SqlStatements, leadIds: readonly stri
     [...leadIds],
   );
 }
+
+/** A lead's quotes with their versions, acceptance and payments, in the person's export; erasure keeps the amounts. */
+export const QUOTE_PERSONAL_DATA: PersonalData = {
+  key: 'quotes',
+  export: async (db, leadId) => quotesExport(await quotesOf(db, leadId)),
+  erase: (tx, leadIds) => eraseQuotePeople(tx, leadIds),
+};

@@ -16,13 +16,8 @@
  *   transaction (quote-emails.ts), so an email goes out exactly when what it tells is stored.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  NO_SCHEDULE_MESSAGE,
-  hasSchedule,
-  offeredSchedule,
-  type CancellationSchedule,
-} from '../../lib/quotes/cancellation.ts';
-import { siteCancellation } from '../../lib/site-booking.ts';
+import { NO_SCHEDULE_MESSAGE, hasSchedule, offeredSchedule } from '../../lib/quotes/cancellation.ts';
+import { siteCancellation, type CancellationSchedule } from '../../lib/site-booking.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import type { PilgrimQuote, StoredQuote } from '../../lib/quotes/records.ts';
@@ -31,7 +26,7 @@ import { checkQuoteDraft } from '../../lib/quotes/validate.ts';
 import { versionChanges } from '../../lib/quotes/versions.ts';
 import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import { tokenHash } from '../secrets.ts';
-import { advanceStatus, lockLead, recordHistory } from '../desk/pipeline-store.ts';
+import { advanceStatus, lockLead, recordHistory } from '../pipeline/trail.ts';
 import {
   acceptQuote,
   askQuestion,
@@ -43,7 +38,7 @@ import {
 } from './answers.ts';
 import { queueAcceptance, queueQuestionEmail, queueQuoteSent, queueReceipt } from './emails.ts';
 import type { LeadAccount } from '../../lib/desk/accounts.ts';
-import type { QuotePayment, DashboardQuote } from '../../lib/quotes/dashboard.ts';
+import type { QuotePayment, DashboardQuote } from '../../lib/quotes/records.ts';
 import { accountsOfLeads, insertDues, quoteDashboardRows } from './accounts.ts';
 import { insertPayment, leadAccount, type PaymentRecorded } from './payments.ts';
 import * as records from './records.ts';

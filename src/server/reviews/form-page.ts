@@ -7,7 +7,7 @@ import type { ReviewProblem } from '../../lib/reviews/review.ts';
 import { reviewGiven, type ReviewGiven } from '../../lib/reviews/review-form.ts';
 import { clientGone } from '../leads/client-address.ts';
 import { leadApi } from '../leads/instance.ts';
-import { notAllowed, notFound, type LinkPageAnswer } from '../quotes/link-page.ts';
+import { notAllowed, notFound, type LinkPageAnswer } from '../private-form.ts';
 import { reviewPage } from './instance.ts';
 import type { ShownReview } from './page.ts';
 

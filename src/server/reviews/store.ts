@@ -12,7 +12,6 @@
  * SHA-256 is kept, so nothing readable in the database (the outbox included) opens a review form.
  * Staff can decide on a review and reply to it, never write or change one.
  */
-import { randomUUID } from 'node:crypto';
 import { agencyDay } from '../../lib/agency-time.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
@@ -36,8 +35,9 @@ import {
 import { REPLY_MAX_LENGTH } from '../../lib/reviews/moderation.ts';
 import { travelledLabel, type InvitedBooking, type PublishedReview } from '../../lib/reviews/summary.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
-import { takeLease } from '../desk/digest-store.ts';
-import { lockLead, recordHistory } from '../desk/pipeline-store.ts';
+import { LEASE_MS, leasedSchedule, type LeasedSchedule } from '../outbox/schedule.ts';
+import type { PersonalData } from '../pipeline/personal-data.ts';
+import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { queueMessage } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
 import { tokenHash } from '../secrets.ts';
@@ -203,7 +203,7 @@ function toModerated(row: ModeratedRow): ModeratedReview {
 }
 
 /** The reviews a person gave and the invitations they were sent, for the person's export. */
-export async function reviewsOf(db: SqlStatements, leadId: string): Promise<HeldReview[]> {
+async function reviewsOf(db: SqlStatements, leadId: string): Promise<HeldReview[]> {
   const rows = await db.all<{
     reference: string;
     invited_at: string;
@@ -233,7 +233,7 @@ export async function reviewsOf(db: SqlStatements, leadId: string): Promise<Held
  * lead: the name, city, title and words go (and the reply to them); the rating and the hotel answers
  * stay in the figures, as the policy says; the links stop working.
  */
-export async function eraseReviewsOf(tx: SqlStatements, leadIds: readonly string[], now = new Date()): Promise<void> {
+async function eraseReviewsOf(tx: SqlStatements, leadIds: readonly string[], now = new Date()): Promise<void> {
   if (leadIds.length === 0) return;
   const list = placeholders(leadIds);
   const quotes = `SELECT quote_id FROM review_invitations WHERE lead_id IN (${list})`;
@@ -245,6 +245,13 @@ export async function eraseReviewsOf(tx: SqlStatements, leadIds: readonly string
   await tx.run(`DELETE FROM review_links WHERE quote_id IN (${quotes})`, leadIds);
   await tx.run(`UPDATE review_invitations SET lead_id = NULL WHERE lead_id IN (${list})`, leadIds);
 }
+
+/** Each review invitation and the review written (an erased one keeps its rating and hotels only), in the person's export. */
+export const REVIEW_PERSONAL_DATA: PersonalData = {
+  key: 'reviews',
+  export: reviewsOf,
+  erase: eraseReviewsOf,
+};
 
 /** Whether a booking may still be reviewed (invited, not erased, no review yet), inside `db`. */
 async function stillOpen(db: SqlStatements, quoteId: string): Promise<boolean> {
@@ -671,36 +678,28 @@ export class ReviewStore {
   }
 }
 
-/** How long the instance that took the invitations keeps them without renewing (it renews every pass). */
-const LEASE_MS = 5 * 60_000;
 const LEASE_NAME = 'review-invitations';
 /** Invitations are due by the day, so a look every ten minutes is soon enough. */
 const SCHEDULED_EVERY_MS = 10 * 60_000;
 
 /** Queues the invitations and reminders that are due, one instance at a time (a lease). */
 export class ReviewScheduler {
-  private readonly store: ReviewStore;
-  private readonly db: SqlDatabase;
-  private readonly settings: { daysAfterReturn: number; timeZone: string };
-  readonly holder: string;
+  /** The invitations and reminders due at each pass, on the instance that holds the lease. */
+  readonly schedule: LeasedSchedule<{ invitations: number; reminders: number }>;
 
-  constructor(db: SqlDatabase, settings: { daysAfterReturn: number; timeZone: string }, holder: string = randomUUID()) {
-    this.db = db;
-    this.store = new ReviewStore(db);
-    this.settings = settings;
-    this.holder = holder;
-  }
-
-  /** One pass at `now`: with the lease, the invitations and reminders due; null without it (another instance has it). */
-  async run(now = new Date()): Promise<{ invitations: number; reminders: number } | null> {
-    if (!(await takeLease(this.db, LEASE_NAME, this.holder, now.getTime(), LEASE_MS))) return null;
-    const invitations = await this.store.inviteDue(this.settings.daysAfterReturn, this.settings.timeZone, now);
-    return { invitations, reminders: await this.store.remindDue(now) };
-  }
-
-  /** Gives the lease up on a graceful stop, so another instance carries on at once. */
-  async release(): Promise<void> {
-    await this.db.run('DELETE FROM job_leases WHERE name = ? AND holder = ?', [LEASE_NAME, this.holder]);
+  constructor(db: SqlDatabase, settings: { daysAfterReturn: number; timeZone: string }, holder?: string) {
+    const store = new ReviewStore(db);
+    this.schedule = leasedSchedule({
+      database: db,
+      name: LEASE_NAME,
+      everyMs: SCHEDULED_EVERY_MS,
+      leaseMs: LEASE_MS,
+      holder,
+      run: async (now) => ({
+        invitations: await store.inviteDue(settings.daysAfterReturn, settings.timeZone, now),
+        reminders: await store.remindDue(now),
+      }),
+    });
   }
 }
 
@@ -709,6 +708,5 @@ export function reviewSchedule(
   database: SqlDatabase,
   settings: { daysAfterReturn: number; timeZone: string },
 ): ScheduledWork {
-  const scheduler = new ReviewScheduler(database, settings);
-  return { everyMs: SCHEDULED_EVERY_MS, run: (now) => scheduler.run(now), release: () => scheduler.release() };
+  return new ReviewScheduler(database, settings).schedule;
 }

@@ -10,7 +10,6 @@
  * so an edited fact changes what it says, and a booking opted out, withdrawn or erased since gets
  * nothing. Each email carries its own opt-out link, whose token is kept only as its SHA-256.
  */
-import { randomUUID } from 'node:crypto';
 import { agencyDay, agencyHour } from '../../lib/agency-time.ts';
 import { UNCHASED_STATUSES } from '../../lib/desk/accounts.ts';
 import { facts as siteFacts } from '../../lib/facts.ts';
@@ -33,8 +32,9 @@ import {
 import { tripDatesOf } from '../../lib/trips/travellers.ts';
 import type { QuoteDraft } from '../../lib/quotes/model.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
-import { takeLease } from '../desk/digest-store.ts';
-import { lockLead, recordHistory } from '../desk/pipeline-store.ts';
+import { LEASE_MS, leasedSchedule, type LeasedSchedule } from '../outbox/schedule.ts';
+import type { PersonalData } from '../pipeline/personal-data.ts';
+import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { messageKind, type OutboxContext } from '../outbox/kinds.ts';
 import { composedMail, type MailMessage } from '../outbox/mail.ts';
 import { queueMessage } from '../outbox/queue.ts';
@@ -67,8 +67,6 @@ export interface TripReminderSettings {
 const SCHEDULER = 'trip reminders';
 const OPTER = 'the family (opt-out link)';
 const LEASE_NAME = 'trip-reminders';
-/** How long the instance that took the work keeps it without renewing (it renews every pass). */
-const LEASE_MS = 5 * 60_000;
 /** How often the worker looks for reminders due: they are by the day, so a few minutes late is on time. */
 const SCHEDULED_EVERY_MS = 5 * 60_000;
 
@@ -178,24 +176,20 @@ function claimWords(deadline: ReminderDeadline, positions: readonly number[]): s
 export class TripReminderScheduler {
   private readonly db: SqlDatabase;
   private readonly settings: TripReminderSettings;
-  /** This instance's name on the lease. */
-  readonly holder: string;
+  /** The reminders due at each pass, on the instance that holds the lease. */
+  readonly schedule: LeasedSchedule<number>;
 
-  constructor(db: SqlDatabase, settings: TripReminderSettings, holder: string = randomUUID()) {
+  constructor(db: SqlDatabase, settings: TripReminderSettings, holder?: string) {
     this.db = db;
     this.settings = settings;
-    this.holder = holder;
-  }
-
-  /** One scheduled pass at `now`: with the lease, the reminders due; null without it (another instance has it). */
-  async run(now = new Date()): Promise<number | null> {
-    if (!(await takeLease(this.db, LEASE_NAME, this.holder, now.getTime(), LEASE_MS))) return null;
-    return this.queueDue(now);
-  }
-
-  /** Gives the lease up on a graceful stop, so the instance that carries on takes the work at once. */
-  async release(): Promise<void> {
-    await this.db.run('DELETE FROM job_leases WHERE name = ? AND holder = ?', [LEASE_NAME, this.holder]);
+    this.schedule = leasedSchedule({
+      database: db,
+      name: LEASE_NAME,
+      everyMs: SCHEDULED_EVERY_MS,
+      leaseMs: LEASE_MS,
+      holder,
+      run: (now) => this.queueDue(now),
+    });
   }
 
   /**
@@ -383,8 +377,7 @@ export function tripReminderSchedule(
   database: SqlDatabase,
   settings: Omit<TripReminderSettings, 'facts'> & Partial<Pick<TripReminderSettings, 'facts'>>,
 ): ScheduledWork {
-  const scheduler = new TripReminderScheduler(database, { facts: () => siteFacts, ...settings });
-  return { everyMs: SCHEDULED_EVERY_MS, run: (now) => scheduler.run(now), release: () => scheduler.release() };
+  return new TripReminderScheduler(database, { facts: () => siteFacts, ...settings }).schedule;
 }
 
 /** A booking's reminders as staff and the export see them: off since when, or on. */
@@ -461,13 +454,21 @@ export class TripReminderStore {
 }
 
 /** Deletes the reminders' claims, links and opt-outs of leads the caller's transaction is erasing. */
-export async function eraseRemindersOf(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
+async function eraseRemindersOf(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
   if (leadIds.length === 0) return;
   const list = placeholders(leadIds);
   for (const table of ['trip_reminders', 'trip_reminder_links', 'trip_reminder_optouts']) {
     await tx.run(`DELETE FROM ${table} WHERE lead_id IN (${list})`, leadIds);
   }
 }
+
+/** The bookings whose trip reminders the family turned off (by the link in one of them), in the person's export. */
+export const TRIP_REMINDER_PERSONAL_DATA: PersonalData = {
+  key: 'tripRemindersOff',
+  export: async (db, leadId) =>
+    (await new TripReminderStore(db).optOutsOf(leadId)).map(({ reference, optedOutAt }) => ({ reference, optedOutAt })),
+  erase: (tx, leadIds) => eraseRemindersOf(tx, leadIds),
+};
 
 /** The trip reminder kind on the site's own facts, for the registry. */
 export const TRIP_REMINDER_KIND = tripReminderKind({ facts: () => siteFacts, timeZone: agencyContact.timeZone });

@@ -12,6 +12,7 @@ import type { TravellerCategory, TravellerFacts } from '../../lib/trips/checklis
 import {
   checkTraveller,
   tooMany,
+  travellersExport,
   type CategoryCounts,
   type Traveller,
   type TravellerDetails,
@@ -19,7 +20,8 @@ import {
   type TravellerProblem,
 } from '../../lib/trips/travellers.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
-import { lockLead, recordHistory } from '../desk/pipeline-store.ts';
+import type { PersonalData } from '../pipeline/personal-data.ts';
+import { lockLead, recordHistory } from '../pipeline/trail.ts';
 
 interface TravellerRow {
   quote_id: string;
@@ -124,10 +126,17 @@ function toBooking(row: { id: string; reference: string; draft: string }): Accep
 export type TravellerSaved = { ok: true; position: number } | { ok: false; problems: TravellerProblem[] } | undefined;
 
 /** Deletes the travellers of leads being erased, in the caller's transaction (before their quotes lose the lead). */
-export async function eraseTravellersOf(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
+async function eraseTravellersOf(tx: SqlStatements, leadIds: readonly string[]): Promise<void> {
   if (leadIds.length === 0) return;
   await tx.run(`DELETE FROM trip_travellers WHERE lead_id IN (${placeholders(leadIds)})`, leadIds);
 }
+
+/** The travellers on a lead's bookings, in the person's export; erasure deletes them entirely. */
+export const TRAVELLER_PERSONAL_DATA: PersonalData = {
+  key: 'travellers',
+  export: async (db, leadId) => travellersExport(await new TravellerStore(db).travellersOf(leadId)),
+  erase: (tx, leadIds) => eraseTravellersOf(tx, leadIds),
+};
 
 /** The travellers of the bookings `quoteIds`, by booking and in the order they were added (the desk's departures). */
 export async function travellersOfQuotes(db: SqlStatements, quoteIds: readonly string[]): Promise<Traveller[]> {

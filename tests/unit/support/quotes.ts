@@ -1,4 +1,4 @@
-import type { CancellationSchedule } from '@/lib/quotes/cancellation';
+import type { CancellationSchedule } from '@/lib/site-booking';
 import type { QuoteDraft } from '@/lib/quotes/model';
 import type { QuoteStore, StaffActor } from '@/server/quotes/store';
 

@@ -14,8 +14,8 @@ import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { chooseStart, leadPackageSlug, startingForm, type PackageStart } from '../../lib/quotes/start.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
-import { lists } from '../desk/instance.ts';
-import { quotes, quoteSettings } from './instance.ts';
+import { lists } from './instance.ts';
+import { quotes, quoteSettings } from '../quotes/instance.ts';
 
 /** What the page was asked: whose quote, which one (`new` or an id), the posted form and the query. */
 export interface QuoteEditorRequest {

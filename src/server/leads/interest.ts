@@ -1,7 +1,7 @@
 /*
- * A Hajj form's interest-list answers, written beside the lead in the lead store's own transaction.
- * Apart from the rest of the Hajj module (store.ts), which works the desk's history: the lead store
- * sits below the desk and imports nothing of it.
+ * A form's interest-list answers (a Hajj form's party and consent), written beside the lead in the
+ * lead store's own transaction. The leads own the writing; the Hajj list (src/server/hajj/store.ts)
+ * reads and works them, above the leads.
  */
 import { randomBytes } from 'node:crypto';
 import type { InterestAnswer } from '../../lib/forms/interest.ts';

@@ -14,26 +14,10 @@
  * to first quote.
  */
 import { countOf, formatCount } from '../format.ts';
-import { formatCents } from './money.ts';
-import { durationInWords, emptyWeeks, median, weekPlacer, type ResponseTime } from '../desk/dashboard.ts';
-import type { DashboardRow } from '../desk/model.ts';
-
-/** One quote sent or accepted in the period, as the store gives it. */
-export interface DashboardQuote {
-  /** Null once the lead is erased. */
-  leadId: string | null;
-  firstSentAt: string;
-  /** The newest sent version's total. */
-  quotedCents: number;
-  acceptedAt: string | null;
-  acceptedCents: number | null;
-}
-
-/** One payment received in the period: its office day and amount. */
-export interface QuotePayment {
-  paidOn: string;
-  amountCents: number;
-}
+import { formatCents } from '../quotes/money.ts';
+import { durationInWords, emptyWeeks, median, weekPlacer, type ResponseTime } from './dashboard.ts';
+import type { DashboardRow } from './model.ts';
+import type { DashboardQuote, QuotePayment } from '../quotes/records.ts';
 
 interface QuoteCounts {
   sent: number;

@@ -21,10 +21,11 @@ import { checklistRules } from '../../lib/trips/checklist.ts';
 import { familyTripView, fieldReasons, type FamilyTripView, type FieldReasons } from '../../lib/trips/family.ts';
 import { clientGone } from '../leads/client-address.ts';
 import { leadApi } from '../leads/instance.ts';
-import { tripPage } from '../trips/instance.ts';
-import type { ShownTrip, TripPostResult } from '../trips/trip-page.ts';
-import { quotePage } from './instance.ts';
-import type { AnswerResult, ShownQuote } from './pilgrim-page.ts';
+import { notAllowed, notFound, type LinkPageAnswer } from '../private-form.ts';
+import { quotePage } from '../quotes/instance.ts';
+import type { AnswerResult, ShownQuote } from '../quotes/pilgrim-page.ts';
+import { tripPage } from './instance.ts';
+import type { ShownTrip, TripPostResult } from './trip-page.ts';
 
 /** What a request came to, before it is shaped for the page. */
 interface Outcome {
@@ -61,18 +62,6 @@ export interface QuoteLinkModel {
   /** Seller-of-travel registrations, as every offer to sell travel must show them where set. */
   registrations: string[];
 }
-
-/** A private link's answer: a response as it is (404, 405, a client gone), a redirect after a post that worked, or the page. */
-export type LinkPageAnswer<Model> =
-  { response: Response } | { redirect: string } | { status: number; retryAfter: number | undefined; model: Model };
-
-/** A link that opens nothing: the site's plain 404, as a page that does not exist. */
-export const notFound = (): { response: Response } => ({ response: new Response(null, { status: 404 }) });
-
-/** A method a private link does not take. */
-export const notAllowed = (): { response: Response } => ({
-  response: new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST' } }),
-});
 
 /** Runs a post, if any, on the quote or on the trip, and loads the page; `socket`: the connection's address, `airports`: the catalogue's. */
 export async function quoteLinkPage(
