@@ -1,4 +1,3 @@
-import { request as httpGet } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, agencyDay } from '@/lib/agency-time';
 import { TOUCH_FIELD } from '@/lib/forms/constants';
@@ -13,6 +12,7 @@ import { ReviewStore } from '@/server/reviews/store';
 import { payDeposit, quoteDraft } from '../unit/support/quotes.ts';
 import { startDesk, type Desk } from './support/desk.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
+import { firstResponseBytes } from './support/raw-http.ts';
 
 /**
  * Published reviews on the static pages, against the built server on SQLite with its refresh set to
@@ -76,28 +76,6 @@ async function moderate(desk: Desk, act: (reviews: ReviewStore) => Promise<void>
   } finally {
     await store.close();
   }
-}
-
-/**
- * A page's first response as the bench weighs it (scripts/bench.mjs: headers and brotli body), read
- * raw over HTTP so nothing is decompressed on the way.
- */
-function firstResponseBytes(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    const asked = httpGet(url, { headers: { 'Accept-Encoding': 'br' } }, (response) => {
-      let body = 0;
-      response.on('data', (chunk: Buffer) => (body += chunk.length));
-      response.on('end', () => {
-        const { rawHeaders } = response;
-        let headers = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
-        for (let i = 0; i < rawHeaders.length; i += 2) headers += `${rawHeaders[i]}: ${rawHeaders[i + 1]}\r\n`.length;
-        resolve({ bytes: headers + body, encoding: response.headers['content-encoding'] });
-      });
-      response.on('error', reject);
-    });
-    asked.on('error', reject);
-    asked.end();
-  });
 }
 
 const WORDS =
