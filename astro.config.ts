@@ -13,6 +13,7 @@ import { subsetFonts } from './src/integrations/subset-fonts';
 import { firstTouchScriptHash } from './src/lib/first-touch-script';
 import { islandLoaderHash } from './src/lib/island-loader';
 import { noScriptCssHash } from './src/lib/no-script';
+import { leftOutOfSitemap } from './src/lib/private-paths';
 import { resolveSiteUrl } from './src/lib/site-url';
 
 const lastmods = contentLastmods();
@@ -42,14 +43,10 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Error pages, the staff inbox, the answers to a posted form, comparisons (one page per
-    // visitor's choice), the pilgrims' private quote and review links, the one-click unsubscribes
-    // (their token is their only key) and the server's own internal routes are not for search engines.
+    // Error pages, the desk, the answers to a posted form, comparisons, the private links and the
+    // server's internal routes are not for search engines (src/lib/private-paths.ts says which).
     sitemap({
-      filter: (page) =>
-        !/^\/(404|500|compare|admin\b.*|enquiry\b.*|quote\/.*|review\/.*|internal\/.*|hajj\/unsubscribe|trip\/stop-reminders)$/.test(
-          new URL(page).pathname,
-        ),
+      filter: (page) => !leftOutOfSitemap(new URL(page).pathname),
       // A page whose copy is dated (reviewed, updated) says when; the others give no date rather than the build's.
       serialize: (item) => {
         const lastmod = lastmods.get(new URL(item.url).pathname);

@@ -25,6 +25,7 @@ const SERVER_SPECS = [
   'lead-rolling-restart',
   'node-floor',
   'operations',
+  'page-weight',
   'quote-links',
   'security-headers',
   'server-ports',

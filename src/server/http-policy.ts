@@ -3,6 +3,7 @@
  * headers and cache rules. Plain functions of the request so they can be unit-tested without a socket.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
+import { API_PATHS, DESK_PATHS, PRIVATE_LINKS, matchesAny } from '../lib/private-paths.ts';
 import type { TrustedProxies } from './config.ts';
 
 /** The 301 target for a request on `www.<canonical host>`, or null when none applies. */
@@ -82,7 +83,7 @@ export function sitePolicyFor(pathname: string, { pagePolicy, https = false }: P
 }
 
 function isDeskPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/');
+  return matchesAny(DESK_PATHS, pathname);
 }
 
 /**
@@ -145,24 +146,14 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': sitePolicyFor('/'),
 };
 
-/**
- * A private link: the pilgrim's quote, whose token is the only key to it (src/pages/quote/[token].astro),
- * the traveller's review form, likewise (src/pages/review/[token].astro), and the one-click
- * unsubscribes of the Hajj alerts and the trip reminders, whose token is in its query
- * (src/pages/hajj/unsubscribe.astro, src/pages/trip/stop-reminders.astro).
- */
+/** A private link, whose token is its only key (PRIVATE_LINKS in src/lib/private-paths.ts). */
 function isPrivateLink(pathname: string): boolean {
-  return (
-    pathname.startsWith('/quote/') ||
-    pathname.startsWith('/review/') ||
-    pathname === '/hajj/unsubscribe' ||
-    pathname === '/trip/stop-reminders'
-  );
+  return matchesAny(PRIVATE_LINKS, pathname);
 }
 
 /** The lead API, the lead desk and private links: never cached, never indexed. */
 export function isPrivatePath(pathname: string): boolean {
-  return pathname.startsWith('/api/') || isDeskPath(pathname) || isPrivateLink(pathname);
+  return matchesAny(API_PATHS, pathname) || isDeskPath(pathname) || isPrivateLink(pathname);
 }
 
 /**

@@ -178,7 +178,10 @@ test.describe('health probes', () => {
     });
     expect((await submit(contactFields(1))).status).toBe(201);
     expect((await submit(contactFields(2))).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // The oldest waiting delivery is a second old once readiness says so: asked until it does.
+    await expect
+      .poll(async () => (await readiness())['oldestPendingSeconds'], { timeout: 10_000, intervals: [100] })
+      .toBeGreaterThanOrEqual(1);
     const ready = await readiness();
     expect(ready).toMatchObject({ status: 'ready', store: 'sqlite', pendingDeliveries: 2 });
     expect(ready['oldestPendingSeconds']).toBeGreaterThanOrEqual(1);
@@ -216,6 +219,8 @@ test.describe('graceful shutdown', () => {
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
     );
     const probe = await startRawRequest('GET /readyz HTTP/1.1\r\nHost: localhost\r\n');
+    // Not a condition the test can see: the server reads both half requests on its own time, and
+    // logs nothing until the signal.
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     const exited = exitOf(server);
@@ -283,6 +288,7 @@ test.describe('graceful shutdown', () => {
       const exited = exitOf(server);
       server.kill('SIGTERM');
       await until(() => log.includes('Shutdown: every request in flight is answered'), 'the requests to drain');
+      // A window, not a condition: that the server has not exited is only seen by waiting.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(server.exitCode, 'the server waits for the delivery in flight').toBeNull();
       hook.answer();
@@ -360,7 +366,8 @@ test.describe('backup', () => {
     const before = acknowledged.filter(({ at }) => at < backupStarted).map(({ id }) => id);
     const backup = await leadsCommand(['backup', backupFile]);
     const backupEnded = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The load goes on past the backup: a lead acknowledged after it, then the clients stop.
+    await until(() => acknowledged.some(({ at }) => at > backupEnded), 'a lead acknowledged after the backup');
     stop = true;
     await load;
 

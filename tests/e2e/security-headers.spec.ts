@@ -254,3 +254,16 @@ test.describe('on the desk', () => {
     expect(after.status).toBe(303);
   });
 });
+
+test("the review parts' internal routes are the plain 404 to visitors, with or without a guessed key", async () => {
+  // Moved from reviews-display.spec.ts: it needs no browser. Only the server's own key opens them.
+  for (const path of [
+    '/internal/reviews/home',
+    '/internal/reviews/package/10-nights-3-star-chicago-umrah-package',
+    '/internal/reviews/listing/chicago-umrah',
+  ]) {
+    expect((await rawRequest(`${baseURL}${path}`)).status, path).toBe(404);
+    const guessed = await rawRequest(`${baseURL}${path}`, { 'x-miqat-render-key': 'guess' });
+    expect(guessed.status, `${path} with a guessed key`).toBe(404);
+  }
+});

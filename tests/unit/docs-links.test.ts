@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { INTERNAL_PATHS, SERVER_PATHS } from '@/lib/private-paths';
 
 const DOCS = ['README.md', 'CONTRIBUTING.md', ...readdirSync('docs').map((file) => join('docs', file))].filter((file) =>
   file.endsWith('.md'),
@@ -50,5 +51,30 @@ describe('the README and docs/', () => {
       .map(([, path = '']) => path.replace(/\/$/, ''))
       .filter((path) => !/[*{}<>…]/.test(path) && !existsSync(path));
     expect(missing).toEqual([]);
+  });
+});
+
+describe("docs/operations.md's CDN recipe", () => {
+  /** The first column of the recipe's table: the paths a CDN must pass to the server. */
+  function recipePaths(): string[] {
+    const section = readFileSync('docs/operations.md', 'utf8')
+      .split('### Static pages on a CDN, the API behind it')[1]!
+      .split('\n#')[0]!;
+    return [...section.matchAll(/^\| (.+?) +\|/gm)].flatMap(([, cell = '']) =>
+      [...cell.matchAll(/`([^`]+)`/g)].map(([, path = '']) => path),
+    );
+  }
+
+  it('lists every path that must reach the server (SERVER_PATHS in src/lib/private-paths.ts), and not the internal routes', () => {
+    const listed = recipePaths();
+    expect(SERVER_PATHS.filter((path) => !listed.includes(path))).toEqual([]);
+    for (const path of INTERNAL_PATHS) expect(listed).not.toContain(path);
+  });
+
+  it('says that pages served from disk or a CDN show reviews only as of the last build, here and in "Who serves dist/client"', () => {
+    const operations = readFileSync('docs/operations.md', 'utf8');
+    const cdn = operations.split('### Static pages on a CDN, the API behind it')[1]!.split('\n### ')[0]!;
+    const proxy = operations.split('**Who serves `dist/client`.**')[1]!.split('\n### ')[0]!;
+    for (const text of [cdn, proxy]) expect(text.replace(/\s+/g, ' ')).toMatch(/reviews only as of the last build/);
   });
 });

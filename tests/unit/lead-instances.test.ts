@@ -146,7 +146,7 @@ describe('a PostgreSQL store that goes down', () => {
   }, 60_000);
 
   it('lives through the database ending a connection in the middle of a transaction', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = instance({ DATABASE_URL: databaseUrl });
     const { database } = api.store as SqlLeadStore;
     await api.store.readiness();
@@ -154,7 +154,11 @@ describe('a PostgreSQL store that goes down', () => {
       await tx.run('SELECT 1');
       // A fast shutdown tells every connection, this one too, that it is being ended.
       await server.halt();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The connection in use has heard the database end it (src/server/db/postgres.ts says so).
+      await vi.waitFor(
+        () => expect(errors).toHaveBeenCalledWith('PostgreSQL ended a connection in use:', expect.any(String)),
+        { timeout: 10_000, interval: 20 },
+      );
       await tx.run('SELECT 1');
     });
     await expect(cut).rejects.toThrow();
@@ -178,11 +182,15 @@ describe('a PostgreSQL store that goes down', () => {
     const env = { DATABASE_URL: databaseUrl, LEADS_RELAYS: relays, LEADS_WORKER_INTERVAL_MS: '20' };
     const api = instance(env);
     const worker = new DeliveryWorker(api.store, leadApiConfig(env), undefined, { kinds: outboxKinds });
+    const passes = vi.spyOn(worker, 'runOnce');
     try {
       await server.halt();
       worker.start();
-      // Passes every 20 ms would be some 75 in this time; an outage is said once.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Four failed passes (a fifth has begun, so the fourth has ended); an outage is said once.
+      await vi.waitFor(() => expect(passes.mock.calls.length).toBeGreaterThanOrEqual(5), {
+        timeout: 15_000,
+        interval: 20,
+      });
       // The pool may also say once that it lost an idle connection; the worker's own lines are counted.
       const workerLines = errors.mock.calls
         .map(([message]) => String(message))

@@ -51,7 +51,10 @@ function setup(options: { workerStop?: () => Promise<void>; timeoutMs?: number; 
       exited(code);
     },
   });
-  return { server, shutdown, events, exitCode, release };
+  /** Resolves when the server's handler has the request for `url`: the request is in flight. */
+  const arrives = (url: string) =>
+    new Promise<void>((resolve) => server.on('request', (req: http.IncomingMessage) => req.url === url && resolve()));
+  return { server, shutdown, events, exitCode, release, arrives };
 }
 
 function listen(server: http.Server): Promise<number> {
@@ -72,14 +75,16 @@ function get(port: number, path: string, agent: http.Agent): Promise<{ body: str
 
 describe('graceful shutdown', () => {
   it('answers the request in flight with Connection: close, then stops the worker, closes the store and exits 0', async () => {
-    const { server, shutdown, events, exitCode, release } = setup();
+    const { server, shutdown, events, exitCode, release, arrives } = setup();
     const port = await listen(server);
     const agent = new http.Agent({ keepAlive: true });
     expect((await get(port, '/', agent)).connection).toBe('keep-alive');
+    const arrived = arrives('/slow');
     const slow = get(port, '/slow', agent);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     void shutdown.begin('SIGTERM');
     expect(shutdown.stopping).toBe(true);
+    // A window, not a condition: that the worker is not stopped early is only seen by waiting.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(events).not.toContain('worker stopped');
     release();
@@ -96,11 +101,13 @@ describe('graceful shutdown', () => {
   });
 
   it('closes a kept-alive connection whose answer began before the signal as soon as that answer ends', async () => {
-    const { server, shutdown, events, exitCode, release } = setup();
+    const { server, shutdown, events, exitCode, release, arrives } = setup();
     const port = await listen(server);
     const agent = new http.Agent({ keepAlive: true });
+    // The handler begins the answer as the request arrives.
+    const arrived = arrives('/streaming');
     const streaming = get(port, '/streaming', agent);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     void shutdown.begin('SIGTERM');
     release();
     expect(await streaming).toEqual({ body: 'first part, last part', connection: 'keep-alive' });
@@ -137,7 +144,8 @@ describe('graceful shutdown', () => {
     const signalled = Date.now();
     void shutdown.begin('SIGTERM');
     expect(shutdown.stopping).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The drain has begun: a connection opened now is one made during it.
+    expect(events).toEqual([expect.stringMatching(/^Shutdown: SIGTERM; \/readyz answers 503, requests are served/)]);
     // A client that has not yet learnt of the 503 is still answered, and told to reconnect elsewhere.
     expect(await get(port, '/', new http.Agent())).toEqual({ body: 'quick', connection: 'close' });
     expect(events).not.toContain('store closed');

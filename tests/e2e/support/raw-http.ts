@@ -25,3 +25,29 @@ export function rawRequest(url: string, headers: Record<string, string> = {}, me
       .end();
   });
 }
+
+/**
+ * A page's first response as the bench weighs it (scripts/bench.mjs: status line, headers and body as
+ * sent, brotli when asked), read raw over HTTP so nothing is decompressed on the way.
+ */
+export function firstResponseBytes(
+  url: string,
+  headers: Record<string, string> = { 'Accept-Encoding': 'br' },
+): Promise<{ bytes: number; encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const asked = http.request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const { rawHeaders } = response;
+        let head = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
+        for (let i = 0; i < rawHeaders.length; i += 2) head += `${rawHeaders[i]}: ${rawHeaders[i + 1]}\r\n`.length;
+        const body = Buffer.concat(chunks);
+        resolve({ bytes: head + body.length, encoding: response.headers['content-encoding'], body });
+      });
+      response.on('error', reject);
+    });
+    asked.on('error', reject);
+    asked.end();
+  });
+}

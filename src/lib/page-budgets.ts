@@ -1,0 +1,13 @@
+/**
+ * The public pages' weight budgets, said once: `npm run bench` (scripts/bench.mjs) marks a page over
+ * them, and the browser lane's page-weight spec holds every built page to the two that need no browser.
+ */
+
+/**
+ * A page's first response, headers and brotli body: a new connection's first round trip carries
+ * 10 segments of 1,460 bytes, and a page over it makes a phone wait a round trip more before it paints.
+ */
+export const FIRST_RESPONSE_MAX_BYTES = 14_600;
+
+/** The public pages' stylesheets, gzip, in KB (1,024 bytes). */
+export const PUBLIC_CSS_MAX_KB = 9;
