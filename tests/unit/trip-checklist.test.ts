@@ -14,7 +14,7 @@ import {
   type TripDates,
 } from '@/lib/trips/checklist';
 
-const RULES = checklistRules(settings.facts);
+const RULES = checklistRules(settings.facts, settings.seasons, 0);
 /** Fly out on Sunday 14 March 2027, land on Monday the 15th, read the checklist on 1 February. */
 const TRIP: TripDates = { kind: 'umrah', departureOn: '2027-03-14', arrivalOn: '2027-03-15', today: '2027-02-01' };
 const NOTHING_YET: TravellerFacts = {

@@ -28,7 +28,7 @@ afterEach(async () => {
 const NOW = new Date('2026-11-20T15:00:00.000Z');
 const AMINA: StaffActor = { id: 'staff-1', email: 'amina@agency.example' };
 const BOARD_DAY = '2027-01-09';
-const RULES = checklistRules(settings.facts);
+const RULES = checklistRules(settings.facts, settings.seasons, 0);
 
 async function openDesk(kind: StoreKind) {
   const store = await openTestStore(kind);

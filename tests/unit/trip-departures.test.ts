@@ -21,7 +21,7 @@ import type { Traveller } from '@/lib/trips/travellers';
  * own facts (a passport valid 6 months from arrival, a visa used within 30 days of issue).
  */
 
-const RULES = checklistRules(settings.facts);
+const RULES = checklistRules(settings.facts, settings.seasons, 0);
 const TODAY = '2027-02-01';
 
 const booking = (

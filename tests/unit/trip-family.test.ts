@@ -22,7 +22,7 @@ import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
  * 2027-01-24. A passport must then be valid until 2027-09-11; the visa window is 9 to 24 February.
  */
 
-const rules = checklistRules(settings.facts);
+const rules = checklistRules(settings.facts, settings.seasons, 0);
 const draft = quoteDraft();
 const trip = tripDatesOf(draft, TODAY);
 

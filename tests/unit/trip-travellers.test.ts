@@ -22,7 +22,7 @@ import {
  * The desk's Travellers card, worked out from the accepted quote (2 adults and a child, departing
  * Wednesday 10 March 2027 from Chicago), the travellers and the site's facts.
  */
-const RULES = checklistRules(settings.facts);
+const RULES = checklistRules(settings.facts, settings.seasons, 0);
 const DRAFT = { departureOn: '2027-03-10', returnOn: '2027-03-24', departureAirport: 'ORD' };
 const QUOTED = { adult: 2, child: 1, infant: 0 };
 const TODAY = '2027-01-10';

@@ -630,6 +630,14 @@ export const SCHEMA: readonly SchemaStep[] = [
      );
      CREATE INDEX review_decisions_quote ON review_decisions (quote_id);`,
   ],
+  // 19. A traveller's visa by its kind (src/lib/trips/checklist.ts): the Umrah visa we apply for
+  //     (every traveller recorded before this step), the traveller's own tourist eVisa, or another
+  //     kind that allows Umrah (a residence permit, a GCC visa), kept with the day it expires. The
+  //     kind's rules are facts (src/lib/facts.ts), never copied here; never a visa number.
+  [
+    `ALTER TABLE trip_travellers ADD COLUMN visa_kind TEXT NOT NULL DEFAULT 'umrah';
+     ALTER TABLE trip_travellers ADD COLUMN visa_valid_until TEXT;`,
+  ],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */

@@ -6,7 +6,7 @@
  */
 import { agencyDay } from '../../lib/agency-time.ts';
 import { registrationLines } from '../../lib/claims.ts';
-import { facts, settings } from '../../lib/facts.ts';
+import { facts } from '../../lib/facts.ts';
 import {
   doneNotice,
   parseDoneCode,
@@ -17,11 +17,12 @@ import {
 import { pilgrimView, type PilgrimContext, type PilgrimView } from '../../lib/quotes/pilgrim-view.ts';
 import { agencyBooking } from '../../lib/site-booking.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
-import { checklistRules } from '../../lib/trips/checklist.ts';
 import { familyTripView, fieldReasons, type FamilyTripView, type FieldReasons } from '../../lib/trips/family.ts';
 import { clientGone } from '../leads/client-address.ts';
 import { leadApi } from '../leads/instance.ts';
 import { tripPage } from '../trips/instance.ts';
+import { tripRules } from '../trips/rules.ts';
+import { serverConfig } from '../config.ts';
 import type { ShownTrip, TripPostResult } from '../trips/trip-page.ts';
 import { quotePage } from './instance.ts';
 import type { AnswerResult, ShownQuote } from './pilgrim-page.ts';
@@ -101,7 +102,7 @@ function shaped(outcome: Outcome, done: string | null, airports: PilgrimContext[
       cardFeePercent: facts.payment.cardFee.percent,
     });
   const doneCode = parseDoneCode(done);
-  const rules = checklistRules(settings.facts);
+  const rules = tripRules();
   const tripView =
     trip &&
     familyTripView({
@@ -136,7 +137,7 @@ function shaped(outcome: Outcome, done: string | null, airports: PilgrimContext[
         ? {
             view: tripView,
             formToken: trip.formToken,
-            reasons: fieldReasons(rules),
+            reasons: fieldReasons(rules, serverConfig().TRAVELLER_RETENTION_DAYS),
             saved: done === 'traveller' && !tripFailed,
           }
         : undefined,
