@@ -98,7 +98,7 @@ describe.each(STORE_KINDS)('the travellers on a booking on %s', (kind) => {
         category: 'adult',
         passportExpiresOn: '2031-01-01',
         vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-        visa: { status: 'applied', on: '2026-11-21' },
+        visa: { kind: 'umrah' as const, status: 'applied', on: '2026-11-21' },
         nusukPermitOn: null,
         updatedAt: later.toISOString(),
         updatedBy: 'bilal@agency.example',
@@ -184,7 +184,7 @@ describe.each(STORE_KINDS)('the travellers on a booking on %s', (kind) => {
         category: 'adult',
         passportExpiresOn: '2030-05-01',
         vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-        visa: { status: 'not-applied' },
+        visa: { kind: 'umrah' as const, status: 'not-applied' },
         nusukPermitOn: null,
       },
     ]);

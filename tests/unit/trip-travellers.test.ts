@@ -35,7 +35,7 @@ const stored = (overrides: Partial<Traveller> = {}): Traveller => ({
   category: 'adult',
   passportExpiresOn: '2030-05-01',
   vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-  visa: { status: 'not-applied' },
+  visa: { kind: 'umrah' as const, status: 'not-applied' },
   nusukPermitOn: null,
   updatedAt: '2026-11-20T15:00:00.000Z',
   updatedBy: 'amina@agency.example',
@@ -55,8 +55,19 @@ describe("the trip's dates", () => {
       kind: 'umrah',
       departureOn: '2027-03-10',
       arrivalOn: '2027-03-11',
+      returnOn: '2027-03-24',
+      saudi: true,
+      holiday: null,
       today: TODAY,
     });
+  });
+
+  it('know a holiday trip by its catalogue country, and one with a Makkah or Madinah hotel added as both (issue 41)', () => {
+    const cairo = { ...DRAFT, packageSlug: 'cairo-4-days-package', hotels: [] };
+    expect(tripDatesOf(cairo, TODAY)).toMatchObject({ saudi: false, holiday: 'egypt' });
+    const both = { ...cairo, hotels: [{ city: 'makkah' }] };
+    expect(tripDatesOf(both, TODAY)).toMatchObject({ saudi: true, holiday: 'egypt' });
+    expect(tripDatesOf({ ...DRAFT, packageSlug: 'some-umrah-package' }, TODAY)).toMatchObject({ saudi: true, holiday: null });
   });
 });
 
@@ -80,7 +91,7 @@ describe("a traveller's form", () => {
         category: 'adult',
         passportExpiresOn: '2030-05-01',
         vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-        visa: { status: 'not-applied' },
+        visa: { kind: 'umrah' as const, status: 'not-applied' },
         nusukPermitOn: null,
       },
     });
@@ -105,7 +116,7 @@ describe("a traveller's form", () => {
   });
 
   it("gives a stored traveller's fields back to edit, and blank ones for a new traveller", () => {
-    expect(travellerFields('q1', stored({ position: 2, visa: { status: 'applied', on: '2027-01-05' } }))).toMatchObject(
+    expect(travellerFields('q1', stored({ position: 2, visa: { kind: 'umrah' as const, status: 'applied', on: '2027-01-05' } }))).toMatchObject(
       {
         position: '2',
         vaccine: 'conjugate',
@@ -150,7 +161,7 @@ describe('each traveller in words', () => {
   });
 
   it('says what is done with its day, what is waiting, and what is late', () => {
-    const done = stored({ visa: { status: 'issued', on: '2027-02-15' }, nusukPermitOn: '2027-03-12' });
+    const done = stored({ visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-15' }, nusukPermitOn: '2027-03-12' });
     const late = { ...trip, today: '2027-03-01' };
     const [ready] = travellerCards([done], late, RULES);
     expect(ready?.standing).toBe('ready');
@@ -168,7 +179,7 @@ describe('each traveller in words', () => {
       'Due (recommended): give it by March 1, 2027.',
       'Due: book it before arrival on March 11, 2027.',
     ]);
-    const applied = stored({ visa: { status: 'applied', on: '2027-02-10' } });
+    const applied = stored({ visa: { kind: 'umrah' as const, status: 'applied', on: '2027-02-10' } });
     const visa = travellerCards([applied], late, RULES)[0]?.items[1];
     expect(visa && itemWords({ key: 'visa', state: visa.state }, applied)).toBe('Waiting: applied February 10, 2027.');
   });

@@ -117,7 +117,7 @@ export function departuresBoard(input: {
   const summary =
     all.length === 0
       ? `No booking departs in the next ${BOARD_WITHIN_DAYS} days.`
-      : `${countOf(all.length, 'booking')} departing in the next ${BOARD_WITHIN_DAYS} days: ${notReady} not ready, ${withBlocked} with a blocked traveller, ${waitingOnVisa} waiting on a visa.`;
+      : `${countOf(all.length, 'booking')} departing in the next ${BOARD_WITHIN_DAYS} days: ${notReady} not ready, ${withBlocked} with a blocked traveller${waitingOnVisa > 0 ? `, ${waitingOnVisa} waiting on a visa` : ''}.`;
   return { rows, summary, window };
 }
 

@@ -230,13 +230,13 @@ function whatWeNeed(context: ReminderContext): string[] {
   const lines: string[] = [];
   if (missing > 0) {
     lines.push(
-      `- Each traveller's details: ${countOf(missing, 'traveller')} still to add (the name as in the passport, the passport's expiry date${trip.saudi ? ', the visa, whether the vaccine is given' : ''}). Add them on your trip page, or send them to us.`,
+      `- Each traveller's details: ${countOf(missing, 'traveller')} still to add (the name as in the passport, the passport's expiry date${trip.saudi ? ', the vaccination' : ''}). Add them on your trip page, or send them to us.`,
     );
   }
   lines.push(
     ...line(
       'passport',
-      `A passport valid until at least ${formatDay(passportNeededUntil({ ...trip, today: facts.today }, rules))}.`,
+      `A passport valid until at least ${formatDay(passportNeededUntil({ ...trip, today: facts.today }, rules))}${trip.holiday ? '' : ` (${rules.passportMonthsValid} months from arrival)`}.`,
     ),
     ...(trip.holiday
       ? [`- Entry to ${countryName(trip.holiday)}: ${context.words.entry[trip.holiday].text}.`]

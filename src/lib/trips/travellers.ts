@@ -316,8 +316,6 @@ export function itemWords(item: ChecklistItem, traveller: TravellerFacts): strin
       const need = item.required ? 'required' : 'recommended';
       if (item.state === 'not-needed') return 'Not needed for this traveller.';
       if (item.state === 'done') return `Done (${need}).`;
-      // Only recommended: the checklist keeps whether it is given, never its type or day.
-      if (!item.required) return `${item.state === 'late' ? 'Late' : 'Due'} (recommended): give it by ${by}, then tell us it is done.`;
       return `${item.state === 'late' ? 'Late' : 'Due'} (${need}): give it by ${by}.`;
     }
     case 'nusuk':
