@@ -201,7 +201,7 @@ const declarations = {
   ),
   TRIP_ARRIVAL_MARGIN_DAYS: variable(
     '2',
-    "Days a flight may land after the day the checklist counts as arrival (the day after departure): every visa window and season cut-off keeps them.",
+    'Days a flight may land after the day the checklist counts as arrival (the day after departure): every visa window and season cut-off keeps them.',
     (value, name) => boundedWholeNumber(value, name, 14),
   ),
   TRIP_REMINDER_BALANCE_DAYS: variable(

@@ -74,11 +74,18 @@ describe("a traveller's checklist", () => {
   });
 
   it('blocks a visa issued so early that it lapses before arrival, and waits on one applied for', () => {
-    expect(item({ ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-10' } }, TRIP, 'visa')?.state).toBe('blocked');
-    expect(item({ ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-20' } }, TRIP, 'visa')?.state).toBe('done');
-    expect(item({ ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'applied', on: '2027-02-20' } }, TRIP, 'visa')?.state).toBe(
-      'waiting',
-    );
+    expect(
+      item({ ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-10' } }, TRIP, 'visa')
+        ?.state,
+    ).toBe('blocked');
+    expect(
+      item({ ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-20' } }, TRIP, 'visa')
+        ?.state,
+    ).toBe('done');
+    expect(
+      item({ ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'applied', on: '2027-02-20' } }, TRIP, 'visa')
+        ?.state,
+    ).toBe('waiting');
   });
 
   it('recommends the vaccine for Umrah and requires it for Hajj, ten days before arrival, honouring "not needed" only where it is not required', () => {
@@ -184,7 +191,10 @@ describe('the rules, for any departure and any fact values within their schema',
           expect(item(traveller, dates, 'visa', rule)?.state).toBe('done');
         }
         // A day before the window, a visa issued at once would lapse before arrival.
-        const early = { ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'issued' as const, on: addDays(from, -1) } };
+        const early = {
+          ...NOTHING_YET,
+          visa: { kind: 'umrah' as const, status: 'issued' as const, on: addDays(from, -1) },
+        };
         expect(item(early, dates, 'visa', rule)?.state).toBe('blocked');
       }),
     );

@@ -221,9 +221,9 @@ describe("the dashboard's departures", () => {
     expect(departedWords({ departed: 0, travellers: 0, readyOnTime: 0, waiting: 0, deleted: 0 }, 30)[1]).toMatchObject({
       value: '–',
     });
-    expect(departedWords({ departed: 1, travellers: 2, readyOnTime: 2, waiting: 0, deleted: 0 }, 30)[1]!.note).not.toContain(
-      'Not counted',
-    );
+    expect(
+      departedWords({ departed: 1, travellers: 2, readyOnTime: 2, waiting: 0, deleted: 0 }, 30)[1]!.note,
+    ).not.toContain('Not counted');
   });
 });
 
@@ -233,7 +233,13 @@ describe('a visa applied for and not issued (issue 41: it was counted ready)', (
     const waiting = ready(trip.quoteId, 1, { visa: { kind: 'umrah', status: 'applied', on: '2027-01-30' } });
     const row = departureRow(trip, [waiting, ready(trip.quoteId, 2)], TODAY, RULES);
     expect(row).toMatchObject({ ready: 1, waiting: 1, due: 0, blocked: 0, allReady: false });
-    const board = departuresBoard({ bookings: [trip], travellers: [waiting], today: TODAY, rules: RULES, filter: 'all' });
+    const board = departuresBoard({
+      bookings: [trip],
+      travellers: [waiting],
+      today: TODAY,
+      rules: RULES,
+      filter: 'all',
+    });
     expect(board.summary).toBe(
       '1 booking departing in the next 60 days: 1 not ready, 0 with a blocked traveller, 1 waiting on a visa.',
     );

@@ -73,7 +73,10 @@ describe('what a forwarded link may show', () => {
   });
 
   it('says a passport expiring too soon is blocked, still without its day', () => {
-    const omar = person({ passportExpiresOn: '2027-08-15', visa: { kind: 'umrah' as const, status: 'applied', on: '2027-02-10' } });
+    const omar = person({
+      passportExpiresOn: '2027-08-15',
+      visa: { kind: 'umrah' as const, status: 'applied', on: '2027-02-10' },
+    });
     const [passport, visa] = travellerChecklist(omar, trip, rules);
     expect(familyItemWords(passport!, omar)).toBe(
       'Blocked: it expires in August 2027, and it must be valid until September 11, 2027. A new passport is needed.',

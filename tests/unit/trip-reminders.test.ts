@@ -35,7 +35,14 @@ const adult = (position: number, overrides: Partial<RemindedTraveller> = {}): Re
 });
 const booking = (today: string, overrides: Partial<BookingFacts> = {}): BookingFacts => ({
   today,
-  trip: { kind: 'umrah', departureOn: '2027-03-10', arrivalOn: '2027-03-11', returnOn: '2027-03-24', saudi: true, holiday: null },
+  trip: {
+    kind: 'umrah',
+    departureOn: '2027-03-10',
+    arrivalOn: '2027-03-11',
+    returnOn: '2027-03-24',
+    saudi: true,
+    holiday: null,
+  },
   travellers: [adult(1), adult(2, { vaccination: null })],
   rules,
   owed: [{ ordinal: 1, label: 'Balance', dueOn: '2027-01-24', outstandingCents: 395_250 }],
@@ -174,7 +181,11 @@ describe('a reminder’s words', () => {
 
   it('list a week before departure only what is still open, for how many travellers', () => {
     const ready = (position: number, overrides: Partial<RemindedTraveller> = {}) =>
-      adult(position, { visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-15' }, nusukPermitOn: '2027-03-12', ...overrides });
+      adult(position, {
+        visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-15' },
+        nusukPermitOn: '2027-03-12',
+        ...overrides,
+      });
     const all = [ready(1), ready(2), ready(3)];
     const done = reminderEmail(context('departure', '2027-03-03', { travellers: all, owed: [] }))!;
     expect(done.text).toContain('- Nothing: every traveller’s checklist is done and the trip is paid. Thank you.');

@@ -67,7 +67,10 @@ describe("the trip's dates", () => {
     expect(tripDatesOf(cairo, TODAY)).toMatchObject({ saudi: false, holiday: 'egypt' });
     const both = { ...cairo, hotels: [{ city: 'makkah' }] };
     expect(tripDatesOf(both, TODAY)).toMatchObject({ saudi: true, holiday: 'egypt' });
-    expect(tripDatesOf({ ...DRAFT, packageSlug: 'some-umrah-package' }, TODAY)).toMatchObject({ saudi: true, holiday: null });
+    expect(tripDatesOf({ ...DRAFT, packageSlug: 'some-umrah-package' }, TODAY)).toMatchObject({
+      saudi: true,
+      holiday: null,
+    });
   });
 });
 
@@ -116,15 +119,18 @@ describe("a traveller's form", () => {
   });
 
   it("gives a stored traveller's fields back to edit, and blank ones for a new traveller", () => {
-    expect(travellerFields('q1', stored({ position: 2, visa: { kind: 'umrah' as const, status: 'applied', on: '2027-01-05' } }))).toMatchObject(
-      {
-        position: '2',
-        vaccine: 'conjugate',
-        vaccinatedOn: '2026-11-02',
-        visa: 'applied',
-        visaOn: '2027-01-05',
-      },
-    );
+    expect(
+      travellerFields(
+        'q1',
+        stored({ position: 2, visa: { kind: 'umrah' as const, status: 'applied', on: '2027-01-05' } }),
+      ),
+    ).toMatchObject({
+      position: '2',
+      vaccine: 'conjugate',
+      vaccinatedOn: '2026-11-02',
+      visa: 'applied',
+      visaOn: '2027-01-05',
+    });
     expect(travellerFields('q1')).toMatchObject({ position: '', name: '', category: 'adult', visa: 'not-applied' });
   });
 });
@@ -161,7 +167,10 @@ describe('each traveller in words', () => {
   });
 
   it('says what is done with its day, what is waiting, and what is late', () => {
-    const done = stored({ visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-15' }, nusukPermitOn: '2027-03-12' });
+    const done = stored({
+      visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-15' },
+      nusukPermitOn: '2027-03-12',
+    });
     const late = { ...trip, today: '2027-03-01' };
     const [ready] = travellerCards([done], late, RULES);
     expect(ready?.standing).toBe('ready');

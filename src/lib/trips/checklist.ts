@@ -125,13 +125,7 @@ export type ItemState = 'done' | 'due' | 'waiting' | 'late' | 'blocked' | 'not-n
  * a visa that is not valid for the whole stay, or a stay longer than the eVisa allows.
  */
 export type BlockReason =
-  | 'passport-expires'
-  | 'lapses'
-  | 'no-day'
-  | 'after-last-entry'
-  | 'closure'
-  | 'expires'
-  | 'too-long';
+  'passport-expires' | 'lapses' | 'no-day' | 'after-last-entry' | 'closure' | 'expires' | 'too-long';
 
 export interface ChecklistItem {
   key: 'passport' | 'visa' | 'vaccine' | 'nusuk' | 'entry';
@@ -180,7 +174,12 @@ export function checklistRules(
     processingBusinessDays: facts.visa.processing.maxBusinessDays,
     eVisa: { validMonths: facts.visa.validity.validMonths, maxStayDays: facts.visa.validity.maxStayDays },
     arrivalMarginDays,
-    season: { lastIssue: day('lastIssue'), lastEntry: day('lastEntry'), leaveBy: day('departBy'), reopens: day('reopens') },
+    season: {
+      lastIssue: day('lastIssue'),
+      lastEntry: day('lastEntry'),
+      leaveBy: day('departBy'),
+      reopens: day('reopens'),
+    },
     entry,
     vaccine: { daysBeforeArrival, conjugateYears, polysaccharideYears, umrah, hajj },
   };
@@ -277,12 +276,15 @@ const blocked = (reason: BlockReason, by: string): ChecklistItem => ({ key: 'vis
 /** The Umrah visa we apply for: its window, the last entry, the closure, and a visa issued too early. */
 function umrahVisaItem(visa: OwnVisa, trip: TripDates, rules: ChecklistRules): ChecklistItem {
   const { season } = rules;
-  if (pausedAfter(latestArrival(trip, rules), season.lastEntry, rules)) return blocked('after-last-entry', season.lastEntry);
+  if (pausedAfter(latestArrival(trip, rules), season.lastEntry, rules))
+    return blocked('after-last-entry', season.lastEntry);
   if (crossesClosure(trip, rules)) return blocked('closure', season.leaveBy);
   const window = visaWindow(trip, rules);
   if (visa.status === 'issued') {
     const lapsesOn = addDays(visa.on, rules.visaUseWithinDays);
-    return lapsesOn < latestArrival(trip, rules) ? blocked('lapses', lapsesOn) : { key: 'visa', state: 'done', ...window };
+    return lapsesOn < latestArrival(trip, rules)
+      ? blocked('lapses', lapsesOn)
+      : { key: 'visa', state: 'done', ...window };
   }
   if (visa.status === 'applied') return { key: 'visa', state: 'waiting', ...window };
   if (window.from > window.by) return { key: 'visa', state: 'blocked', reason: 'no-day', ...window };
@@ -306,7 +308,8 @@ function eVisaItem(visa: OwnVisa, trip: TripDates, rules: ChecklistRules): Check
 
 function visaItem(traveller: TravellerFacts, trip: TripDates, rules: ChecklistRules): ChecklistItem {
   const { visa } = traveller;
-  if (visa.kind !== 'other') return visa.kind === 'umrah' ? umrahVisaItem(visa, trip, rules) : eVisaItem(visa, trip, rules);
+  if (visa.kind !== 'other')
+    return visa.kind === 'umrah' ? umrahVisaItem(visa, trip, rules) : eVisaItem(visa, trip, rules);
   // A residence permit or a GCC visa: valid to the return, and no Umrah in the closure.
   if (crossesClosure(trip, rules)) return blocked('closure', rules.season.leaveBy);
   if (visa.validUntil < trip.returnOn) return blocked('expires', visa.validUntil);
@@ -360,7 +363,8 @@ export function travellerChecklist(traveller: TravellerFacts, trip: TripDates, r
   const items = [passportItem(traveller, trip, rules)];
   // The entry rule is the country's: nothing to do before travel (none, or a visa given on arrival).
   if (trip.holiday) items.push({ key: 'entry', state: 'not-needed', country: trip.holiday });
-  if (trip.saudi) items.push(visaItem(traveller, trip, rules), vaccineItem(traveller, trip, rules), nusukItem(traveller, trip));
+  if (trip.saudi)
+    items.push(visaItem(traveller, trip, rules), vaccineItem(traveller, trip, rules), nusukItem(traveller, trip));
   return items;
 }
 

@@ -238,9 +238,7 @@ function whatWeNeed(context: ReminderContext): string[] {
       'passport',
       `A passport valid until at least ${formatDay(passportNeededUntil({ ...trip, today: facts.today }, rules))}${trip.holiday ? '' : ` (${rules.passportMonthsValid} months from arrival)`}.`,
     ),
-    ...(trip.holiday
-      ? [`- Entry to ${countryName(trip.holiday)}: ${context.words.entry[trip.holiday].text}.`]
-      : []),
+    ...(trip.holiday ? [`- Entry to ${countryName(trip.holiday)}: ${context.words.entry[trip.holiday].text}.`] : []),
     ...line(
       'visa',
       `The Umrah visa: we apply between ${formatDay(window.from)} and ${formatDay(window.by)}; ${context.words.umrahWindow}.`,

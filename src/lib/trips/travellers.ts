@@ -287,7 +287,9 @@ export function itemWords(item: ChecklistItem, traveller: TravellerFacts): strin
   const by = item.by ? formatDay(item.by) : '';
   switch (item.key) {
     case 'entry':
-      return item.country ? `Nothing to do before you fly: ${facts.entry[item.country].text}.` : 'Nothing to do before you fly.';
+      return item.country
+        ? `Nothing to do before you fly: ${facts.entry[item.country].text}.`
+        : 'Nothing to do before you fly.';
     case 'passport':
       if (item.state === 'blocked')
         return `Blocked: expires ${formatDay(traveller.passportExpiresOn!)}, it must be valid until ${by}. A new passport is needed.`;
@@ -302,7 +304,8 @@ export function itemWords(item: ChecklistItem, traveller: TravellerFacts): strin
         return visa.kind === 'tourist'
           ? `Done: issued ${formatDay(visa.on)}, valid until ${by}.`
           : `Done: issued ${formatDay(visa.on)}.`;
-      if (item.state === 'waiting' && visa.kind !== 'other' && visa.status === 'applied') return `Waiting: applied ${formatDay(visa.on)}.`;
+      if (item.state === 'waiting' && visa.kind !== 'other' && visa.status === 'applied')
+        return `Waiting: applied ${formatDay(visa.on)}.`;
       if (item.state === 'blocked') {
         const blocked = blockedVisaWords(item, visa.kind);
         if (blocked) return blocked;
