@@ -146,7 +146,8 @@ function checkVisa(
   day: (field: keyof TravellerFields, what: string, done: boolean) => string | null,
   problems: TravellerProblem[],
 ): VisaRecord {
-  const kind = fields.visaKind === '' ? 'umrah' : fields.visaKind;
+  // A form from before the visa had a kind (or one that leaves it out) is the Umrah visa, as every traveller was.
+  const kind = fields.visaKind || 'umrah';
   if (!oneOf(VISA_KINDS, kind)) {
     problems.push({ field: 'visaKind', message: 'Please choose the kind of visa.' });
     return { kind: 'umrah', status: 'not-applied' };
