@@ -79,8 +79,11 @@ async function openDesk(kind: StoreKind) {
       passportExpiresOn: '2031-05-01',
       vaccine: 'conjugate',
       vaccinatedOn: '2026-11-02',
-      visa: 'applied',
+      // Their own tourist eVisa, issued: a visa only applied for is waiting, never ready.
+      visaKind: 'tourist',
+      visa: 'issued',
       visaOn: '2026-11-20',
+      visaValidUntil: '',
       nusukPermitOn: '2027-03-11',
       ...overrides,
     };
