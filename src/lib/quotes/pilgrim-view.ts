@@ -3,6 +3,7 @@
  * worked out from its lines, its dates in words, and where it stands (open, accepted, declined,
  * expired) with what the pilgrim may still do. The page only lays these out.
  */
+import { privateName } from '../trips/family.ts';
 import { agencyDay, daysBetween } from '../agency-time.ts';
 import { countOf } from '../format.ts';
 import { BOOKING_CONFIRMED_WHEN } from './booking-rule.ts';
@@ -94,7 +95,8 @@ export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): Pilgr
   const byCard = (cents: number) => (fee > 0 ? formatCents(byCreditCardCents(cents, fee)) : null);
   let stateText: string | null = null;
   if (acceptance && acceptance.version === version.version) {
-    stateText = `Accepted on ${dayOf(acceptance.acceptedAt)} by ${acceptance.typedName}, for ${formatCents(acceptance.totalCents)}. ${BOOKING_CONFIRMED_WHEN}`;
+    // The link is forwarded: the name is shortened as every traveller's is ("Layla H.").
+    stateText = `Accepted on ${dayOf(acceptance.acceptedAt)} by ${privateName(acceptance.typedName)}, for ${formatCents(acceptance.totalCents)}. ${BOOKING_CONFIRMED_WHEN}`;
   } else if (acceptance) {
     stateText = `Version ${acceptance.version} of this quote was accepted on ${dayOf(acceptance.acceptedAt)}, for ${formatCents(acceptance.totalCents)}. It has been updated since: please ${call} to go through the changes.`;
   } else if (decline) {
