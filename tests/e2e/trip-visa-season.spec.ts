@@ -100,7 +100,18 @@ test.describe("issue 41's cases on the family's trip page", () => {
   test('a departure on 27 March 2027 is told the Umrah visa cannot be used and what to do instead', async ({
     browser,
   }) => {
-    const token = await bookedTrip(desk, { departureOn: '2027-03-27', returnOn: '2027-04-05' }, {});
+    const token = await bookedTrip(
+      desk,
+      {
+        departureOn: '2027-03-27',
+        returnOn: '2027-04-05',
+        hotels: [
+          { city: 'makkah', name: 'Hilton Suites Makkah', nights: 5, confirmed: true },
+          { city: 'madinah', name: 'Pullman Zamzam Madinah', nights: 4, confirmed: false },
+        ],
+      },
+      {},
+    );
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${desk.origin}/quote/${token}`);
