@@ -179,6 +179,40 @@ describe('a reminder’s words', () => {
     );
   });
 
+  it('say exactly what is kept of the vaccine, and when it is deleted, from the setting (issue 41, Q04)', () => {
+    const vaccine = reminderEmail(context('vaccine', '2027-02-22'))!;
+    expect(vaccine.text).not.toContain('we record that it is done, nothing more');
+    expect(vaccine.text).toContain(
+      'as it is only recommended, we keep only that it is given (no type, no date), use it only for this checklist and delete it 30 days after your return',
+    );
+  });
+
+  it('say what a holiday trip is, with its entry rule and no Umrah item (issue 41, Q03)', () => {
+    const cairo = {
+      kind: 'umrah' as const,
+      departureOn: '2027-01-10',
+      arrivalOn: '2027-01-11',
+      returnOn: '2027-01-14',
+    };
+    const holiday = { trip: { ...cairo, saudi: false, holiday: 'egypt' as const }, travellers: [], owed: [] };
+    const booked = reminderEmail(context('booking', '2026-12-06', holiday))!;
+    expect(booked.text).toContain('Your trip (Holiday in Egypt) leaves on January 10, 2027');
+    expect(booked.text).toContain(`- Entry to Egypt: ${facts.entry.egypt.text}.`);
+    expect(booked.text).not.toMatch(/Umrah|Nusuk|meningitis/);
+    // Nor is a visa or vaccine reminder due for it, on any day before departure.
+    for (let day = '2026-12-06'; day < '2027-01-10'; day = addDays(day, 1)) {
+      expect(deadlines(booking(day, holiday)).filter((each) => each === 'visa' || each === 'vaccine')).toEqual([]);
+    }
+  });
+
+  it('send no "visa window is open" for dates no Umrah visa can be used on, even before anyone is added (issue 41, Q02)', () => {
+    const late = { kind: 'umrah' as const, departureOn: '2027-03-27', arrivalOn: '2027-03-28', returnOn: '2027-04-05' };
+    const trip = { ...late, saudi: true, holiday: null };
+    for (let day = '2027-02-01'; day < '2027-03-27'; day = addDays(day, 1)) {
+      expect(deadlines(booking(day, { trip, travellers: [] }))).not.toContain('visa');
+    }
+  });
+
   it('list a week before departure only what is still open, for how many travellers', () => {
     const ready = (position: number, overrides: Partial<RemindedTraveller> = {}) =>
       adult(position, {

@@ -6,6 +6,9 @@ import { settings } from '@/lib/facts';
 import {
   checklistRules,
   crossesClosure,
+  eVisaWindow,
+  latestArrival,
+  passportNeededUntil,
   readiness,
   travellerChecklist,
   visaWindow,
@@ -14,9 +17,10 @@ import {
   type TripDates,
   type VisaRecord,
 } from '@/lib/trips/checklist';
-import { HOLIDAY_TRIP_COUNTRIES, tripName, tripPlace } from '@/lib/trips/destinations';
+import { SHIPPED_VACCINE_LINE, vaccineTemplateLine } from '@/lib/desk/reply-templates';
+import { HOLIDAY_TRIP_COUNTRIES, countryName, tripName, tripPlace } from '@/lib/trips/destinations';
 import { tripEvents } from '@/lib/trips/family';
-import { itemWords, tripDatesOf } from '@/lib/trips/travellers';
+import { itemLabel, itemWords, tripDatesOf } from '@/lib/trips/travellers';
 
 /*
  * Issue 41: the checklist knows the visa's kind, the season's cut-offs and the trip's country. The
@@ -94,6 +98,83 @@ describe('the three cases of issue 41', () => {
       state: 'blocked',
       reason: 'lapses',
     });
+  });
+});
+
+describe('the rules by kind and country', () => {
+  const january = tripDatesOf(draft('2027-01-20', '2027-02-03'), '2026-12-06');
+
+  it('count the latest arrival with the margin, and an eVisa window that keeps it valid to the return', () => {
+    expect(latestArrival(january, RULES)).toBe('2027-01-23');
+    expect(eVisaWindow(january, RULES)).toEqual({ from: '2026-02-03', by: '2027-01-06' });
+  });
+
+  it('ask the later of the Saudi rule and a holiday country’s: Turkey 150 days from arrival, Jordan six months after leaving', () => {
+    const istanbul = tripDatesOf(
+      draft('2027-01-10', '2027-01-14', { packageSlug: 'istanbul-3-days-package' }),
+      '2026-12-06',
+    );
+    expect(passportNeededUntil(istanbul, RULES)).toBe('2027-06-10');
+    const amman = tripDatesOf(draft('2027-01-10', '2027-01-14', { packageSlug: 'amman-3-days-package' }), '2026-12-06');
+    expect(passportNeededUntil(amman, RULES)).toBe('2027-07-14');
+    const both = tripDatesOf(
+      draft('2027-01-10', '2027-01-24', { packageSlug: 'istanbul-3-days-package', hotels: [{}] }),
+      '2026-12-06',
+    );
+    expect(passportNeededUntil(both, RULES)).toBe('2027-07-11');
+  });
+
+  it('block a stay across the closure for every kind, and a residence permit that expires before the return', () => {
+    const april = tripDatesOf(draft('2027-03-20', '2027-04-10'), '2026-12-06');
+    expect(crossesClosure(april, RULES)).toBe(true);
+    for (const visa of [
+      { kind: 'umrah', status: 'not-applied' },
+      { kind: 'tourist', status: 'issued', on: '2026-12-01' },
+      { kind: 'other', status: 'issued', validUntil: '2030-01-01' },
+    ] as const) {
+      expect(visaOf(nobody(visa), april)?.state).toBe('blocked');
+    }
+    expect(
+      itemWords(
+        visaOf(nobody({ kind: 'tourist', status: 'issued', on: '2026-12-01' }), april)!,
+        nobody({ kind: 'tourist', status: 'issued', on: '2026-12-01' }),
+      ),
+    ).toBe(
+      'Blocked: the stay runs past about April 7, 2027, after which Makkah is closed before Hajj to all but Hajj visas. Return by then, or change the dates.',
+    );
+    const permit = nobody({ kind: 'other', status: 'issued', validUntil: '2027-01-31' });
+    expect(visaOf(permit, january)).toMatchObject({ state: 'blocked', reason: 'expires' });
+    expect(itemWords(visaOf(permit, january)!, permit)).toBe(
+      'Blocked: it expires January 31, 2027, before the return. Renew it, or apply for a tourist eVisa.',
+    );
+  });
+
+  it('name each item by the visa’s kind and the country', () => {
+    const cairo = tripDatesOf(draft('2027-01-10', '2027-01-14', { packageSlug: 'cairo-4-days-package' }), '2026-12-06');
+    const traveller = nobody({ kind: 'tourist', status: 'not-applied' });
+    expect(travellerChecklist(traveller, cairo, RULES).map((item) => itemLabel(item, traveller))).toEqual([
+      'Passport',
+      'Entry to Egypt',
+    ]);
+    expect(travellerChecklist(traveller, january, RULES).map((item) => itemLabel(item, traveller))).toEqual([
+      'Passport',
+      'Tourist eVisa',
+      'Meningitis (ACWY) vaccine',
+      'Nusuk permit',
+    ]);
+    expect(countryName('uae')).toBe('the UAE');
+  });
+
+  it('keep the vaccine as given, nothing more, where it is only recommended', () => {
+    const given = travellerChecklist(nobody({ kind: 'umrah', status: 'not-applied' }), january, RULES);
+    expect(given.find((item) => item.key === 'vaccine')).toMatchObject({ state: 'done', required: false });
+  });
+
+  it('word the "Documents needed" vaccine line from the fact, not "everyone aged one and over" (Q05)', () => {
+    expect(vaccineTemplateLine(settings.facts.health.acwy)).toBe(
+      'The meningitis (ACWY) vaccine is recommended for Umrah (required for Hajj for everyone over 2), given at least 10 days before arrival; please tell us if anyone has had it.',
+    );
+    expect(SHIPPED_VACCINE_LINE).toContain('Everyone aged one and over');
   });
 });
 
