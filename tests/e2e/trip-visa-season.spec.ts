@@ -75,7 +75,8 @@ const card = (page: import('@playwright/test').Page) => page.locator('section[ar
 test.describe("issue 41's cases on the family's trip page", () => {
   let desk: Desk;
   test.beforeAll(async () => {
-    desk = await startDesk('sqlite');
+    // A retention other than the default, so the privacy policy is seen to read the setting.
+    desk = await startDesk('sqlite', { TRAVELLER_RETENTION_DAYS: '45' });
   });
   test.afterAll(async () => {
     await desk?.stop();
@@ -150,6 +151,20 @@ test.describe("issue 41's cases on the family's trip page", () => {
       .map((event) => String(event.getFirstPropertyValue('summary')));
     expect(summaries).toContain('Holiday in Egypt: departure');
     expect(summaries.join(' ')).not.toMatch(/Umrah|Nusuk|meningitis/);
+    await context.close();
+  });
+
+  test('the privacy policy gives the travellers’ retention from the setting, and what is kept of the vaccine', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${desk.origin}/privacy-policy`);
+    const policy = page.locator('article');
+    await expect(policy).toContainText('checklist details 45 days after your return date');
+    await expect(policy).toContainText('deleted automatically 45 days after the trip');
+    await expect(policy).not.toContainText('a few weeks after');
+    await expect(policy).toContainText('whether it is given and nothing more');
     await context.close();
   });
 });
