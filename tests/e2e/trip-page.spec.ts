@@ -225,8 +225,10 @@ test.describe("the family's trip page", () => {
         passportExpiresOn: goodPassport,
         vaccine: '',
         vaccinatedOn: '',
+        visaKind: 'umrah',
         visa: 'not-applied',
         visaOn: '',
+        visaValidUntil: '',
         nusukPermitOn: '',
       };
       expect(await travellers.save(booking.leadId, fourth, FAMILY_ACTOR, today)).toMatchObject({ ok: true });

@@ -47,8 +47,10 @@ const blank = (overrides: Partial<TravellerFields> = {}): TravellerFields => ({
   passportExpiresOn: '',
   vaccine: '',
   vaccinatedOn: '',
+  visaKind: '',
   visa: '',
   visaOn: '',
+  visaValidUntil: '',
   nusukPermitOn: '',
   ...overrides,
 });

@@ -56,8 +56,10 @@ const traveller = (quoteId: string, overrides: Partial<TravellerFields> = {}): T
   passportExpiresOn: '2030-05-01',
   vaccine: 'conjugate',
   vaccinatedOn: '2026-11-02',
+  visaKind: 'umrah',
   visa: 'not-applied',
   visaOn: '',
+  visaValidUntil: '',
   nusukPermitOn: '',
   ...overrides,
 });

@@ -35,7 +35,11 @@ const nobody = (visa: VisaRecord): TravellerFacts => ({
   visa,
   nusukPermitOn: null,
 });
-const draft = (departureOn: string, returnOn: string, place: { packageSlug?: string; hotels?: unknown[] } = {}) => ({
+const draft = (
+  departureOn: string,
+  returnOn: string,
+  place: { packageSlug?: string | null; hotels?: unknown[] } = {},
+) => ({
   departureOn,
   returnOn,
   departureAirport: 'ORD',
