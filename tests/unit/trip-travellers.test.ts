@@ -207,6 +207,11 @@ describe("the lead page's Travellers card", () => {
       form: { editing: undefined, problems: [], fields: { position: '', name: '' } },
     });
     expect(card.cards).toHaveLength(1);
+    expect(card.arrivesIn).toBe('Saudi Arabia');
+    const cairo = { ...BOOKING, draft: { ...BOOKING.draft, packageSlug: 'cairo-4-days-package', hotels: [] } };
+    expect(travellersCard({ booking: cairo, travellers: [], today: TODAY, rules: RULES, edit: null }).arrivesIn).toBe(
+      'Egypt',
+    );
   });
 
   it('offers a traveller to edit from the address, a refused form as typed, and no form once everyone is in', () => {

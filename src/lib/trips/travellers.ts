@@ -409,6 +409,8 @@ export interface TravellersCardView {
   departureOn: string;
   returnOn: string;
   arrivalOn: string;
+  /** Where the travellers land, for "arrives in …": Saudi Arabia, the holiday country, or '' for a trip to both. */
+  arrivesIn: string;
   /** "2 adults, 1 child": who the accepted quote is for. */
   quotedText: string;
   /** Who is still to add for the count to agree with the quote; undefined once it does. */
@@ -450,6 +452,7 @@ export function travellersCard(input: {
     departureOn: booking.draft.departureOn,
     returnOn: booking.draft.returnOn,
     arrivalOn: trip.arrivalOn,
+    arrivesIn: trip.holiday === null ? 'Saudi Arabia' : trip.saudi ? '' : countryName(trip.holiday),
     quotedText: countsText(booking.quoted),
     stillToAdd: stillMissing,
     cards: travellerCards(travellers, trip, rules),
