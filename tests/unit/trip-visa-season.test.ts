@@ -7,6 +7,7 @@ import {
   checklistRules,
   crossesClosure,
   eVisaWindow,
+  keptVaccination,
   latestArrival,
   passportNeededUntil,
   readiness,
@@ -167,6 +168,14 @@ describe('the rules by kind and country', () => {
       'Nusuk permit',
     ]);
     expect(countryName('uae')).toBe('the UAE');
+  });
+
+  it('keep only "given" of a vaccination where the vaccine is only recommended, its type and day where required', () => {
+    const typed = { type: 'conjugate' as const, givenOn: '2026-11-02' };
+    expect(keptVaccination(typed, { status: 'recommended' })).toBe('given');
+    expect(keptVaccination(typed, { status: 'required' })).toEqual(typed);
+    expect(keptVaccination('not-needed', { status: 'recommended' })).toBe('not-needed');
+    expect(keptVaccination(null, { status: 'recommended' })).toBeNull();
   });
 
   it('keep the vaccine as given, nothing more, where it is only recommended', () => {

@@ -316,6 +316,19 @@ function visaItem(traveller: TravellerFacts, trip: TripDates, rules: ChecklistRu
   return { key: 'visa', state: 'done', by: visa.validUntil };
 }
 
+/**
+ * What is kept of a vaccination under the trip's rule: where the vaccine is only recommended, whether
+ * it is given and nothing more (health data only where a rule needs it); its type and day otherwise.
+ */
+export function keptVaccination(
+  vaccination: TravellerFacts['vaccination'],
+  rule: { status: 'required' | 'recommended' },
+): TravellerFacts['vaccination'] {
+  return rule.status === 'recommended' && vaccination !== null && typeof vaccination !== 'string'
+    ? 'given'
+    : vaccination;
+}
+
 /** Whether a recorded vaccination counts on arrival: given early enough, and still valid for its type. */
 function vaccinationCounts(vaccination: Vaccination, trip: TripDates, rules: ChecklistRules): boolean {
   const { daysBeforeArrival, conjugateYears, polysaccharideYears } = rules.vaccine;

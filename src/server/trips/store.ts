@@ -9,10 +9,17 @@
 import { addDays } from '../../lib/agency-time.ts';
 import { travellersOf as quoteTravellers } from '../../lib/quotes/totals.ts';
 import type { QuoteDraft } from '../../lib/quotes/model.ts';
-import type { TravellerCategory, TravellerFacts, VisaKind } from '../../lib/trips/checklist.ts';
+import { facts } from '../../lib/facts.ts';
+import {
+  keptVaccination,
+  type TravellerCategory,
+  type TravellerFacts,
+  type VisaKind,
+} from '../../lib/trips/checklist.ts';
 import {
   checkTraveller,
   tooMany,
+  tripDatesOf,
   type CategoryCounts,
   type Traveller,
   type TravellerDetails,
@@ -223,7 +230,9 @@ export class TravellerStore {
         };
       }
       if (!checked.ok) return checked;
-      const { details } = checked;
+      // Where the vaccine is only recommended for the trip, a type and day typed are kept as "given".
+      const rule = facts.health.acwy[tripDatesOf(booking.draft, today).kind];
+      const details = { ...checked.details, vaccination: keptVaccination(checked.details.vaccination, rule) };
       const others = travellers.filter((each) => each !== editing).map((each) => each.category);
       const mismatch = tooMany([...others, details.category], booking.quoted);
       if (mismatch) return { ok: false, problems: [{ field: 'category', message: mismatch }] };
