@@ -43,6 +43,24 @@ const hajjSteps = z.strictObject({
   paymentDeadline: hajjStep.optional(),
 });
 
+/** A rule with where it was published (one page or more) and the day an editor last checked it. */
+const sourcedFact = fact({ sources: z.array(z.url()).min(1), checked: isoDay });
+
+/**
+ * A holiday country's entry rule for US citizens: how long the passport must be valid, counted from
+ * arrival or from leaving the country, and whether a visa is needed before travel or given on arrival.
+ */
+const entryRule = fact({
+  sources: z.array(z.url()).min(1),
+  checked: isoDay,
+  visa: z.enum(['none', 'on-arrival']),
+  passport: z.strictObject({
+    from: z.enum(['arrival', 'departure']),
+    months: z.number().int().min(0),
+    days: z.number().int().min(0),
+  }),
+});
+
 /** A vaccine rule for one trip type: required (checked at boarding or arrival) or only recommended, with its source. */
 const vaccineRule = fact({
   status: z.enum(['required', 'recommended']),
@@ -97,7 +115,14 @@ export const factsSchema = z.strictObject({
       passport: fact({ monthsValid: z.number().int().positive(), blankPages: z.number().int().positive() }),
       photo: fact(),
       successRate: fact({ value: z.string().regex(/^\d{1,3}(\.\d)?%$/, 'a percentage like 99.8%') }),
+      /**
+       * The visas a traveller may hold for Umrah, each with where its rule was published and when an
+       * editor last checked it; the checklist reads them with the season's cut-offs (umrahPause).
+       */
+      kinds: z.strictObject({ umrah: sourcedFact, tourist: sourcedFact, other: sourcedFact }),
     }),
+    /** What a US citizen needs to enter each holiday country: the checklist of a holiday trip reads it. */
+    entry: z.strictObject({ turkey: entryRule, jordan: entryRule, uae: entryRule, egypt: entryRule }),
     permits: z.strictObject({
       nusuk: fact(),
       rawdah: fact({ onceInDays: z.number().int().positive() }),

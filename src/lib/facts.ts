@@ -53,6 +53,76 @@ export const settings = parseFacts({
       },
       // The agency's visa-success figure; site.claims.visaSuccess reads it.
       successRate: { text: '99.8% of the visas we filed were approved', value: '99.8%' },
+      // The visas a traveller may come on for Umrah. The dates each allows are not here: the Umrah
+      // visa's 30 days are umrahWindow, the eVisa's year and stay are validity, and the pre-Hajj
+      // cut-offs (last issue, last entry, leave Makkah by) are the season's (seasons.umrahPause).
+      kinds: {
+        umrah: {
+          text: 'the Umrah visa we apply for with your package: it is cancelled unless you enter within 30 days of its issue, none is issued after Eid al-Fitr, the last entry on one is about 15 Shawwal, and its holders leave Makkah before the Hajj season',
+          sources: ['https://www.dawn.com/news/1952496', 'https://newmail-ng.com/no-umrah-permits-after-15-dhul-qadah'],
+          checked: '2026-12-06',
+        },
+        tourist: {
+          text: 'your own Saudi tourist eVisa: valid for one year with stays of up to 90 days, it allows Umrah with a Nusuk permit, but not in the Hajj season, when Makkah is closed to its holders',
+          sources: [
+            'https://gulfnews.com/world/gulf/saudi/tourist-visa-holders-not-allowed-to-perform-hajj-1.95772875',
+            'https://thenews.com.pk/latest/982003-major-change-in-saudi-umrah-policy',
+          ],
+          checked: '2026-12-06',
+        },
+        other: {
+          text: 'another visa that allows Umrah, such as a Saudi residence permit or a Gulf (GCC) residence visa: Umrah with a Nusuk permit while it is valid, except in the Hajj season, when Makkah is closed without a Hajj permit',
+          sources: [
+            'https://gulfnews.com/world/gulf/saudi/saudi-arabia-announces-start-of-new-umrah-season-who-can-apply-for-permits-1.1689143261120',
+            'https://gulfnews.com/world/gulf/saudi/saudi-arabia-sets-june-4-deadline-for-umrah-permits-prepares-for-hajj-season-1.95952476',
+          ],
+          checked: '2026-12-06',
+        },
+      },
+    },
+    // What a US citizen needs to enter each holiday country (the terms: "we will tell you what entry
+    // rules apply to your passport"). No country here asks for a vaccine of a US traveller.
+    entry: {
+      turkey: {
+        text: 'US citizens need no visa for Turkey for stays of up to 90 days in any 180, and the passport must be valid for at least 150 days from arrival',
+        visa: 'none',
+        passport: { from: 'arrival', months: 0, days: 150 },
+        sources: [
+          'https://www.destinations.com.tr/how-to-get-a-turkey-visa-for-us-citizens/',
+          'https://travelout.app/trip/usa-to-turkey',
+        ],
+        checked: '2026-12-06',
+      },
+      jordan: {
+        text: 'US citizens get a single-entry visa for up to 30 days on arrival at Amman airport (40 Jordanian dinars, or covered by the Jordan Pass), and the passport must be valid for at least six months after leaving Jordan',
+        visa: 'on-arrival',
+        passport: { from: 'departure', months: 6, days: 0 },
+        sources: [
+          'https://legalclarity.org/jordan-visa-for-us-citizens-requirements-and-application',
+          'https://thevisaexperts.com/asia/jordan/entry-exit-requirements',
+        ],
+        checked: '2026-12-06',
+      },
+      uae: {
+        text: 'US citizens get a free 30-day visitor visa on arrival in the UAE with a return ticket, and the passport must be valid for at least six months from arrival',
+        visa: 'on-arrival',
+        passport: { from: 'arrival', months: 6, days: 0 },
+        sources: [
+          'http://traveltips.usatoday.com/visa-arrival-work-dubai-109194.html',
+          'https://www.edubaivisa.in/blog/dubai-visa-for-us-citizens/',
+        ],
+        checked: '2026-12-06',
+      },
+      egypt: {
+        text: 'US citizens get a 30-day tourist visa on arrival at Cairo airport (25 US dollars) or as an e-visa before travel, and the passport must be valid for at least six months from arrival',
+        visa: 'on-arrival',
+        passport: { from: 'arrival', months: 6, days: 0 },
+        sources: [
+          'https://worldnextstep.com/egypt-tourist-visa',
+          'https://www.egyptimmigration.org/faq/how-long-can-a-us-citizen-stay-in-egypt-without-a-visa',
+        ],
+        checked: '2026-12-06',
+      },
     },
     permits: {
       // Nusuk Umrah permit with a time slot.

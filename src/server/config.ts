@@ -227,6 +227,11 @@ const declarations = {
     "Each booking's travellers (names, passport expiry, vaccination, visa, permit) are deleted this many days after its return.",
     (value, name) => boundedWholeNumber(value, name, 3650),
   ),
+  TRIP_ARRIVAL_MARGIN_DAYS: variable(
+    '2',
+    'Days a flight may land after the day the checklist counts as arrival (the day after departure): every visa window and season cut-off keeps them.',
+    (value, name) => boundedWholeNumber(value, name, 14),
+  ),
   TRIP_REMINDER_BALANCE_DAYS: variable(
     '7',
     'How many days before each payment after the deposit falls due the family is emailed a reminder, while it is unpaid. Needs `SMTP_URL`.',

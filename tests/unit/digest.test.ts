@@ -135,6 +135,7 @@ describe('the morning digest', () => {
       name: reference === 'MQ-TRIP01' ? 'Layla Haddad' : '',
       assigneeId,
       departureOn,
+      waiting: 0,
     });
     const facts = {
       ...FACTS,

@@ -106,7 +106,7 @@ describe("the owners' personal data, registered for the privacy store", () => {
       category: 'adult',
       passportExpiresOn: '2030-05-01',
       vaccination: 'not-needed',
-      visa: { status: 'not-applied' },
+      visa: { kind: 'umrah', status: 'not-applied' },
       nusukPermitOn: null,
       updatedAt: '2026-11-21T09:00:00.000Z',
       updatedBy: 'amina@agency.example',
@@ -118,7 +118,7 @@ describe("the owners' personal data, registered for the privacy store", () => {
         category: 'adult',
         passportExpiresOn: '2030-05-01',
         vaccination: 'not-needed',
-        visa: { status: 'not-applied' },
+        visa: { kind: 'umrah', status: 'not-applied' },
         nusukPermitOn: null,
       },
     ]);

@@ -104,7 +104,7 @@ describe("the pilgrim's quote page", () => {
     expect(accepted).toMatchObject({ state: 'accepted', canAccept: false, canDecline: false });
     // The terms' rule (P07): the sentence this test asserted before said "once the deposit is received".
     expect(accepted.stateText).toBe(
-      `Accepted on November 20, 2026 by Layla Haddad, for $5,452.50. ${BOOKING_CONFIRMED_WHEN}`,
+      `Accepted on November 20, 2026 by Layla H., for $5,452.50. ${BOOKING_CONFIRMED_WHEN}`,
     );
     const base = quote({ acceptance });
     const later = pilgrimView({ ...base, version: { ...base.version, version: 2 }, updated: true }, context);

@@ -85,7 +85,11 @@ describe.each(STORE_KINDS)('replies and templates on %s', { timeout: 20_000 }, (
       'a passport valid for at least six months from the day you arrive in Saudi Arabia, with two blank pages',
     );
     expect(documents).toContain('Umrah visa or Saudi tourist eVisa');
-    expect(documents).toContain('meningitis (ACWY) vaccine at least 10 days before arrival');
+    // Issue 41 (Q05): the vaccine line says what the health fact says, not that everyone over one needs it.
+    expect(documents).toContain(
+      'The meningitis (ACWY) vaccine is recommended for Umrah (required for Hajj for everyone over 2), given at least 10 days before arrival',
+    );
+    expect(documents).not.toContain('Everyone aged one and over');
     expect(templates[2]!.body).toContain('{{quote_link}}');
   });
 

@@ -6,6 +6,7 @@ import {
   addMonths,
   businessDaysBefore,
   checklistRules,
+  latestArrival,
   readiness,
   travellerChecklist,
   visaWindow,
@@ -14,14 +15,22 @@ import {
   type TripDates,
 } from '@/lib/trips/checklist';
 
-const RULES = checklistRules(settings.facts);
+const RULES = checklistRules(settings.facts, settings.seasons, 0);
 /** Fly out on Sunday 14 March 2027, land on Monday the 15th, read the checklist on 1 February. */
-const TRIP: TripDates = { kind: 'umrah', departureOn: '2027-03-14', arrivalOn: '2027-03-15', today: '2027-02-01' };
+const TRIP: TripDates = {
+  kind: 'umrah',
+  departureOn: '2027-03-14',
+  arrivalOn: '2027-03-15',
+  returnOn: '2027-03-28',
+  saudi: true,
+  holiday: null,
+  today: '2027-02-01',
+};
 const NOTHING_YET: TravellerFacts = {
   category: 'adult',
   passportExpiresOn: null,
   vaccination: null,
-  visa: { status: 'not-applied' },
+  visa: { kind: 'umrah' as const, status: 'not-applied' },
   nusukPermitOn: null,
 };
 const item = (traveller: TravellerFacts, trip: TripDates, key: string, rules: ChecklistRules = RULES) =>
@@ -66,11 +75,18 @@ describe("a traveller's checklist", () => {
   });
 
   it('blocks a visa issued so early that it lapses before arrival, and waits on one applied for', () => {
-    expect(item({ ...NOTHING_YET, visa: { status: 'issued', on: '2027-02-10' } }, TRIP, 'visa')?.state).toBe('blocked');
-    expect(item({ ...NOTHING_YET, visa: { status: 'issued', on: '2027-02-20' } }, TRIP, 'visa')?.state).toBe('done');
-    expect(item({ ...NOTHING_YET, visa: { status: 'applied', on: '2027-02-20' } }, TRIP, 'visa')?.state).toBe(
-      'waiting',
-    );
+    expect(
+      item({ ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-10' } }, TRIP, 'visa')
+        ?.state,
+    ).toBe('blocked');
+    expect(
+      item({ ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-20' } }, TRIP, 'visa')
+        ?.state,
+    ).toBe('done');
+    expect(
+      item({ ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'applied', on: '2027-02-20' } }, TRIP, 'visa')
+        ?.state,
+    ).toBe('waiting');
   });
 
   it('recommends the vaccine for Umrah and requires it for Hajj, ten days before arrival, honouring "not needed" only where it is not required', () => {
@@ -108,7 +124,7 @@ describe("a traveller's checklist", () => {
       category: 'adult',
       passportExpiresOn: '2030-01-01',
       vaccination: { type: 'conjugate', givenOn: '2027-01-10' },
-      visa: { status: 'issued', on: '2027-02-20' },
+      visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-20' },
       nusukPermitOn: '2027-02-21',
     };
     expect(readiness(travellerChecklist(ready, TRIP, RULES))).toBe('ready');
@@ -121,6 +137,11 @@ describe("a traveller's checklist", () => {
 const day = fc.integer({ min: 0, max: 3650 }).map((offset) => addDays('2026-01-01', offset));
 /** Rules anywhere their schema allows them, around today's values. */
 const rules: fc.Arbitrary<ChecklistRules> = fc.record({
+  // The season's cut-offs and the holiday countries' rules as the facts have them; the margin from 0 to a week.
+  season: fc.constant(RULES.season),
+  entry: fc.constant(RULES.entry),
+  eVisa: fc.constant(RULES.eVisa),
+  arrivalMarginDays: fc.integer({ min: 0, max: 7 }),
   passportMonthsValid: fc.integer({ min: 1, max: 12 }),
   visaUseWithinDays: fc.integer({ min: 1, max: 120 }),
   processingBusinessDays: fc.integer({ min: 1, max: 30 }),
@@ -140,12 +161,16 @@ const trip: fc.Arbitrary<TripDates> = fc
     departureOn: day,
     flight: fc.integer({ min: 0, max: 2 }),
     before: fc.integer({ min: -30, max: 400 }),
+    stay: fc.integer({ min: 1, max: 60 }),
     kind: fc.constantFrom('umrah' as const, 'hajj' as const),
   })
-  .map(({ departureOn, flight, before, kind }) => ({
+  .map(({ departureOn, flight, before, stay, kind }) => ({
     kind,
     departureOn,
     arrivalOn: addDays(departureOn, flight),
+    returnOn: addDays(departureOn, flight + stay),
+    saudi: true,
+    holiday: null,
     today: addDays(departureOn, -before),
   }));
 
@@ -155,12 +180,24 @@ describe('the rules, for any departure and any fact values within their schema',
       fc.property(trip, rules, (dates, rule) => {
         const { from, by } = visaWindow(dates, rule);
         expect(by < dates.departureOn).toBe(true);
+        // Where the season rules out an Umrah visa for these dates, no day of issue makes it done.
+        const season = item(NOTHING_YET, dates, 'visa', rule);
+        if (season?.reason === 'after-last-entry' || season?.reason === 'closure') {
+          const any = { ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'issued' as const, on: from } };
+          expect(item(any, dates, 'visa', rule)).toMatchObject({ state: 'blocked', reason: season.reason });
+          return;
+        }
         for (const issued of from <= by ? [from, by] : []) {
-          const traveller = { ...NOTHING_YET, visa: { status: 'issued' as const, on: issued } };
+          const traveller = { ...NOTHING_YET, visa: { kind: 'umrah' as const, status: 'issued' as const, on: issued } };
           expect(item(traveller, dates, 'visa', rule)?.state).toBe('done');
         }
-        // A day before the window, a visa issued at once would lapse before arrival.
-        const early = { ...NOTHING_YET, visa: { status: 'issued' as const, on: addDays(from, -1) } };
+        // A day before a visa issued at once would still be valid on the latest arrival, it lapses first
+        // (the window's first day may be later still: the reopening after Hajj, when none is issued before).
+        const validFrom = addDays(latestArrival(dates, rule), -rule.visaUseWithinDays);
+        const early = {
+          ...NOTHING_YET,
+          visa: { kind: 'umrah' as const, status: 'issued' as const, on: addDays(validFrom, -1) },
+        };
         expect(item(early, dates, 'visa', rule)?.state).toBe('blocked');
       }),
     );

@@ -28,7 +28,7 @@ afterEach(async () => {
 const NOW = new Date('2026-11-20T15:00:00.000Z');
 const AMINA: StaffActor = { id: 'staff-1', email: 'amina@agency.example' };
 const BOARD_DAY = '2027-01-09';
-const RULES = checklistRules(settings.facts);
+const RULES = checklistRules(settings.facts, settings.seasons, 0);
 
 async function openDesk(kind: StoreKind) {
   const store = await openTestStore(kind);
@@ -79,8 +79,11 @@ async function openDesk(kind: StoreKind) {
       passportExpiresOn: '2031-05-01',
       vaccine: 'conjugate',
       vaccinatedOn: '2026-11-02',
-      visa: 'applied',
+      // Their own tourist eVisa, issued: a visa only applied for is waiting, never ready.
+      visaKind: 'tourist',
+      visa: 'issued',
       visaOn: '2026-11-20',
+      visaValidUntil: '',
       nusukPermitOn: '2027-03-11',
       ...overrides,
     };

@@ -21,7 +21,7 @@ import type { Traveller } from '@/lib/trips/travellers';
  * own facts (a passport valid 6 months from arrival, a visa used within 30 days of issue).
  */
 
-const RULES = checklistRules(settings.facts);
+const RULES = checklistRules(settings.facts, settings.seasons, 0);
 const TODAY = '2027-02-01';
 
 const booking = (
@@ -35,13 +35,14 @@ const booking = (
   name: `Name ${reference}`,
   assigneeId: null,
   departureOn,
-  returnOn: '2027-04-30',
+  // Before Makkah's pre-Hajj closure (about 7 April 2027), which blocks a stay past it.
+  returnOn: '2027-04-05',
   departureAirport: 'ORD',
   quoted: { adult: 2, child: 0, infant: 0 },
   ...overrides,
 });
 
-/** A traveller with everything done for a departure in February or March 2027. */
+/** A traveller with everything done for a departure in February or March 2027: their own tourist eVisa, valid a year. */
 const ready = (quoteId: string, position: number, overrides: Partial<Traveller> = {}): Traveller => ({
   quoteId,
   position,
@@ -49,7 +50,7 @@ const ready = (quoteId: string, position: number, overrides: Partial<Traveller> 
   category: 'adult',
   passportExpiresOn: '2031-01-01',
   vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-  visa: { status: 'applied', on: '2027-01-20' },
+  visa: { kind: 'tourist' as const, status: 'issued', on: '2026-12-01' },
   nusukPermitOn: '2027-03-12',
   updatedAt: '2027-01-20T10:00:00.000Z',
   updatedBy: 'amina@agency.example',
@@ -158,6 +159,7 @@ describe("the digest's departures not ready", () => {
         name: 'Name MQ-BLOCK',
         assigneeId: null,
         departureOn: '2027-02-10',
+        waiting: 0,
       },
       {
         leadId: 'lead-MQ-SHORT',
@@ -165,6 +167,7 @@ describe("the digest's departures not ready", () => {
         name: 'Name MQ-SHORT',
         assigneeId: 'amina',
         departureOn: '2027-02-25',
+        waiting: 0,
       },
       {
         leadId: 'lead-MQ-EDGE',
@@ -172,6 +175,7 @@ describe("the digest's departures not ready", () => {
         name: 'Name MQ-EDGE',
         assigneeId: null,
         departureOn: '2027-03-18',
+        waiting: 0,
       },
     ]);
   });
@@ -204,20 +208,52 @@ describe("the dashboard's departures", () => {
       retentionDays: 30,
       rules: RULES,
     });
-    expect(figures).toEqual({ departed: 3, travellers: 5, readyOnTime: 3, deleted: 1 });
+    expect(figures).toEqual({ departed: 3, travellers: 5, readyOnTime: 3, waiting: 0, deleted: 1 });
     const words = departedWords(figures, 30);
     expect(words.map((word) => [word.label, word.value])).toEqual([
       ['Bookings departed', '3'],
       ['Travellers ready on time', '3 of 5 (60%)'],
+      ['Travellers still waiting on a visa', '0'],
     ]);
     expect(words[1]!.note).toContain(
       "Not counted: 1 booking whose travellers' details were deleted 30 days after the return",
     );
-    expect(departedWords({ departed: 0, travellers: 0, readyOnTime: 0, deleted: 0 }, 30)[1]).toMatchObject({
+    expect(departedWords({ departed: 0, travellers: 0, readyOnTime: 0, waiting: 0, deleted: 0 }, 30)[1]).toMatchObject({
       value: '–',
     });
-    expect(departedWords({ departed: 1, travellers: 2, readyOnTime: 2, deleted: 0 }, 30)[1]!.note).not.toContain(
-      'Not counted',
+    expect(
+      departedWords({ departed: 1, travellers: 2, readyOnTime: 2, waiting: 0, deleted: 0 }, 30)[1]!.note,
+    ).not.toContain('Not counted');
+  });
+});
+
+describe('a visa applied for and not issued (issue 41: it was counted ready)', () => {
+  it('is its own count on the board, in the digest and on the dashboard, never ready', () => {
+    const trip = booking('MQ-WAIT', '2027-02-20', { returnOn: '2027-03-05' });
+    const waiting = ready(trip.quoteId, 1, { visa: { kind: 'umrah', status: 'applied', on: '2027-01-30' } });
+    const row = departureRow(trip, [waiting, ready(trip.quoteId, 2)], TODAY, RULES);
+    expect(row).toMatchObject({ ready: 1, waiting: 1, due: 0, blocked: 0, allReady: false });
+    const board = departuresBoard({
+      bookings: [trip],
+      travellers: [waiting],
+      today: TODAY,
+      rules: RULES,
+      filter: 'all',
+    });
+    expect(board.summary).toBe(
+      '1 booking departing in the next 60 days: 1 not ready, 0 with a blocked traveller, 1 waiting on a visa.',
     );
+    expect(notReadyDepartures([trip], [waiting, ready(trip.quoteId, 2)], TODAY, RULES)).toMatchObject([
+      { reference: 'MQ-WAIT', waiting: 1 },
+    ]);
+    const figures = departedFigures({
+      bookings: [trip],
+      travellers: [waiting, ready(trip.quoteId, 2)],
+      from: '2027-02-01',
+      today: '2027-02-21',
+      retentionDays: 30,
+      rules: RULES,
+    });
+    expect(figures).toMatchObject({ travellers: 2, readyOnTime: 1, waiting: 1 });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settings } from '@/lib/facts';
 import { carryList } from '@/lib/trips/carry';
+import { privateName } from '@/lib/quotes/pilgrim-view';
 import { checklistRules, travellerChecklist } from '@/lib/trips/checklist';
 import {
   FAMILY_ACTOR,
@@ -10,7 +11,6 @@ import {
   familyTripView,
   fieldReasons,
   paymentRows,
-  privateName,
   tripEvents,
 } from '@/lib/trips/family';
 import { tripDatesOf, type Traveller, type TravellerFields } from '@/lib/trips/travellers';
@@ -22,7 +22,7 @@ import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
  * 2027-01-24. A passport must then be valid until 2027-09-11; the visa window is 9 to 24 February.
  */
 
-const rules = checklistRules(settings.facts);
+const rules = checklistRules(settings.facts, settings.seasons, 0);
 const draft = quoteDraft();
 const trip = tripDatesOf(draft, TODAY);
 
@@ -33,7 +33,7 @@ const person = (overrides: Partial<Traveller> = {}): Traveller => ({
   category: 'adult',
   passportExpiresOn: '2031-04-30',
   vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-  visa: { status: 'issued', on: '2027-02-15' },
+  visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-15' },
   nusukPermitOn: '2027-03-12',
   updatedAt: '2026-11-20T15:00:00.000Z',
   updatedBy: FAMILY_ACTOR,
@@ -47,8 +47,10 @@ const blank = (overrides: Partial<TravellerFields> = {}): TravellerFields => ({
   passportExpiresOn: '',
   vaccine: '',
   vaccinatedOn: '',
+  visaKind: '',
   visa: '',
   visaOn: '',
+  visaValidUntil: '',
   nusukPermitOn: '',
   ...overrides,
 });
@@ -73,7 +75,10 @@ describe('what a forwarded link may show', () => {
   });
 
   it('says a passport expiring too soon is blocked, still without its day', () => {
-    const omar = person({ passportExpiresOn: '2027-08-15', visa: { status: 'applied', on: '2027-02-10' } });
+    const omar = person({
+      passportExpiresOn: '2027-08-15',
+      visa: { kind: 'umrah' as const, status: 'applied', on: '2027-02-10' },
+    });
     const [passport, visa] = travellerChecklist(omar, trip, rules);
     expect(familyItemWords(passport!, omar)).toBe(
       'Blocked: it expires in August 2027, and it must be valid until September 11, 2027. A new passport is needed.',
@@ -85,7 +90,7 @@ describe('what a forwarded link may show', () => {
     const sara = person({
       passportExpiresOn: null,
       vaccination: { type: 'polysaccharide', givenOn: '2023-01-05' },
-      visa: { status: 'not-applied' },
+      visa: { kind: 'umrah' as const, status: 'not-applied' },
       nusukPermitOn: null,
     });
     const words = travellerChecklist(sara, trip, rules).map((item) => familyItemWords(item, sara));
@@ -143,7 +148,7 @@ describe("the trip's calendar events", () => {
     const none = {
       passportExpiresOn: null,
       vaccination: null,
-      visa: { status: 'not-applied' as const },
+      visa: { kind: 'umrah' as const, status: 'not-applied' as const },
       nusukPermitOn: null,
     };
     const travellers = [
@@ -209,9 +214,12 @@ describe("the family's form", () => {
   });
 
   it('says why each field is asked, with the numbers from the facts', () => {
-    const reasons = fieldReasons(rules);
+    const reasons = fieldReasons(rules, 30);
     expect(reasons.passport).toContain(`valid ${rules.passportMonthsValid} months from arrival`);
     expect(reasons.vaccine).toContain('health information');
+    // Issue 41 (Q04): the deletion is the setting's figure, and for Umrah only whether it is given is kept.
+    expect(reasons.vaccine).toContain('deleted 30 days after your return');
+    expect(reasons.vaccine).toContain('only whether it is given: no type, no date');
     expect(reasons.visa).toContain(`${rules.visaUseWithinDays} days of issue`);
     expect(Object.keys(reasons)).toEqual(['name', 'category', 'passport', 'vaccine', 'visa', 'nusuk']);
   });

@@ -62,8 +62,10 @@ const traveller = (quoteId: string, name: string, overrides: Partial<TravellerFi
   passportExpiresOn: '2030-05-01',
   vaccine: 'conjugate',
   vaccinatedOn: '2026-11-02',
+  visaKind: 'umrah',
   visa: 'not-applied',
   visaOn: '',
+  visaValidUntil: '',
   nusukPermitOn: '',
   ...overrides,
 });
@@ -137,7 +139,8 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     expect(received).toEqual([
       ['2026-11-20', `Your booking ${reference}: what we need from you`],
       ['2027-01-17', `Your booking ${reference}: balance due by January 24, 2027`],
-      ['2027-02-09', `Your booking ${reference}: the Umrah visa window is open`],
+      // 30 days before arrival (11 March) with the 2 days' margin for a late flight (TRIP_ARRIVAL_MARGIN_DAYS).
+      ['2027-02-11', `Your booking ${reference}: the Umrah visa window is open`],
       ['2027-02-22', `Your booking ${reference}: the meningitis vaccine by March 1, 2027`],
       ['2027-03-03', `Your booking ${reference}: one week to departure`],
     ]);
@@ -210,7 +213,7 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     const current = () => facts;
     const reminder = tripReminderKind({ facts: current, timeZone: ZONE });
     const kinds = new OutboxKinds({ channels: [], messages: [...QUOTE_EMAIL_KINDS, reminder] });
-    const day = noon('2027-02-09');
+    const day = noon('2027-02-11');
     const scheduler = new TripReminderScheduler(store.database, settings(current));
     expect(await scheduler.schedule.run(day)).toBe(2);
     // Our processing allowance drops to 5 business days before the email goes: the window closes later.
@@ -223,10 +226,10 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     const visa = reminders(mails()).filter((mail) => mail.headers['subject']!.includes('visa'));
     expect(visa).toHaveLength(1);
     expect(visa[0]!.headers['subject']).toBe(`Your booking ${reference}: the Umrah visa window is open`);
-    expect(visa[0]!.text).toContain('between February 9, 2027 and March 3, 2027');
+    expect(visa[0]!.text).toContain('between February 11, 2027 and March 3, 2027');
     expect(visa[0]!.text).toContain('we allow 5 business days');
     // And the next days, with the new fact, nothing is queued again.
-    for (const next of ['2027-02-10', '2027-02-24', '2027-02-25']) {
+    for (const next of ['2027-02-12', '2027-02-24', '2027-02-25']) {
       await scheduler.schedule.run(noon(next));
       await drain(workerOn(store, mailer, store.location, kinds), noon(next));
     }
@@ -300,7 +303,7 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     for (const table of ['trip_reminders', 'trip_reminder_links', 'trip_reminder_optouts', 'outbox'])
       expect(await count(table), table).toBe(0);
     expect(await optOuts.optOutState(token)).toBeUndefined();
-    expect(await scheduler.schedule.run(noon('2027-02-09'))).toBe(0);
+    expect(await scheduler.schedule.run(noon('2027-02-11'))).toBe(0);
   });
 });
 

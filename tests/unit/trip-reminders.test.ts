@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { facts } from '@/lib/facts';
+import { facts, settings } from '@/lib/facts';
 import { addDays } from '@/lib/agency-time';
 import { checklistRules } from '@/lib/trips/checklist';
 import {
@@ -23,19 +23,26 @@ import {
  * 1 March (its reminder from 22 February), the departure week begins 3 March.
  */
 
-const rules = checklistRules(facts);
+const rules = checklistRules(facts, settings.seasons, 0);
 const adult = (position: number, overrides: Partial<RemindedTraveller> = {}): RemindedTraveller => ({
   position,
   category: 'adult',
   passportExpiresOn: '2031-01-01',
   vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-  visa: { status: 'not-applied' },
+  visa: { kind: 'umrah' as const, status: 'not-applied' },
   nusukPermitOn: null,
   ...overrides,
 });
 const booking = (today: string, overrides: Partial<BookingFacts> = {}): BookingFacts => ({
   today,
-  trip: { kind: 'umrah', departureOn: '2027-03-10', arrivalOn: '2027-03-11' },
+  trip: {
+    kind: 'umrah',
+    departureOn: '2027-03-10',
+    arrivalOn: '2027-03-11',
+    returnOn: '2027-03-24',
+    saudi: true,
+    holiday: null,
+  },
   travellers: [adult(1), adult(2, { vaccination: null })],
   rules,
   owed: [{ ordinal: 1, label: 'Balance', dueOn: '2027-01-24', outstandingCents: 395_250 }],
@@ -66,15 +73,16 @@ describe('the reminders due on a day', () => {
       { deadline: 'visa', positions: [0] },
       { deadline: 'vaccine', positions: [0] },
     ]);
-    const done = [adult(1, { visa: { status: 'applied', on: '2027-02-10' } })];
+    const done = [adult(1, { visa: { kind: 'umrah' as const, status: 'applied', on: '2027-02-10' } })];
     expect(deadlines(booking('2027-02-22', { travellers: done }))).toEqual(['booking']);
   });
 
   it('follow the facts: a longer visa lapse opens the window earlier', () => {
-    const longer = checklistRules({
-      ...facts,
-      visa: { ...facts.visa, umrahWindow: { ...facts.visa.umrahWindow, useWithinDays: 40 } },
-    });
+    const longer = checklistRules(
+      { ...facts, visa: { ...facts.visa, umrahWindow: { ...facts.visa.umrahWindow, useWithinDays: 40 } } },
+      settings.seasons,
+      0,
+    );
     expect(deadlines(booking('2027-01-30', { rules: longer }))).toContain('visa');
     expect(deadlines(booking('2027-01-30'))).not.toContain('visa');
   });
@@ -140,7 +148,12 @@ describe('a reminder’s words', () => {
     tripUrl: 'https://site.example/quote/TOKEN',
     optOutUrl: 'https://site.example/trip/stop-reminders?token=T',
     siteUrl: 'https://site.example',
-    words: { umrahWindow: facts.visa.umrahWindow.text, nusuk: String(facts.permits.nusuk.text) },
+    words: {
+      umrahWindow: facts.visa.umrahWindow.text,
+      nusuk: String(facts.permits.nusuk.text),
+      entry: facts.entry,
+      retentionDays: 30,
+    },
   });
 
   it('carry the reference, the trip link and the opt-out, and say what is due with its days', () => {
@@ -166,9 +179,47 @@ describe('a reminder’s words', () => {
     );
   });
 
+  it('say exactly what is kept of the vaccine, and when it is deleted, from the setting (issue 41, Q04)', () => {
+    const vaccine = reminderEmail(context('vaccine', '2027-02-22'))!;
+    expect(vaccine.text).not.toContain('we record that it is done, nothing more');
+    expect(vaccine.text).toContain(
+      'as it is only recommended, we keep only that it is given (no type, no date), use it only for this checklist and delete it 30 days after your return',
+    );
+  });
+
+  it('say what a holiday trip is, with its entry rule and no Umrah item (issue 41, Q03)', () => {
+    const cairo = {
+      kind: 'umrah' as const,
+      departureOn: '2027-01-10',
+      arrivalOn: '2027-01-11',
+      returnOn: '2027-01-14',
+    };
+    const holiday = { trip: { ...cairo, saudi: false, holiday: 'egypt' as const }, travellers: [], owed: [] };
+    const booked = reminderEmail(context('booking', '2026-12-06', holiday))!;
+    expect(booked.text).toContain('Your trip (Holiday in Egypt) leaves on January 10, 2027');
+    expect(booked.text).toContain(`- Entry to Egypt: ${facts.entry.egypt.text}.`);
+    expect(booked.text).not.toMatch(/Umrah|Nusuk|meningitis/);
+    // Nor is a visa or vaccine reminder due for it, on any day before departure.
+    for (let day = '2026-12-06'; day < '2027-01-10'; day = addDays(day, 1)) {
+      expect(deadlines(booking(day, holiday)).filter((each) => each === 'visa' || each === 'vaccine')).toEqual([]);
+    }
+  });
+
+  it('send no "visa window is open" for dates no Umrah visa can be used on, even before anyone is added (issue 41, Q02)', () => {
+    const late = { kind: 'umrah' as const, departureOn: '2027-03-27', arrivalOn: '2027-03-28', returnOn: '2027-04-05' };
+    const trip = { ...late, saudi: true, holiday: null };
+    for (let day = '2027-02-01'; day < '2027-03-27'; day = addDays(day, 1)) {
+      expect(deadlines(booking(day, { trip, travellers: [] }))).not.toContain('visa');
+    }
+  });
+
   it('list a week before departure only what is still open, for how many travellers', () => {
     const ready = (position: number, overrides: Partial<RemindedTraveller> = {}) =>
-      adult(position, { visa: { status: 'issued', on: '2027-02-15' }, nusukPermitOn: '2027-03-12', ...overrides });
+      adult(position, {
+        visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-15' },
+        nusukPermitOn: '2027-03-12',
+        ...overrides,
+      });
     const all = [ready(1), ready(2), ready(3)];
     const done = reminderEmail(context('departure', '2027-03-03', { travellers: all, owed: [] }))!;
     expect(done.text).toContain('- Nothing: every traveller’s checklist is done and the trip is paid. Thank you.');
@@ -191,8 +242,8 @@ describe('a reminder’s words', () => {
 
   it('say nothing when what they were for is done by the day they go', () => {
     const applied = [
-      adult(1, { visa: { status: 'applied', on: '2027-02-09' } }),
-      adult(2, { visa: { status: 'issued', on: '2027-02-09' } }),
+      adult(1, { visa: { kind: 'umrah' as const, status: 'applied', on: '2027-02-09' } }),
+      adult(2, { visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-09' } }),
     ];
     expect(reminderEmail(context('visa', '2027-02-09', { travellers: applied }))).toBeNull();
     expect(reminderEmail(context('vaccine', '2027-02-22', { travellers: [adult(1), adult(2)] }))).toBeNull();

@@ -56,8 +56,10 @@ const traveller = (quoteId: string, overrides: Partial<TravellerFields> = {}): T
   passportExpiresOn: '2030-05-01',
   vaccine: 'conjugate',
   vaccinatedOn: '2026-11-02',
+  visaKind: 'umrah',
   visa: 'not-applied',
   visaOn: '',
+  visaValidUntil: '',
   nusukPermitOn: '',
   ...overrides,
 });
@@ -97,8 +99,9 @@ describe.each(STORE_KINDS)('the travellers on a booking on %s', (kind) => {
         name: 'Amina Yusuf',
         category: 'adult',
         passportExpiresOn: '2031-01-01',
-        vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-        visa: { status: 'applied', on: '2026-11-21' },
+        // Recommended for Umrah: the type and day typed are kept as "given", nothing more (issue 41).
+        vaccination: 'given',
+        visa: { kind: 'umrah' as const, status: 'applied', on: '2026-11-21' },
         nusukPermitOn: null,
         updatedAt: later.toISOString(),
         updatedBy: 'bilal@agency.example',
@@ -183,8 +186,9 @@ describe.each(STORE_KINDS)('the travellers on a booking on %s', (kind) => {
         name: 'Amina Yusuf',
         category: 'adult',
         passportExpiresOn: '2030-05-01',
-        vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-        visa: { status: 'not-applied' },
+        // Recommended for Umrah: the type and day typed are kept as "given", nothing more (issue 41).
+        vaccination: 'given',
+        visa: { kind: 'umrah' as const, status: 'not-applied' },
         nusukPermitOn: null,
       },
     ]);

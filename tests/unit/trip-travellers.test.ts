@@ -22,7 +22,7 @@ import {
  * The desk's Travellers card, worked out from the accepted quote (2 adults and a child, departing
  * Wednesday 10 March 2027 from Chicago), the travellers and the site's facts.
  */
-const RULES = checklistRules(settings.facts);
+const RULES = checklistRules(settings.facts, settings.seasons, 0);
 const DRAFT = { departureOn: '2027-03-10', returnOn: '2027-03-24', departureAirport: 'ORD' };
 const QUOTED = { adult: 2, child: 1, infant: 0 };
 const TODAY = '2027-01-10';
@@ -35,7 +35,7 @@ const stored = (overrides: Partial<Traveller> = {}): Traveller => ({
   category: 'adult',
   passportExpiresOn: '2030-05-01',
   vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-  visa: { status: 'not-applied' },
+  visa: { kind: 'umrah' as const, status: 'not-applied' },
   nusukPermitOn: null,
   updatedAt: '2026-11-20T15:00:00.000Z',
   updatedBy: 'amina@agency.example',
@@ -55,7 +55,21 @@ describe("the trip's dates", () => {
       kind: 'umrah',
       departureOn: '2027-03-10',
       arrivalOn: '2027-03-11',
+      returnOn: '2027-03-24',
+      saudi: true,
+      holiday: null,
       today: TODAY,
+    });
+  });
+
+  it('know a holiday trip by its catalogue country, and one with a Makkah or Madinah hotel added as both (issue 41)', () => {
+    const cairo = { ...DRAFT, packageSlug: 'cairo-4-days-package', hotels: [] };
+    expect(tripDatesOf(cairo, TODAY)).toMatchObject({ saudi: false, holiday: 'egypt' });
+    const both = { ...cairo, hotels: [{ city: 'makkah' }] };
+    expect(tripDatesOf(both, TODAY)).toMatchObject({ saudi: true, holiday: 'egypt' });
+    expect(tripDatesOf({ ...DRAFT, packageSlug: 'some-umrah-package' }, TODAY)).toMatchObject({
+      saudi: true,
+      holiday: null,
     });
   });
 });
@@ -80,7 +94,7 @@ describe("a traveller's form", () => {
         category: 'adult',
         passportExpiresOn: '2030-05-01',
         vaccination: { type: 'conjugate', givenOn: '2026-11-02' },
-        visa: { status: 'not-applied' },
+        visa: { kind: 'umrah' as const, status: 'not-applied' },
         nusukPermitOn: null,
       },
     });
@@ -105,15 +119,18 @@ describe("a traveller's form", () => {
   });
 
   it("gives a stored traveller's fields back to edit, and blank ones for a new traveller", () => {
-    expect(travellerFields('q1', stored({ position: 2, visa: { status: 'applied', on: '2027-01-05' } }))).toMatchObject(
-      {
-        position: '2',
-        vaccine: 'conjugate',
-        vaccinatedOn: '2026-11-02',
-        visa: 'applied',
-        visaOn: '2027-01-05',
-      },
-    );
+    expect(
+      travellerFields(
+        'q1',
+        stored({ position: 2, visa: { kind: 'umrah' as const, status: 'applied', on: '2027-01-05' } }),
+      ),
+    ).toMatchObject({
+      position: '2',
+      vaccine: 'conjugate',
+      vaccinatedOn: '2026-11-02',
+      visa: 'applied',
+      visaOn: '2027-01-05',
+    });
     expect(travellerFields('q1')).toMatchObject({ position: '', name: '', category: 'adult', visa: 'not-applied' });
   });
 });
@@ -150,7 +167,10 @@ describe('each traveller in words', () => {
   });
 
   it('says what is done with its day, what is waiting, and what is late', () => {
-    const done = stored({ visa: { status: 'issued', on: '2027-02-15' }, nusukPermitOn: '2027-03-12' });
+    const done = stored({
+      visa: { kind: 'umrah' as const, status: 'issued', on: '2027-02-15' },
+      nusukPermitOn: '2027-03-12',
+    });
     const late = { ...trip, today: '2027-03-01' };
     const [ready] = travellerCards([done], late, RULES);
     expect(ready?.standing).toBe('ready');
@@ -168,7 +188,7 @@ describe('each traveller in words', () => {
       'Due (recommended): give it by March 1, 2027.',
       'Due: book it before arrival on March 11, 2027.',
     ]);
-    const applied = stored({ visa: { status: 'applied', on: '2027-02-10' } });
+    const applied = stored({ visa: { kind: 'umrah' as const, status: 'applied', on: '2027-02-10' } });
     const visa = travellerCards([applied], late, RULES)[0]?.items[1];
     expect(visa && itemWords({ key: 'visa', state: visa.state }, applied)).toBe('Waiting: applied February 10, 2027.');
   });
@@ -187,6 +207,11 @@ describe("the lead page's Travellers card", () => {
       form: { editing: undefined, problems: [], fields: { position: '', name: '' } },
     });
     expect(card.cards).toHaveLength(1);
+    expect(card.arrivesIn).toBe('Saudi Arabia');
+    const cairo = { ...BOOKING, draft: { ...BOOKING.draft, packageSlug: 'cairo-4-days-package', hotels: [] } };
+    expect(travellersCard({ booking: cairo, travellers: [], today: TODAY, rules: RULES, edit: null }).arrivesIn).toBe(
+      'Egypt',
+    );
   });
 
   it('offers a traveller to edit from the address, a refused form as typed, and no form once everyone is in', () => {

@@ -241,7 +241,10 @@ export function digestEmail(digest: Digest, context: DigestContext): { subject: 
     ),
     ...section(
       `Departing within ${NOT_READY_WITHIN_DAYS} days and not ready`,
-      digest.departures.map((item) => [`${who(item)}: departs ${formatDay(item.departureOn)}`, link(item)]),
+      digest.departures.map((item) => [
+        `${who(item)}: departs ${formatDay(item.departureOn)}${item.waiting > 0 ? `, ${countOf(item.waiting, 'traveller')} waiting on a visa` : ''}`,
+        link(item),
+      ]),
       `${siteUrl}/admin/departures`,
     ),
     ...(owner

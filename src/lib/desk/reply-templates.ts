@@ -6,6 +6,8 @@
  * a message for staff rather than sending a gap or a broken link.
  */
 
+import { countOf } from '../format.ts';
+
 /** What each placeholder stands for, as the templates page lists them. */
 export const PLACEHOLDERS = {
   pilgrim_name: "the pilgrim's name, as they typed it",
@@ -138,6 +140,20 @@ export function withReference(subject: string, reference: string): string {
  * is a later schema step that changes only the bodies no owner has edited (as step 13 does). The documents follow the
  * site's visa guide and facts (src/lib/facts.ts: visa.passport, visa.photo, health.acwy).
  */
+/** The "Documents needed" template's vaccine sentence as it shipped: it told everyone aged one and over the vaccine was needed for Umrah. */
+export const SHIPPED_VACCINE_LINE =
+  'Everyone aged one and over also needs the meningitis (ACWY) vaccine at least 10 days before arrival. The certificate is not uploaded, but keep it with your passport.';
+
+/** The vaccine sentence of "Documents needed", from the health fact: recommended for Umrah, required for Hajj, and from what age. */
+export function vaccineTemplateLine(acwy: {
+  daysBeforeArrival: number;
+  umrah: { status: string };
+  hajj: { status: string; minAgeYears?: number | undefined };
+}): string {
+  const hajjAge = acwy.hajj.minAgeYears ? ` for everyone over ${acwy.hajj.minAgeYears}` : '';
+  return `The meningitis (ACWY) vaccine is ${acwy.umrah.status} for Umrah (${acwy.hajj.status} for Hajj${hajjAge}), given at least ${countOf(acwy.daysBeforeArrival, 'day')} before arrival; please tell us if anyone has had it.`;
+}
+
 export const STARTING_TEMPLATES: readonly (readonly [name: string, subject: string, body: string])[] = [
   [
     'First reply',

@@ -14,6 +14,14 @@ import type { PilgrimQuote } from './records.ts';
 import { formatDay } from '../dates.ts';
 import { quoteTotals, travellersOf } from './totals.ts';
 
+/** "Layla H.": the given names and the family name's initial, enough for a family to tell its travellers apart. */
+export function privateName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  if (words.length < 2) return words[0] ?? '';
+  const last = words.pop()!;
+  return `${words.join(' ')} ${[...last][0]!.toUpperCase()}.`;
+}
+
 export type PilgrimState = 'open' | 'accepted' | 'declined' | 'expired';
 
 export interface PilgrimView {
@@ -94,7 +102,8 @@ export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): Pilgr
   const byCard = (cents: number) => (fee > 0 ? formatCents(byCreditCardCents(cents, fee)) : null);
   let stateText: string | null = null;
   if (acceptance && acceptance.version === version.version) {
-    stateText = `Accepted on ${dayOf(acceptance.acceptedAt)} by ${acceptance.typedName}, for ${formatCents(acceptance.totalCents)}. ${BOOKING_CONFIRMED_WHEN}`;
+    // The link is forwarded: the name is shortened as every traveller's is ("Layla H.").
+    stateText = `Accepted on ${dayOf(acceptance.acceptedAt)} by ${privateName(acceptance.typedName)}, for ${formatCents(acceptance.totalCents)}. ${BOOKING_CONFIRMED_WHEN}`;
   } else if (acceptance) {
     stateText = `Version ${acceptance.version} of this quote was accepted on ${dayOf(acceptance.acceptedAt)}, for ${formatCents(acceptance.totalCents)}. It has been updated since: please ${call} to go through the changes.`;
   } else if (decline) {

@@ -1,8 +1,10 @@
 /**
- * A traveller's dated checklist before an Umrah trip, worked out from the trip's dates, what is known
- * of the traveller and the site's dated facts (src/lib/facts.ts): passport validity from arrival,
- * the Umrah visa's window (it lapses unused after `visa.umrahWindow` days, and our processing takes
- * up to `visa.processing` business days), the meningitis vaccine (`health.acwy`, required or
+ * A traveller's dated checklist before a trip, worked out from the trip's dates and places, what is
+ * known of the traveller and the site's dated facts (src/lib/facts.ts): passport validity (Saudi
+ * Arabia's from arrival, a holiday country's by `entry`), the visa by its kind (`visa.kinds`: the
+ * Umrah visa lapses unused after `visa.umrahWindow` days; the tourist eVisa lasts `visa.validity`),
+ * the season's cut-offs before Hajj (`seasons.umrahPause`: last issue, last entry, leave Makkah by),
+ * with a margin for a flight that lands late, the meningitis vaccine (`health.acwy`, required or
  * recommended by trip type), the Nusuk permit (`permits.nusuk`). Nothing here is stored: edit a fact
  * and every checklist follows the same day. Days are `YYYY-MM-DD` in the agency's calendar.
  */
@@ -12,41 +14,95 @@ import { addDays } from '../agency-time.ts';
 export type TravellerCategory = 'adult' | 'child' | 'infant';
 
 /**
- * What the trip is, for the rules that differ (the vaccine is required for Hajj and recommended for
- * Umrah; the Nusuk Umrah permit is Umrah's). These are Saudi rules: a trip elsewhere has no checklist here.
+ * What a stay in Saudi Arabia is for, where the rules differ (the vaccine is required for Hajj and
+ * recommended for Umrah; the Nusuk Umrah permit is Umrah's). A holiday country has its own entry rule.
  */
 export type TripKind = 'umrah' | 'hajj';
 
-/** The trip's dates, from the accepted quote; `today` is the agency's day the checklist is read on. */
+/** A holiday trip's country, as the catalogue's holiday trips name it. */
+export type HolidayCountry = 'turkey' | 'jordan' | 'uae' | 'egypt';
+
+/**
+ * The trip's dates, from the accepted quote, and where it goes: a stay in Saudi Arabia (the Umrah
+ * checklist), a holiday country (its entry rule), or both; `today` is the agency's day it is read on.
+ */
 export interface TripDates {
   kind: TripKind;
   departureOn: string;
-  /** The day the traveller lands in Saudi Arabia: every Saudi rule counts from it. */
+  /** The day the traveller lands: every entry rule counts from it. */
   arrivalOn: string;
+  /** The day the trip ends: a visa must last to it, and the pre-Hajj closure is counted against it. */
+  returnOn: string;
+  /** Whether the trip stays in Saudi Arabia (Makkah or Madinah): only then the Umrah items. */
+  saudi: boolean;
+  /** The holiday country, or null for a trip that is only Umrah. */
+  holiday: HolidayCountry | null;
   today: string;
 }
 
-/** A vaccination as recorded: its type (a certificate that names none counts as polysaccharide) and day. */
+/**
+ * A vaccination as recorded: where a rule requires the vaccine, its type (a certificate that names
+ * none counts as polysaccharide) and day; where it is only recommended, 'given' and nothing more.
+ */
 export interface Vaccination {
   type: 'conjugate' | 'polysaccharide' | 'unnamed';
   givenOn: string;
 }
 
+/** The kinds of visa a traveller may hold for Umrah: ours with the package, their own tourist eVisa, or another (a residence permit, a GCC visa). */
+export type VisaKind = 'umrah' | 'tourist' | 'other';
+
+/**
+ * A traveller's visa with only the dates its kind needs: the Umrah visa and the tourist eVisa by
+ * status and day (applied or issued); another kind by the last day it is valid. Never a number.
+ */
+export type VisaRecord =
+  | { kind: 'umrah' | 'tourist'; status: 'not-applied' }
+  | { kind: 'umrah' | 'tourist'; status: 'applied' | 'issued'; on: string }
+  | { kind: 'other'; status: 'issued'; validUntil: string };
+
+/** A visa known by its status and day: the Umrah visa or the tourist eVisa. */
+type OwnVisa = Exclude<VisaRecord, { kind: 'other' }>;
+
 /** What is known of one traveller; null where nothing is recorded yet. No passport number, ever. */
 export interface TravellerFacts {
   category: TravellerCategory;
   passportExpiresOn: string | null;
-  /** The vaccination, or 'not-needed' as staff recorded it (honoured only where the rule does not require it). */
-  vaccination: Vaccination | 'not-needed' | null;
-  visa: { status: 'not-applied' } | { status: 'applied'; on: string } | { status: 'issued'; on: string };
+  /** The vaccination, 'given' (recorded as done, nothing more), or 'not-needed' as staff recorded it (honoured only where the rule does not require it). */
+  vaccination: Vaccination | 'given' | 'not-needed' | null;
+  visa: VisaRecord;
   nusukPermitOn: string | null;
 }
 
-/** The numbers the rules read, from the site's facts (`checklistRules` gives them). */
+/** A holiday country's entry rule as the checklist reads it (src/lib/facts.ts, `entry`). */
+export interface EntryRule {
+  visa: 'none' | 'on-arrival';
+  passport: { from: 'arrival' | 'departure'; months: number; days: number };
+}
+
+/** The season's cut-offs for the visas that allow Umrah (the first day of each expected range: the safe one). */
+export interface SeasonCutoffs {
+  /** The last day an Umrah visa is issued before Hajj. */
+  lastIssue: string;
+  /** The last day to enter on an Umrah visa. */
+  lastEntry: string;
+  /** The last day in Makkah before the pre-Hajj closure, for every kind of visa but Hajj's. */
+  leaveBy: string;
+  /** The day Umrah visas are issued and Makkah opens again after Hajj. */
+  reopens: string;
+}
+
+/** The numbers the rules read, from the site's facts and the late-arrival margin (`checklistRules` gives them). */
 export interface ChecklistRules {
   passportMonthsValid: number;
   visaUseWithinDays: number;
   processingBusinessDays: number;
+  /** The tourist eVisa: how long it is valid from issue, and the longest stay. */
+  eVisa: { validMonths: number; maxStayDays: number };
+  /** Days a flight may land after the computed arrival: every window keeps them (`TRIP_ARRIVAL_MARGIN_DAYS`). */
+  arrivalMarginDays: number;
+  season: SeasonCutoffs;
+  entry: Record<HolidayCountry, EntryRule>;
   vaccine: {
     daysBeforeArrival: number;
     conjugateYears: number;
@@ -63,31 +119,68 @@ export interface ChecklistRules {
  */
 export type ItemState = 'done' | 'due' | 'waiting' | 'late' | 'blocked' | 'not-needed';
 
+/**
+ * Why an item is blocked, for its words: the passport expires too soon; the Umrah visa lapses before
+ * arrival, no day works, arrival is after the last entry, or the stay crosses the pre-Hajj closure;
+ * a visa that is not valid for the whole stay, or a stay longer than the eVisa allows.
+ */
+export type BlockReason =
+  'passport-expires' | 'lapses' | 'no-day' | 'after-last-entry' | 'closure' | 'expires' | 'too-long';
+
 export interface ChecklistItem {
-  key: 'passport' | 'visa' | 'vaccine' | 'nusuk';
+  key: 'passport' | 'visa' | 'vaccine' | 'nusuk' | 'entry';
   state: ItemState;
   /** The first day it may be done, where that matters (the visa window). */
   from?: string;
-  /** The last day it may be done. */
+  /** The last day it may be done; for a blocker, the day it runs up against. */
   by?: string;
   /** For the vaccine: whether the rule requires it for this trip, or only recommends it. */
   required?: boolean;
+  /** For a blocked item: why. */
+  reason?: BlockReason;
+  /** For the entry item: the holiday country whose rule it is. */
+  country?: HolidayCountry;
 }
 
-/** The rules' numbers from the site's facts: the one place a checklist reads them. */
-export function checklistRules(facts: {
-  visa: {
-    passport: { monthsValid: number };
-    umrahWindow: { useWithinDays: number };
-    processing: { maxBusinessDays: number };
-  };
-  health: { acwy: ChecklistRules['vaccine'] };
-}): ChecklistRules {
+type SeasonDays = Record<string, { from: string; to?: string | undefined }>;
+
+/** The rules' numbers from the site's facts and the late-arrival margin: the one place a checklist reads them. */
+export function checklistRules(
+  facts: {
+    visa: {
+      passport: { monthsValid: number };
+      umrahWindow: { useWithinDays: number };
+      processing: { maxBusinessDays: number };
+      validity: { validMonths: number; maxStayDays: number };
+    };
+    health: { acwy: ChecklistRules['vaccine'] };
+    entry: Record<HolidayCountry, EntryRule>;
+  },
+  seasons: { umrahPause: { days: SeasonDays } },
+  arrivalMarginDays: number,
+): ChecklistRules {
   const { daysBeforeArrival, conjugateYears, polysaccharideYears, umrah, hajj } = facts.health.acwy;
+  const day = (name: string) => {
+    const found = seasons.umrahPause.days[name];
+    if (!found) throw new Error(`The season umrahPause has no day ${name}`);
+    return found.from;
+  };
+  const entry = Object.fromEntries(
+    Object.entries(facts.entry).map(([country, rule]) => [country, { visa: rule.visa, passport: rule.passport }]),
+  ) as Record<HolidayCountry, EntryRule>;
   return {
     passportMonthsValid: facts.visa.passport.monthsValid,
     visaUseWithinDays: facts.visa.umrahWindow.useWithinDays,
     processingBusinessDays: facts.visa.processing.maxBusinessDays,
+    eVisa: { validMonths: facts.visa.validity.validMonths, maxStayDays: facts.visa.validity.maxStayDays },
+    arrivalMarginDays,
+    season: {
+      lastIssue: day('lastIssue'),
+      lastEntry: day('lastEntry'),
+      leaveBy: day('departBy'),
+      reopens: day('reopens'),
+    },
+    entry,
     vaccine: { daysBeforeArrival, conjugateYears, polysaccharideYears, umrah, hajj },
   };
 }
@@ -113,15 +206,39 @@ export function businessDaysBefore(day: string, count: number): string {
   return current.toISOString().slice(0, 10);
 }
 
+/** The latest day a traveller may land: the computed arrival and the margin for a late flight. */
+export function latestArrival(trip: Pick<TripDates, 'arrivalOn'>, rules: ChecklistRules): string {
+  return addDays(trip.arrivalOn, rules.arrivalMarginDays);
+}
+
+/** Whether `day` falls in the pre-Hajj pause after `last` (the last issue or entry day), before Umrah reopens. */
+const pausedAfter = (day: string, last: string, rules: ChecklistRules) => day > last && day < rules.season.reopens;
+
 /**
  * The days to apply for the Umrah visa: no earlier than a visa issued at once would still be valid
- * on arrival, no later than our processing allows before departure. `from` after `by` means no day works.
+ * on the latest arrival (the margin kept), no later than our processing allows before departure nor
+ * than the season's last issue day. `from` after `by` means no day works.
  */
 export function visaWindow(trip: Pick<TripDates, 'departureOn' | 'arrivalOn'>, rules: ChecklistRules) {
+  let from = addDays(latestArrival(trip, rules), -rules.visaUseWithinDays);
+  let by = businessDaysBefore(trip.departureOn, rules.processingBusinessDays);
+  // No Umrah visa is issued between the last issue day and the reopening after Hajj.
+  if (pausedAfter(by, rules.season.lastIssue, rules)) by = rules.season.lastIssue;
+  if (pausedAfter(from, rules.season.lastIssue, rules)) from = rules.season.reopens;
+  return { from, by };
+}
+
+/** The days to apply for a tourist eVisa: early enough to be issued in time, late enough to be valid until the return. */
+export function eVisaWindow(trip: Pick<TripDates, 'departureOn' | 'returnOn'>, rules: ChecklistRules) {
   return {
-    from: addDays(trip.arrivalOn, -rules.visaUseWithinDays),
+    from: addMonths(trip.returnOn, -rules.eVisa.validMonths),
     by: businessDaysBefore(trip.departureOn, rules.processingBusinessDays),
   };
+}
+
+/** Whether the stay in Saudi Arabia runs past the last day before the pre-Hajj closure of Makkah (or begins inside it). */
+export function crossesClosure(trip: Pick<TripDates, 'arrivalOn' | 'returnOn'>, rules: ChecklistRules): boolean {
+  return trip.arrivalOn < rules.season.reopens && trip.returnOn > rules.season.leaveBy;
 }
 
 /** A day's state against its last day: due until then, late after. */
@@ -129,27 +246,87 @@ function dueOrLate(today: string, by: string): ItemState {
   return today > by ? 'late' : 'due';
 }
 
+/** The last day the passport must be valid to: the Saudi rule from arrival, the holiday country's from arrival or leaving, the later of them. */
+export function passportNeededUntil(trip: TripDates, rules: ChecklistRules): string {
+  const days: string[] = [];
+  if (trip.saudi) days.push(addMonths(trip.arrivalOn, rules.passportMonthsValid));
+  if (trip.holiday) {
+    const { from, months, days: extra } = rules.entry[trip.holiday].passport;
+    days.push(addDays(addMonths(from === 'arrival' ? trip.arrivalOn : trip.returnOn, months), extra));
+  }
+  return days.reduce((latest, day) => (day > latest ? day : latest), trip.arrivalOn);
+}
+
 function passportItem(traveller: TravellerFacts, trip: TripDates, rules: ChecklistRules): ChecklistItem {
-  const needed = addMonths(trip.arrivalOn, rules.passportMonthsValid);
+  const needed = passportNeededUntil(trip, rules);
   if (traveller.passportExpiresOn === null) {
-    // The visa needs the passport's details: they are due by the day the window opens.
-    const by = visaWindow(trip, rules).from;
+    // An Umrah visa needs the passport's details: due by the day its window opens; else before our checks.
+    const by = trip.saudi
+      ? visaWindow(trip, rules).from
+      : businessDaysBefore(trip.departureOn, rules.processingBusinessDays);
     return { key: 'passport', state: dueOrLate(trip.today, by), by };
   }
-  return { key: 'passport', state: traveller.passportExpiresOn < needed ? 'blocked' : 'done', by: needed };
+  return traveller.passportExpiresOn < needed
+    ? { key: 'passport', state: 'blocked', by: needed, reason: 'passport-expires' }
+    : { key: 'passport', state: 'done', by: needed };
+}
+
+const blocked = (reason: BlockReason, by: string): ChecklistItem => ({ key: 'visa', state: 'blocked', by, reason });
+
+/** The Umrah visa we apply for: its window, the last entry, the closure, and a visa issued too early. */
+function umrahVisaItem(visa: OwnVisa, trip: TripDates, rules: ChecklistRules): ChecklistItem {
+  const { season } = rules;
+  if (pausedAfter(latestArrival(trip, rules), season.lastEntry, rules))
+    return blocked('after-last-entry', season.lastEntry);
+  if (crossesClosure(trip, rules)) return blocked('closure', season.leaveBy);
+  const window = visaWindow(trip, rules);
+  if (visa.status === 'issued') {
+    const lapsesOn = addDays(visa.on, rules.visaUseWithinDays);
+    return lapsesOn < latestArrival(trip, rules)
+      ? blocked('lapses', lapsesOn)
+      : { key: 'visa', state: 'done', ...window };
+  }
+  if (visa.status === 'applied') return { key: 'visa', state: 'waiting', ...window };
+  if (window.from > window.by) return { key: 'visa', state: 'blocked', reason: 'no-day', ...window };
+  return { key: 'visa', state: dueOrLate(trip.today, window.by), ...window };
+}
+
+/** The traveller's own tourist eVisa: valid to the return, a stay it allows, and no Umrah in the closure. */
+function eVisaItem(visa: OwnVisa, trip: TripDates, rules: ChecklistRules): ChecklistItem {
+  if (crossesClosure(trip, rules)) return blocked('closure', rules.season.leaveBy);
+  if (addDays(trip.arrivalOn, rules.eVisa.maxStayDays) < trip.returnOn) {
+    return blocked('too-long', addDays(trip.arrivalOn, rules.eVisa.maxStayDays));
+  }
+  const window = eVisaWindow(trip, rules);
+  if (visa.status === 'issued') {
+    const validUntil = addMonths(visa.on, rules.eVisa.validMonths);
+    return validUntil < trip.returnOn ? blocked('expires', validUntil) : { key: 'visa', state: 'done', by: validUntil };
+  }
+  if (visa.status === 'applied') return { key: 'visa', state: 'waiting', ...window };
+  return { key: 'visa', state: dueOrLate(trip.today, window.by), ...window };
 }
 
 function visaItem(traveller: TravellerFacts, trip: TripDates, rules: ChecklistRules): ChecklistItem {
-  const window = visaWindow(trip, rules);
   const { visa } = traveller;
-  if (visa.status === 'issued') {
-    // Issued too early, it lapses before arrival: a new one is needed.
-    const lapsesOn = addDays(visa.on, rules.visaUseWithinDays);
-    return { key: 'visa', state: lapsesOn < trip.arrivalOn ? 'blocked' : 'done', ...window };
-  }
-  if (visa.status === 'applied') return { key: 'visa', state: 'waiting', ...window };
-  if (window.from > window.by) return { key: 'visa', state: 'blocked', ...window };
-  return { key: 'visa', state: dueOrLate(trip.today, window.by), ...window };
+  if (visa.kind !== 'other')
+    return visa.kind === 'umrah' ? umrahVisaItem(visa, trip, rules) : eVisaItem(visa, trip, rules);
+  // A residence permit or a GCC visa: valid to the return, and no Umrah in the closure.
+  if (crossesClosure(trip, rules)) return blocked('closure', rules.season.leaveBy);
+  if (visa.validUntil < trip.returnOn) return blocked('expires', visa.validUntil);
+  return { key: 'visa', state: 'done', by: visa.validUntil };
+}
+
+/**
+ * What is kept of a vaccination under the trip's rule: where the vaccine is only recommended, whether
+ * it is given and nothing more (health data only where a rule needs it); its type and day otherwise.
+ */
+export function keptVaccination(
+  vaccination: TravellerFacts['vaccination'],
+  rule: { status: 'required' | 'recommended' },
+): TravellerFacts['vaccination'] {
+  return rule.status === 'recommended' && vaccination !== null && typeof vaccination !== 'string'
+    ? 'given'
+    : vaccination;
 }
 
 /** Whether a recorded vaccination counts on arrival: given early enough, and still valid for its type. */
@@ -176,7 +353,9 @@ function vaccineItem(traveller: TravellerFacts, trip: TripDates, rules: Checklis
       ? { key: 'vaccine', state: dueOrLate(trip.today, by), by, required }
       : { key: 'vaccine', state: 'not-needed', required };
   }
-  if (vaccination !== null && vaccinationCounts(vaccination, trip, rules)) {
+  // Only recommended: "given" is all that is kept, and all that is needed.
+  if (vaccination === 'given' && !required) return { key: 'vaccine', state: 'done', by, required };
+  if (vaccination !== null && vaccination !== 'given' && vaccinationCounts(vaccination, trip, rules)) {
     return { key: 'vaccine', state: 'done', by, required };
   }
   return { key: 'vaccine', state: dueOrLate(trip.today, by), by, required };
@@ -188,19 +367,27 @@ function nusukItem(traveller: TravellerFacts, trip: TripDates): ChecklistItem {
   return { key: 'nusuk', state: dueOrLate(trip.today, trip.arrivalOn), by: trip.arrivalOn };
 }
 
-/** One traveller's checklist for a trip: passport, visa, vaccine and Nusuk permit, each with its state and days. */
+/**
+ * One traveller's checklist for a trip, each item with its state and days: the passport for every
+ * trip; the holiday country's entry; and for a stay in Saudi Arabia the visa, the vaccine and the
+ * Nusuk permit. A holiday trip has no Umrah item (no fact asks a US traveller for a vaccine there).
+ */
 export function travellerChecklist(traveller: TravellerFacts, trip: TripDates, rules: ChecklistRules): ChecklistItem[] {
-  return [
-    passportItem(traveller, trip, rules),
-    visaItem(traveller, trip, rules),
-    vaccineItem(traveller, trip, rules),
-    nusukItem(traveller, trip),
-  ];
+  const items = [passportItem(traveller, trip, rules)];
+  // The entry rule is the country's: nothing to do before travel (none, or a visa given on arrival).
+  if (trip.holiday) items.push({ key: 'entry', state: 'not-needed', country: trip.holiday });
+  if (trip.saudi)
+    items.push(visaItem(traveller, trip, rules), vaccineItem(traveller, trip, rules), nusukItem(traveller, trip));
+  return items;
 }
 
-/** A traveller as the desk's board counts them: blocked by any item, else with items due or late, else ready. */
-export function readiness(items: readonly ChecklistItem[]): 'ready' | 'due' | 'blocked' {
+/** Where a traveller stands: blocked by any item, else with items due or late, else waiting on a visa applied for, else ready. */
+export type Readiness = 'ready' | 'waiting' | 'due' | 'blocked';
+
+/** A traveller as the desk's board counts them: ready only when every item is done or not needed. */
+export function readiness(items: readonly ChecklistItem[]): Readiness {
   if (items.some((item) => item.state === 'blocked')) return 'blocked';
   if (items.some((item) => item.state === 'due' || item.state === 'late')) return 'due';
+  if (items.some((item) => item.state === 'waiting')) return 'waiting';
   return 'ready';
 }

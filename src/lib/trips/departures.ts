@@ -7,6 +7,7 @@
 import { addDays } from '../agency-time.ts';
 import { countOf } from '../format.ts';
 import { readiness, travellerChecklist, type ChecklistRules } from './checklist.ts';
+import type { DraftPlace } from './destinations.ts';
 import { countsText, tripDatesOf, type CategoryCounts, type Traveller } from './travellers.ts';
 
 /** The board lists the bookings departing within this many days from today (today included). */
@@ -14,8 +15,8 @@ export const BOARD_WITHIN_DAYS = 60;
 /** The digest names the bookings departing within this many days that are not ready. */
 export const NOT_READY_WITHIN_DAYS = 45;
 
-/** A booking as the store reads it for these views: the lead, the accepted version's dates and counts. */
-export interface DepartingBooking {
+/** A booking as the store reads it for these views: the lead, the accepted version's dates, places and counts. */
+export interface DepartingBooking extends DraftPlace {
   leadId: string;
   quoteId: string;
   reference: string;
@@ -42,6 +43,8 @@ export interface DepartureRow {
   /** "2 adults, 1 child". */
   quotedText: string;
   ready: number;
+  /** Travellers whose only open item is a visa applied for and not yet issued: never ready. */
+  waiting: number;
   due: number;
   blocked: number;
   /** Every quoted traveller added and ready. */
@@ -66,7 +69,7 @@ export function departureRow(
   rules: ChecklistRules,
 ): DepartureRow {
   const trip = tripDatesOf(booking, today);
-  const counts = { ready: 0, due: 0, blocked: 0 };
+  const counts = { ready: 0, waiting: 0, due: 0, blocked: 0 };
   const own = travellers.filter((each) => each.quoteId === booking.quoteId);
   for (const traveller of own) counts[readiness(travellerChecklist(traveller, trip, rules))] += 1;
   const quoted = quotedTotal(booking.quoted);
@@ -110,10 +113,11 @@ export function departuresBoard(input: {
   const rows = filter === 'blocked' ? all.filter((row) => row.blocked > 0) : all;
   const withBlocked = all.filter((row) => row.blocked > 0).length;
   const notReady = all.filter((row) => !row.allReady).length;
+  const waitingOnVisa = all.filter((row) => row.waiting > 0).length;
   const summary =
     all.length === 0
       ? `No booking departs in the next ${BOARD_WITHIN_DAYS} days.`
-      : `${countOf(all.length, 'booking')} departing in the next ${BOARD_WITHIN_DAYS} days: ${notReady} not ready, ${withBlocked} with a blocked traveller.`;
+      : `${countOf(all.length, 'booking')} departing in the next ${BOARD_WITHIN_DAYS} days: ${notReady} not ready, ${withBlocked} with a blocked traveller${waitingOnVisa > 0 ? `, ${waitingOnVisa} waiting on a visa` : ''}.`;
   return { rows, summary, window };
 }
 
@@ -124,6 +128,8 @@ export interface NotReadyDeparture {
   name: string;
   assigneeId: string | null;
   departureOn: string;
+  /** Its travellers waiting on a visa applied for (not ready, nothing for the family to do). */
+  waiting: number;
 }
 
 /** The bookings departing within `NOT_READY_WITHIN_DAYS` of `today` that are not ready, soonest first. */
@@ -137,14 +143,20 @@ export function notReadyDepartures(
   const byQuote = Map.groupBy(travellers, (each) => each.quoteId);
   return bookings
     .filter((booking) => booking.departureOn >= from && booking.departureOn <= to)
-    .filter((booking) => !departureRow(booking, byQuote.get(booking.quoteId) ?? [], today, rules).allReady)
-    .toSorted((a, b) => a.departureOn.localeCompare(b.departureOn) || a.reference.localeCompare(b.reference))
-    .map(({ leadId, reference, name, assigneeId, departureOn }) => ({
+    .map((booking) => ({ booking, row: departureRow(booking, byQuote.get(booking.quoteId) ?? [], today, rules) }))
+    .filter(({ row }) => !row.allReady)
+    .toSorted(
+      (a, b) =>
+        a.booking.departureOn.localeCompare(b.booking.departureOn) ||
+        a.booking.reference.localeCompare(b.booking.reference),
+    )
+    .map(({ booking: { leadId, reference, name, assigneeId, departureOn }, row }) => ({
       leadId,
       reference,
       name,
       assigneeId,
       departureOn,
+      waiting: row.waiting,
     }));
 }
 
@@ -155,6 +167,8 @@ export interface DepartedFigures {
   travellers: number;
   /** Of those, added and ready by the checklist read on their departure day. */
   readyOnTime: number;
+  /** Of those, still waiting on a visa applied for on their departure day: not ready. */
+  waiting: number;
   /** Departed bookings whose travellers' details retention has deleted: not in the two counts above. */
   deleted: number;
 }
@@ -175,7 +189,7 @@ export function departedFigures(input: {
 }): DepartedFigures {
   const { from, today, retentionDays, rules } = input;
   const byQuote = Map.groupBy(input.travellers, (each) => each.quoteId);
-  const figures: DepartedFigures = { departed: 0, travellers: 0, readyOnTime: 0, deleted: 0 };
+  const figures: DepartedFigures = { departed: 0, travellers: 0, readyOnTime: 0, waiting: 0, deleted: 0 };
   for (const booking of input.bookings) {
     if (booking.departureOn < from || booking.departureOn >= today) continue;
     figures.departed += 1;
@@ -186,6 +200,7 @@ export function departedFigures(input: {
     const row = departureRow(booking, byQuote.get(booking.quoteId) ?? [], booking.departureOn, rules);
     figures.travellers += Math.max(row.quoted, row.added);
     figures.readyOnTime += row.ready;
+    figures.waiting += row.waiting;
   }
   return figures;
 }
@@ -210,6 +225,11 @@ export function departedWords(
       label: 'Travellers ready on time',
       value: percent === null ? '–' : `${figures.readyOnTime} of ${figures.travellers} (${percent}%)`,
       note: `Each traveller's checklist read on the departure day with what was recorded; a traveller never added counts as not ready.${deleted}`,
+    },
+    {
+      label: 'Travellers still waiting on a visa',
+      value: String(figures.waiting),
+      note: 'Of the travellers above, those whose visa was applied for and not recorded as issued by the departure day: counted as not ready.',
     },
   ];
 }

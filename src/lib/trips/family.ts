@@ -8,14 +8,17 @@
 import { formatDay, formatMonthYear } from '../dates.ts';
 import { countOf } from '../format.ts';
 import { paymentLabel, type PaymentDue } from '../quotes/model.ts';
+import { privateName } from '../quotes/pilgrim-view.ts';
 import { formatCents, sumCents } from '../quotes/money.ts';
 import {
   travellerChecklist,
   type ChecklistItem,
   type ChecklistRules,
+  type Readiness,
   type TravellerFacts,
   type TripDates,
 } from './checklist.ts';
+import { tripName, type DraftPlace } from './destinations.ts';
 import {
   countsText,
   itemWords,
@@ -34,14 +37,6 @@ export const TRIP_FORM_TOKEN = 'tripToken';
 /** Who the history names for a change made through the trip page. */
 export const FAMILY_ACTOR = 'the family, on the trip page';
 
-/** "Layla H.": the given names and the family name's initial, enough for a family to tell its travellers apart. */
-export function privateName(name: string): string {
-  const words = name.trim().split(/\s+/);
-  if (words.length < 2) return words[0] ?? '';
-  const last = words.pop()!;
-  return `${words.join(' ')} ${[...last][0]!.toUpperCase()}.`;
-}
-
 const monthOf = (day: string) => formatMonthYear(new Date(`${day}T00:00:00Z`));
 
 /** An item's words for the family: the desk's words, with any recorded detail cut to what a forwarded link may show. */
@@ -54,15 +49,19 @@ export function familyItemWords(item: ChecklistItem, traveller: TravellerFacts):
       if (item.state === 'done') return `Done: expires ${monthOf(traveller.passportExpiresOn!)}, valid for the trip.`;
       break;
     case 'visa':
-      if (item.state === 'done') return 'Done: issued.';
+      if (item.state === 'done') return traveller.visa.kind === 'other' ? 'Done: valid for the trip.' : 'Done: issued.';
       if (item.state === 'waiting') return 'Waiting: applied for.';
-      if (item.state === 'blocked' && traveller.visa.status === 'issued')
-        return 'Blocked: issued too early, it lapses before arrival. A new visa is needed.';
+      // Days that would give back the day it was issued or expires are left out.
+      if (item.reason === 'lapses') return 'Blocked: issued too early, it lapses before arrival. A new visa is needed.';
+      if (item.reason === 'expires')
+        return traveller.visa.kind === 'tourist'
+          ? 'Blocked: it expires before the return. A new tourist eVisa is needed.'
+          : 'Blocked: it expires before the return. Renew it, or apply for a tourist eVisa.';
       break;
     case 'vaccine':
       if (item.state === 'done') return `Done: recorded (${item.required ? 'required' : 'recommended'}).`;
       if (item.state === 'due' || item.state === 'late') {
-        const recorded = traveller.vaccination !== null && traveller.vaccination !== 'not-needed';
+        const recorded = traveller.vaccination !== null && typeof traveller.vaccination !== 'string';
         if (recorded) return `Recorded, but it will not count on arrival. ${itemWords(item, traveller)}`;
       }
       break;
@@ -78,7 +77,7 @@ export interface FamilyCard {
   position: number;
   name: string;
   category: Traveller['category'];
-  standing: 'ready' | 'due' | 'blocked';
+  standing: Readiness;
   standingWords: string;
   items: { key: ChecklistItem['key']; label: string; state: ChecklistItem['state']; words: string }[];
   /** Which of the form's fields hold something, so the form can say "recorded" without the value. */
@@ -157,9 +156,10 @@ export function tripEvents(input: {
   paidCents: number;
 }): TripEvent[] {
   const { trip, rules } = input;
+  const name = tripName(trip);
   const events: TripEvent[] = [
-    { on: trip.departureOn, key: 'departure', summary: 'Umrah trip: departure' },
-    { on: input.returnOn, key: 'return', summary: 'Umrah trip: return' },
+    { on: trip.departureOn, key: 'departure', summary: `${name}: departure` },
+    { on: input.returnOn, key: 'return', summary: `${name}: return` },
   ];
   const groups = new Map<string, TripEvent & { count: number; words: (n: string) => string }>();
   const add = (key: string, on: string, words: (n: string) => string) => {
@@ -198,8 +198,8 @@ export function familyFields(typed: TravellerFields, stored: Traveller | undefin
   const vaccine = typed.vaccine === 'not-needed' ? 'refused' : typed.vaccine;
   if (!stored) return { ...typed, vaccine, visa: typed.visa === '' ? 'not-applied' : typed.visa };
   const { vaccination, visa } = stored;
-  const keptVaccine = vaccination === null ? '' : vaccination === 'not-needed' ? 'not-needed' : vaccination.type;
-  const keptVaccinatedOn = vaccination !== null && vaccination !== 'not-needed' ? vaccination.givenOn : '';
+  const keptVaccine = vaccination === null ? '' : typeof vaccination === 'string' ? vaccination : vaccination.type;
+  const keptVaccinatedOn = vaccination !== null && typeof vaccination !== 'string' ? vaccination.givenOn : '';
   return {
     ...typed,
     name: stored.name,
@@ -207,8 +207,10 @@ export function familyFields(typed: TravellerFields, stored: Traveller | undefin
     passportExpiresOn: typed.passportExpiresOn || (stored.passportExpiresOn ?? ''),
     vaccine: vaccine === '' ? keptVaccine : vaccine,
     vaccinatedOn: vaccine === '' ? keptVaccinatedOn : typed.vaccinatedOn,
+    visaKind: typed.visaKind || visa.kind,
     visa: typed.visa === '' ? visa.status : typed.visa,
-    visaOn: typed.visa === '' ? (visa.status === 'not-applied' ? '' : visa.on) : typed.visaOn,
+    visaOn: typed.visa === '' ? ('on' in visa ? visa.on : '') : typed.visaOn,
+    visaValidUntil: typed.visaValidUntil || (visa.kind === 'other' ? visa.validUntil : ''),
     nusukPermitOn: typed.nusukPermitOn || (stored.nusukPermitOn ?? ''),
   };
 }
@@ -224,6 +226,12 @@ export interface FamilyForm {
 /** The trip page, shaped: dates, what is paid and due, each traveller's checklist, who is still to add, and the forms. */
 export interface FamilyTripView {
   reference: string;
+  /** What the trip is: "Umrah trip", "Holiday in Egypt". */
+  name: string;
+  /** Whether the trip stays in Saudi Arabia: only then the form asks for the visa, the vaccine and the permit. */
+  saudi: boolean;
+  /** Whether the vaccine is only recommended: the form then asks only whether it is given. */
+  vaccineRecommended: boolean;
   departs: string;
   arrives: string;
   returns: string;
@@ -246,8 +254,10 @@ const blankFields = (quoteId: string, position: string, visa: string): Traveller
   passportExpiresOn: '',
   vaccine: '',
   vaccinatedOn: '',
+  visaKind: '',
   visa,
   visaOn: '',
+  visaValidUntil: '',
   nusukPermitOn: '',
 });
 
@@ -256,7 +266,12 @@ export function familyTripView(input: {
   booking: {
     quoteId: string;
     reference: string;
-    draft: { departureOn: string; returnOn: string; departureAirport: string | null; schedule: readonly PaymentDue[] };
+    draft: DraftPlace & {
+      departureOn: string;
+      returnOn: string;
+      departureAirport: string | null;
+      schedule: readonly PaymentDue[];
+    };
     quoted: CategoryCounts;
   };
   travellers: readonly Traveller[];
@@ -279,6 +294,9 @@ export function familyTripView(input: {
   const totalCents = sumCents(draft.schedule.map((due) => due.amountCents));
   return {
     reference: booking.reference,
+    name: tripName(trip),
+    saudi: trip.saudi,
+    vaccineRecommended: rules.vaccine[trip.kind].status === 'recommended',
     departs: formatDay(draft.departureOn),
     arrives: formatDay(trip.arrivalOn),
     returns: formatDay(draft.returnOn),
@@ -297,13 +315,18 @@ export function familyTripView(input: {
 export type FieldReasons = Record<'name' | 'category' | 'passport' | 'vaccine' | 'visa' | 'nusuk', string>;
 
 /** Why the trip page asks for each field, said beside it (the privacy policy says the same at more length). */
-export function fieldReasons(rules: ChecklistRules): FieldReasons {
+export function fieldReasons(rules: ChecklistRules, retentionDays: number): FieldReasons {
+  const deleted = `it is used only for this checklist and deleted ${countOf(retentionDays, 'day')} after your return`;
+  const vaccine =
+    rules.vaccine.umrah.status === 'required'
+      ? `The certificate must be at least ${rules.vaccine.daysBeforeArrival} days old on arrival, and its type sets how long it counts, so its type and date are kept. This is health information: ${deleted}.`
+      : `It is recommended for Umrah, not required, so we keep only whether it is given: no type, no date. This is health information: ${deleted}.`;
   return {
     name: 'The tickets and the visa must match the passport letter for letter.',
     category: 'The quote is priced by it, and some rules depend on age.',
     passport: `Saudi Arabia asks for a passport valid ${rules.passportMonthsValid} months from arrival. Only the expiry date is kept, never the number.`,
-    vaccine: `The certificate must be at least ${rules.vaccine.daysBeforeArrival} days old on arrival, and its type sets how long it counts. This is health information: it is used only for this checklist and deleted after your return.`,
-    visa: `An Umrah visa lapses if it is not used within ${rules.visaUseWithinDays} days of issue, so it is applied for in a window.`,
+    vaccine,
+    visa: `An Umrah visa lapses if it is not used within ${rules.visaUseWithinDays} days of issue, so it is applied for in a window; a tourist eVisa lasts ${countOf(rules.eVisa.validMonths, 'month')}; for a residence permit or GCC visa only its expiry date is kept. Never a visa number.`,
     nusuk: 'Each Umrah needs a permit with a time slot, booked in the Nusuk app.',
   };
 }

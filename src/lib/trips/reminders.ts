@@ -17,13 +17,15 @@ import { paymentLabel } from '../quotes/model.ts';
 import { formatCents } from '../quotes/money.ts';
 import { agencyContact } from '../site-contact.ts';
 import {
-  addMonths,
+  passportNeededUntil,
   travellerChecklist,
   visaWindow,
   type ChecklistRules,
+  type HolidayCountry,
   type TravellerFacts,
   type TripDates,
 } from './checklist.ts';
+import { countryName, tripName } from './destinations.ts';
 
 /** How long before departure, and before the vaccine's last day, the family hears: one week. */
 const REMINDER_WEEK_DAYS = 7;
@@ -78,6 +80,8 @@ function stillToDo(facts: BookingFacts, key: 'visa' | 'vaccine'): number[] {
   const trip = { ...facts.trip, today: facts.today };
   return facts.travellers
     .filter((traveller) => {
+      // The visa window is the Umrah visa's: a traveller on their own eVisa or a residence permit is not reminded of it.
+      if (key === 'visa' && traveller.visa.kind !== 'umrah') return false;
       const item = travellerChecklist(traveller, trip, facts.rules).find((each) => each.key === key);
       return item?.state === 'due' || item?.state === 'late';
     })
@@ -89,15 +93,31 @@ export function vaccineLastDay(trip: Pick<TripDates, 'arrivalOn'>, rules: Checkl
   return addDays(trip.arrivalOn, -rules.vaccine.daysBeforeArrival);
 }
 
+/** A traveller of whom nothing is recorded yet, holding no visa: what the booking needs before anyone is added. */
+const NOBODY_YET: TravellerFacts = {
+  category: 'adult',
+  passportExpiresOn: null,
+  vaccination: null,
+  visa: { kind: 'umrah', status: 'not-applied' },
+  nusukPermitOn: null,
+};
+
 /**
  * Each deadline due on `facts.today`, with whom it is for: the travellers whose item is still to do
- * (all of the booking, 0, while none is recorded), or the booking (0). Nothing once the trip has begun.
+ * (all of the booking, 0, while none is recorded, if the item is to do for a traveller of whom
+ * nothing is known), or the booking (0). Nothing once the trip has begun; no visa or vaccine
+ * reminder for a trip without a stay in Saudi Arabia.
  */
 export function dueReminders(facts: BookingFacts): { deadline: ReminderDeadline; positions: number[] }[] {
   const { today, trip, rules } = facts;
   if (today >= trip.departureOn) return [];
   const within = (from: string, by: string) => today >= from && today <= by;
-  const perTraveller = (key: 'visa' | 'vaccine') => (facts.travellers.length === 0 ? [0] : stillToDo(facts, key));
+  const blank = travellerChecklist(NOBODY_YET, { ...trip, today }, rules);
+  const perTraveller = (key: 'visa' | 'vaccine') => {
+    if (facts.travellers.length > 0) return stillToDo(facts, key);
+    const state = blank.find((item) => item.key === key)?.state;
+    return state === 'due' || state === 'late' ? [0] : [];
+  };
   const due: { deadline: ReminderDeadline; positions: number[] }[] = [{ deadline: 'booking', positions: [0] }];
   const window = visaWindow(trip, rules);
   if (window.from <= window.by && within(window.from, window.by)) {
@@ -164,8 +184,14 @@ export interface ReminderContext {
   tripUrl: string;
   optOutUrl: string;
   siteUrl: string;
-  /** The facts' words for the rules, said as the pages say them. */
-  words: { umrahWindow: string; nusuk: string };
+  /** The facts' words for the rules, said as the pages say them, and how long a traveller's details are kept. */
+  words: {
+    umrahWindow: string;
+    nusuk: string;
+    entry: Record<HolidayCountry, { text: string }>;
+    /** `TRAVELLER_RETENTION_DAYS`: the days after the return a traveller's details are deleted. */
+    retentionDays: number;
+  };
 }
 
 /** "for 2 of your 3 travellers", or "" when it is everyone or nobody is recorded yet. */
@@ -190,11 +216,13 @@ function whatWeNeed(context: ReminderContext): string[] {
     items: travellerChecklist(traveller, { ...trip, today: facts.today }, rules),
   }));
   // Open for the family: to do, late, or blocked; a visa applied for waits on us, not on them.
-  const openFor = (key: 'passport' | 'visa' | 'vaccine' | 'nusuk') =>
+  const openFor = (key: 'passport' | 'visa' | 'vaccine' | 'nusuk' | 'entry') =>
     checklists
       .filter(({ items }) => items.some((item) => item.key === key && ['due', 'late', 'blocked'].includes(item.state)))
       .map(({ position }) => position);
   const line = (key: 'passport' | 'visa' | 'vaccine' | 'nusuk', words: string) => {
+    // The Umrah items only for a stay in Saudi Arabia: a holiday elsewhere has none.
+    if (key !== 'passport' && !trip.saudi) return [];
     const open = openFor(key);
     if (missing > 0) return [`- ${words}`];
     return open.length > 0 ? [`- ${words.replace(/\.$/, '')}${forWhom(context, open)}.`] : [];
@@ -202,14 +230,15 @@ function whatWeNeed(context: ReminderContext): string[] {
   const lines: string[] = [];
   if (missing > 0) {
     lines.push(
-      `- Each traveller's details: ${countOf(missing, 'traveller')} still to add (the name as in the passport, the passport's expiry date, the vaccination). Add them on your trip page, or send them to us.`,
+      `- Each traveller's details: ${countOf(missing, 'traveller')} still to add (the name as in the passport, the passport's expiry date${trip.saudi ? ', the vaccination' : ''}). Add them on your trip page, or send them to us.`,
     );
   }
   lines.push(
     ...line(
       'passport',
-      `A passport valid until at least ${formatDay(addMonths(trip.arrivalOn, rules.passportMonthsValid))} (${rules.passportMonthsValid} months from arrival).`,
+      `A passport valid until at least ${formatDay(passportNeededUntil({ ...trip, today: facts.today }, rules))}${trip.holiday ? '' : ` (${rules.passportMonthsValid} months from arrival)`}.`,
     ),
+    ...(trip.holiday ? [`- Entry to ${countryName(trip.holiday)}: ${context.words.entry[trip.holiday].text}.`] : []),
     ...line(
       'visa',
       `The Umrah visa: we apply between ${formatDay(window.from)} and ${formatDay(window.by)}; ${context.words.umrahWindow}.`,
@@ -245,7 +274,7 @@ export function reminderEmail(context: ReminderContext): { subject: string; text
   if (deadline === 'booking') {
     subject = `Your booking ${reference}: what we need from you`;
     body = [
-      `Thank you for booking with us. Your trip leaves on ${formatDay(trip.departureOn)}; before then, this is what we need:`,
+      `Thank you for booking with us. Your trip (${tripName(trip)}) leaves on ${formatDay(trip.departureOn)}; before then, this is what we need:`,
       '',
       ...whatWeNeed(context),
     ];
@@ -266,12 +295,14 @@ export function reminderEmail(context: ReminderContext): { subject: string; text
     subject = `Your booking ${reference}: the meningitis vaccine by ${formatDay(by)}`;
     body = [
       `The meningitis (ACWY) vaccine is ${status} for this trip, given at least ${countOf(rules.vaccine.daysBeforeArrival, 'day')} before arrival: by ${formatDay(by)}${forWhom(context, positions)}.`,
-      'Once it is given, tell us it is done on your trip page or by replying; we record that it is done, nothing more.',
+      status === 'required'
+        ? `Once it is given, add its type and date on your trip page or reply to us: we use them only for this checklist and delete them ${countOf(context.words.retentionDays, 'day')} after your return.`
+        : `Once it is given, tell us on your trip page or by replying: as it is only recommended, we keep only that it is given (no type, no date), use it only for this checklist and delete it ${countOf(context.words.retentionDays, 'day')} after your return.`,
     ];
   } else if (deadline === 'departure') {
     subject = `Your booking ${reference}: one week to departure`;
     body = [
-      `Your trip leaves on ${formatDay(trip.departureOn)}. Your trip page has the itinerary, what is paid and each traveller's checklist. Still to do:`,
+      `Your trip (${tripName(trip)}) leaves on ${formatDay(trip.departureOn)}. Your trip page has the itinerary, what is paid and each traveller's checklist. Still to do:`,
       '',
       ...whatWeNeed(context),
     ];

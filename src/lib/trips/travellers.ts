@@ -2,12 +2,16 @@
  * The travellers on a booking as staff record them in the desk: reading and checking the form, how
  * the count agrees with the accepted quote's lines, the trip's dates from that quote, and the card's
  * words for each traveller's checklist. Minimal data by design: a name as in the passport, an age
- * category, the passport's expiry, the vaccination (health data), the visa's status and the Nusuk
- * permit's day. No passport number, no scan, no date of birth.
+ * category, the passport's expiry, the vaccination (health data: its type and day only where a rule
+ * requires it, else whether it is given), the visa's kind with its status and day (or, for a residence
+ * permit or GCC visa, the day it expires) and the Nusuk permit's day. No passport or visa number, no
+ * scan, no date of birth.
  */
 import { addDays } from '../agency-time.ts';
 import { formatDay, isCalendarDay } from '../dates.ts';
+import { facts } from '../facts.ts';
 import { countOf } from '../format.ts';
+import { countryName, tripPlace, type DraftPlace } from './destinations.ts';
 import {
   readiness,
   travellerChecklist,
@@ -16,11 +20,14 @@ import {
   type TravellerCategory,
   type TravellerFacts,
   type TripDates,
+  type VisaKind,
+  type VisaRecord,
 } from './checklist.ts';
 import type { HistoryActionKind } from '../pipeline/history.ts';
 
 const TRAVELLER_CATEGORIES = ['adult', 'child', 'infant'] as const satisfies readonly TravellerCategory[];
-const VACCINE_CHOICES = ['', 'not-needed', 'conjugate', 'polysaccharide', 'unnamed'] as const;
+const VACCINE_CHOICES = ['', 'not-needed', 'given', 'conjugate', 'polysaccharide', 'unnamed'] as const;
+const VISA_KINDS = ['umrah', 'tourist', 'other'] as const satisfies readonly VisaKind[];
 const VISA_STATUSES = ['not-applied', 'applied', 'issued'] as const;
 const MAX_NAME = 100;
 
@@ -44,8 +51,12 @@ export interface TravellerFields {
   passportExpiresOn: string;
   vaccine: string;
   vaccinatedOn: string;
+  /** The visa's kind: our Umrah visa, the traveller's tourist eVisa, or another kind allowing Umrah. */
+  visaKind: string;
   visa: string;
   visaOn: string;
+  /** For another kind of visa (a residence permit, a GCC visa): the last day it is valid. */
+  visaValidUntil: string;
   nusukPermitOn: string;
 }
 
@@ -75,8 +86,10 @@ export function readTravellerForm(data: FormLike): TravellerFields | undefined {
     passportExpiresOn: text('passportExpiresOn'),
     vaccine: text('vaccine'),
     vaccinatedOn: text('vaccinatedOn'),
+    visaKind: text('visaKind'),
     visa: text('visa'),
     visaOn: text('visaOn'),
+    visaValidUntil: text('visaValidUntil'),
     nusukPermitOn: text('nusukPermitOn'),
   };
 }
@@ -111,24 +124,50 @@ export function checkTraveller(
   let vaccination: TravellerFacts['vaccination'] = null;
   if (!oneOf(VACCINE_CHOICES, fields.vaccine)) {
     problems.push({ field: 'vaccine', message: 'Please choose the vaccine recorded.' });
-  } else if (fields.vaccine === 'not-needed') vaccination = 'not-needed';
+  } else if (fields.vaccine === 'not-needed' || fields.vaccine === 'given') vaccination = fields.vaccine;
   else if (fields.vaccine !== '') {
     const givenOn = day('vaccinatedOn', 'The vaccination date', true);
     if (givenOn === null)
       problems.push({ field: 'vaccinatedOn', message: 'Please enter the day the vaccine was given.' });
     else vaccination = { type: fields.vaccine, givenOn };
   }
-  let visa: TravellerFacts['visa'] = { status: 'not-applied' };
-  if (!oneOf(VISA_STATUSES, fields.visa)) problems.push({ field: 'visa', message: 'Please choose the visa status.' });
-  else if (fields.visa !== 'not-applied') {
-    const on = day('visaOn', `The day the visa was ${fields.visa}`, true);
-    if (on === null) problems.push({ field: 'visaOn', message: `Please enter the day the visa was ${fields.visa}.` });
-    else visa = { status: fields.visa, on };
-  }
+  const visa = checkVisa(fields, day, problems);
   const nusukPermitOn = day('nusukPermitOn', 'the Nusuk permit date', false);
   if (problems.length > 0) return { ok: false, problems };
   const category = fields.category as TravellerCategory;
   return { ok: true, details: { name: fields.name, category, passportExpiresOn, vaccination, visa, nusukPermitOn } };
+}
+
+/**
+ * The visa from its fields, with only the days its kind needs: for the Umrah visa and the tourist
+ * eVisa the status and the day it was applied for or issued; for another kind the day it expires.
+ */
+function checkVisa(
+  fields: TravellerFields,
+  day: (field: keyof TravellerFields, what: string, done: boolean) => string | null,
+  problems: TravellerProblem[],
+): VisaRecord {
+  // A form from before the visa had a kind (or one that leaves it out) is the Umrah visa, as every traveller was.
+  const kind = fields.visaKind || 'umrah';
+  if (!oneOf(VISA_KINDS, kind)) {
+    problems.push({ field: 'visaKind', message: 'Please choose the kind of visa.' });
+    return { kind: 'umrah', status: 'not-applied' };
+  }
+  if (kind === 'other') {
+    const validUntil = day('visaValidUntil', 'the day the visa expires', false);
+    if (validUntil !== null) return { kind, status: 'issued', validUntil };
+    problems.push({ field: 'visaValidUntil', message: 'Please enter the day the visa or residence permit expires.' });
+    return { kind: 'umrah', status: 'not-applied' };
+  }
+  if (!oneOf(VISA_STATUSES, fields.visa)) {
+    problems.push({ field: 'visa', message: 'Please choose the visa status.' });
+    return { kind, status: 'not-applied' };
+  }
+  if (fields.visa === 'not-applied') return { kind, status: 'not-applied' };
+  const on = day('visaOn', `The day the visa was ${fields.visa}`, true);
+  if (on !== null) return { kind, status: fields.visa, on };
+  problems.push({ field: 'visaOn', message: `Please enter the day the visa was ${fields.visa}.` });
+  return { kind, status: 'not-applied' };
 }
 
 /** How many of each category the quote's lines are for. */
@@ -179,9 +218,13 @@ export function arrivalDay(draft: { departureOn: string; departureAirport: strin
   return draft.departureAirport === null ? draft.departureOn : addDays(draft.departureOn, 1);
 }
 
-/** The dates a checklist reads from the accepted quote's draft, read on `today`; an Umrah trip. */
-export function tripDatesOf(draft: { departureOn: string; departureAirport: string | null }, today: string): TripDates {
-  return { kind: 'umrah', departureOn: draft.departureOn, arrivalOn: arrivalDay(draft), today };
+/** The dates and places a checklist reads from the accepted quote's draft, read on `today`: Umrah, a holiday, or both. */
+export function tripDatesOf(
+  draft: DraftPlace & { departureOn: string; returnOn: string; departureAirport: string | null },
+  today: string,
+): TripDates {
+  const { departureOn, returnOn } = draft;
+  return { kind: 'umrah', departureOn, arrivalOn: arrivalDay(draft), returnOn, ...tripPlace(draft), today };
 }
 
 /** "13 February 2027" without the year when it is the same as the other end's: for "between … and …". */
@@ -200,32 +243,78 @@ export interface ItemLine {
   words: string;
 }
 
-const LABELS: Record<ChecklistItem['key'], string> = {
-  passport: 'Passport',
-  visa: 'Umrah visa',
-  vaccine: 'Meningitis (ACWY) vaccine',
-  nusuk: 'Nusuk permit',
+const VISA_LABELS: Record<VisaKind, string> = {
+  umrah: 'Umrah visa',
+  tourist: 'Tourist eVisa',
+  other: 'Visa (residence permit or GCC visa)',
 };
+
+/** An item's name on the card: the visa by its kind, the entry by its country. */
+export function itemLabel(item: ChecklistItem, traveller: TravellerFacts): string {
+  switch (item.key) {
+    case 'passport':
+      return 'Passport';
+    case 'visa':
+      return VISA_LABELS[traveller.visa.kind];
+    case 'vaccine':
+      return 'Meningitis (ACWY) vaccine';
+    case 'nusuk':
+      return 'Nusuk permit';
+    case 'entry':
+      return item.country ? `Entry to ${countryName(item.country)}` : 'Entry';
+  }
+}
+
+/** The words of a visa blocked by the season or by its own dates: what is wrong, and what to do. */
+function blockedVisaWords(item: ChecklistItem, kind: VisaKind): string | undefined {
+  const by = item.by ? formatDay(item.by) : '';
+  switch (item.reason) {
+    case 'after-last-entry':
+      return `Blocked: an Umrah visa cannot be used for this arrival, as the last entry on one is about ${by}, before Hajj. Use a tourist eVisa instead, or change the dates.`;
+    case 'closure':
+      return `Blocked: the stay runs past about ${by}, after which Makkah is closed before Hajj to all but Hajj visas. Return by then, or change the dates.`;
+    case 'too-long':
+      return `Blocked: the stay runs past ${by}, longer than the ${facts.visa.validity.maxStayDays} days the tourist eVisa allows. Shorten the stay, or ask us about an Umrah visa.`;
+    case 'expires':
+      return kind === 'tourist'
+        ? `Blocked: it expires ${by}, before the return. A new tourist eVisa is needed.`
+        : `Blocked: it expires ${by}, before the return. Renew it, or apply for a tourist eVisa.`;
+    default:
+      return undefined;
+  }
+}
 
 /** An item's state in words with its dates ("Apply between March 10 and March 26, 2027"), never by colour alone. */
 export function itemWords(item: ChecklistItem, traveller: TravellerFacts): string {
   const by = item.by ? formatDay(item.by) : '';
   switch (item.key) {
+    case 'entry':
+      return item.country
+        ? `Nothing to do before you fly: ${facts.entry[item.country].text}.`
+        : 'Nothing to do before you fly.';
     case 'passport':
       if (item.state === 'blocked')
         return `Blocked: expires ${formatDay(traveller.passportExpiresOn!)}, it must be valid until ${by}. A new passport is needed.`;
       if (item.state === 'done') return `Done: valid until at least ${by}.`;
       return `${item.state === 'late' ? 'Late' : 'Due'}: the expiry date is needed by ${by}.`;
     case 'visa': {
+      const { visa } = traveller;
       const window = item.from && item.by ? between(item.from, item.by) : '';
-      if (item.state === 'done' && traveller.visa.status === 'issued')
-        return `Done: issued ${formatDay(traveller.visa.on)}.`;
-      if (item.state === 'waiting' && traveller.visa.status === 'applied')
-        return `Waiting: applied ${formatDay(traveller.visa.on)}.`;
-      if (item.state === 'blocked')
-        return traveller.visa.status === 'issued'
-          ? 'Blocked: issued too early, it lapses before arrival. A new visa is needed.'
+      if (visa.kind === 'other') {
+        if (item.state === 'done') return `Done: valid until ${formatDay(visa.validUntil)}.`;
+      } else if (item.state === 'done' && visa.status === 'issued')
+        return visa.kind === 'tourist'
+          ? `Done: issued ${formatDay(visa.on)}, valid until ${by}.`
+          : `Done: issued ${formatDay(visa.on)}.`;
+      if (item.state === 'waiting' && visa.kind !== 'other' && visa.status === 'applied')
+        return `Waiting: applied ${formatDay(visa.on)}.`;
+      if (item.state === 'blocked') {
+        const blocked = blockedVisaWords(item, visa.kind);
+        if (blocked) return blocked;
+        return item.reason === 'lapses'
+          ? `Blocked: issued too early, it lapses on ${by}, before arrival. A new visa is needed.`
           : `Blocked: no day works (apply between ${window}).`;
+      }
       return `${item.state === 'late' ? 'Late' : 'Due'}: apply between ${window}.`;
     }
     case 'vaccine': {
@@ -246,11 +335,16 @@ export interface TravellerCard {
   traveller: Traveller;
   items: ItemLine[];
   standing: ReturnType<typeof readiness>;
-  /** "Ready", "Items due", "Blocked": the standing in words. */
+  /** "Ready", "Waiting on a visa", "Items due", "Blocked": the standing in words. */
   standingWords: string;
 }
 
-const STANDING_WORDS = { ready: 'Ready', due: 'Items due', blocked: 'Blocked' } as const;
+const STANDING_WORDS = {
+  ready: 'Ready',
+  waiting: 'Waiting on a visa',
+  due: 'Items due',
+  blocked: 'Blocked',
+} as const;
 
 /** Each traveller's checklist for the trip, in words, for the lead page's card. */
 export function travellerCards(
@@ -265,7 +359,7 @@ export function travellerCards(
       traveller,
       items: checklist.map((item) => ({
         key: item.key,
-        label: LABELS[item.key],
+        label: itemLabel(item, traveller),
         state: item.state,
         words: itemWords(item, traveller),
       })),
@@ -286,8 +380,10 @@ export function travellerFields(quoteId: string, traveller?: Traveller): Travell
       passportExpiresOn: '',
       vaccine: '',
       vaccinatedOn: '',
+      visaKind: 'umrah',
       visa: 'not-applied',
       visaOn: '',
+      visaValidUntil: '',
       nusukPermitOn: '',
     };
   }
@@ -298,10 +394,12 @@ export function travellerFields(quoteId: string, traveller?: Traveller): Travell
     name: traveller.name,
     category: traveller.category,
     passportExpiresOn: traveller.passportExpiresOn ?? '',
-    vaccine: vaccination === null ? '' : vaccination === 'not-needed' ? 'not-needed' : vaccination.type,
-    vaccinatedOn: vaccination !== null && vaccination !== 'not-needed' ? vaccination.givenOn : '',
+    vaccine: vaccination === null ? '' : typeof vaccination === 'string' ? vaccination : vaccination.type,
+    vaccinatedOn: vaccination !== null && typeof vaccination !== 'string' ? vaccination.givenOn : '',
+    visaKind: visa.kind,
     visa: visa.status,
-    visaOn: visa.status === 'not-applied' ? '' : visa.on,
+    visaOn: 'on' in visa ? visa.on : '',
+    visaValidUntil: visa.kind === 'other' ? visa.validUntil : '',
     nusukPermitOn: traveller.nusukPermitOn ?? '',
   };
 }
@@ -312,6 +410,8 @@ export interface TravellersCardView {
   departureOn: string;
   returnOn: string;
   arrivalOn: string;
+  /** Where the travellers land, for "arrives in …": Saudi Arabia, the holiday country, or '' for a trip to both. */
+  arrivesIn: string;
   /** "2 adults, 1 child": who the accepted quote is for. */
   quotedText: string;
   /** Who is still to add for the count to agree with the quote; undefined once it does. */
@@ -325,7 +425,7 @@ export interface TravellersCardView {
 export function travellersCard(input: {
   booking: {
     quoteId: string;
-    draft: { departureOn: string; returnOn: string; departureAirport: string | null };
+    draft: DraftPlace & { departureOn: string; returnOn: string; departureAirport: string | null };
     quoted: CategoryCounts;
   };
   travellers: readonly Traveller[];
@@ -353,6 +453,7 @@ export function travellersCard(input: {
     departureOn: booking.draft.departureOn,
     returnOn: booking.draft.returnOn,
     arrivalOn: trip.arrivalOn,
+    arrivesIn: trip.holiday === null ? 'Saudi Arabia' : trip.saudi ? '' : countryName(trip.holiday),
     quotedText: countsText(booking.quoted),
     stillToAdd: stillMissing,
     cards: travellerCards(travellers, trip, rules),

@@ -19,7 +19,8 @@
 import { maskCardNumbers } from '../../lib/card-number.ts';
 import { contactIndex } from '../../lib/leads/contact-index.ts';
 import { newReference } from '../../lib/leads/reference.ts';
-import { STARTING_TEMPLATES } from '../../lib/desk/reply-templates.ts';
+import { SHIPPED_VACCINE_LINE, STARTING_TEMPLATES, vaccineTemplateLine } from '../../lib/desk/reply-templates.ts';
+import { facts } from '../../lib/facts.ts';
 import type { Dialect, SqlValue } from './database.ts';
 
 /** Fills a new column of the rows already there: each row the SELECT returns gives the UPDATE its parameters. */
@@ -136,6 +137,25 @@ const TEMPLATE_REWORDINGS: readonly (readonly [name: string, shipped: string, re
     'You can reply to this message with the files attached, or call us if you would rather send them another way.',
   ],
 ];
+
+/**
+ * "Documents needed" told every traveller aged one and over that the vaccine was needed for Umrah,
+ * against the health fact (step 19): a body still as step 13 left it reads the fact instead.
+ */
+const rewordVaccineLine: Backfill = {
+  select: "SELECT id, body FROM reply_templates WHERE name = 'Documents needed'",
+  update: 'UPDATE reply_templates SET body = ? WHERE id = ?',
+  params(rows) {
+    const shipped = STARTING_TEMPLATES.find(([name]) => name === 'Documents needed')![2];
+    const rewording = TEMPLATE_REWORDINGS.find(([name]) => name === 'Documents needed')!;
+    const asLeft = shipped.replace(rewording[1], rewording[2]);
+    return rows.flatMap((row) =>
+      row['body'] === asLeft
+        ? [[asLeft.replace(SHIPPED_VACCINE_LINE, vaccineTemplateLine(facts.health.acwy)), row['id'] as SqlValue]]
+        : [],
+    );
+  },
+};
 
 /** The starting templates that no owner has changed, in words for email and WhatsApp alike. */
 const rewordStartingTemplates: Backfill = {
@@ -629,6 +649,16 @@ export const SCHEMA: readonly SchemaStep[] = [
        at {sorted_text} NOT NULL
      );
      CREATE INDEX review_decisions_quote ON review_decisions (quote_id);`,
+  ],
+  // 19. A traveller's visa by its kind (src/lib/trips/checklist.ts): the Umrah visa we apply for
+  //     (every traveller recorded before this step), the traveller's own tourist eVisa, or another
+  //     kind that allows Umrah (a residence permit, a GCC visa), kept with the day it expires. The
+  //     kind's rules are facts (src/lib/facts.ts), never copied here; never a visa number.
+  [
+    `ALTER TABLE trip_travellers ADD COLUMN visa_kind TEXT NOT NULL DEFAULT 'umrah';
+     ALTER TABLE trip_travellers ADD COLUMN visa_valid_until TEXT;`,
+    // And "Documents needed" says what the vaccine fact says (issue 41, Q05), where no owner changed it.
+    rewordVaccineLine,
   ],
 ];
 

@@ -40,10 +40,9 @@ import { composedMail, type MailMessage } from '../outbox/mail.ts';
 import { queueMessage, queueMessageRow } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
 import { LEASE_MS, leasedSchedule, type LeasedSchedule } from '../outbox/schedule.ts';
-import { settings } from '../../lib/facts.ts';
-import { checklistRules } from '../../lib/trips/checklist.ts';
 import { NOT_READY_WITHIN_DAYS, departureWindow, notReadyDepartures } from '../../lib/trips/departures.ts';
 import { departingBookings } from '../trips/departures.ts';
+import { tripRules } from '../trips/rules.ts';
 import { recordHistory } from '../pipeline/trail.ts';
 
 /** The digest's and alert's settings: `DIGEST_HOUR`, `FIRST_CONTACT_TARGET_HOURS` and the site settings' office. */
@@ -152,7 +151,7 @@ export async function digestFacts(db: SqlStatements, today: string, member?: Dig
 async function departuresNotReady(db: SqlStatements, today: string): Promise<DigestFacts['departures']> {
   const { from, to } = departureWindow(today, NOT_READY_WITHIN_DAYS);
   const { bookings, travellers } = await departingBookings(db, from, to);
-  return notReadyDepartures(bookings, travellers, today, checklistRules(settings.facts));
+  return notReadyDepartures(bookings, travellers, today, tripRules());
 }
 
 /** Bookings whose first unpaid payment is due by the end of this week (or is overdue), soonest first. */

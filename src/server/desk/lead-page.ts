@@ -20,8 +20,6 @@ import { ATTEMPTS_LISTED } from '../../lib/outbox/lines.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { quoteDoneMessage, type PaymentFields } from '../../lib/quotes/desk-view.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
-import { settings } from '../../lib/facts.ts';
-import { checklistRules } from '../../lib/trips/checklist.ts';
 import {
   readTravellerForm,
   travellerDoneMessage,
@@ -30,6 +28,7 @@ import {
   type TravellerProblem,
 } from '../../lib/trips/travellers.ts';
 import { travellers, tripReminders } from '../trips/instance.ts';
+import { tripRules } from '../trips/rules.ts';
 import { serverConfig } from '../config.ts';
 import { leadPageQuotes, quotePost } from '../quotes/desk-actions.ts';
 import { quoteEmailsOn, quotes } from '../quotes/instance.ts';
@@ -171,7 +170,7 @@ async function viewOf(
         booking: booked,
         travellers: onBooking,
         today,
-        rules: checklistRules(settings.facts),
+        rules: tripRules(),
         edit: request.search.get('traveller'),
         failed: travellerFailed,
       })

@@ -3,9 +3,7 @@
  * bookings, read from this process's store on the agency's day. The pages render what these answer.
  */
 import { agencyDay } from '../../lib/agency-time.ts';
-import { settings } from '../../lib/facts.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
-import { checklistRules } from '../../lib/trips/checklist.ts';
 import {
   BOARD_WITHIN_DAYS,
   departedFigures,
@@ -16,6 +14,7 @@ import {
 } from '../../lib/trips/departures.ts';
 import { leadApi } from '../leads/instance.ts';
 import { departingBookings } from './departures.ts';
+import { tripRules } from './rules.ts';
 
 /** The departures board as the address asks it (`?show=blocked`), on the agency's today. */
 export async function departuresPage(search: URLSearchParams, now = new Date()) {
@@ -23,7 +22,7 @@ export async function departuresPage(search: URLSearchParams, now = new Date()) 
   const filter = readDepartureFilter(search);
   const { from, to } = departureWindow(today, BOARD_WITHIN_DAYS);
   const { bookings, travellers } = await departingBookings(leadApi.store.database, from, to);
-  return { filter, ...departuresBoard({ bookings, travellers, today, rules: checklistRules(settings.facts), filter }) };
+  return { filter, ...departuresBoard({ bookings, travellers, today, rules: tripRules(), filter }) };
 }
 
 /** The dashboard's departed bookings from its first day to the day before the agency's today. */
@@ -40,6 +39,6 @@ export async function departedSince(
     from: firstDay,
     today,
     retentionDays,
-    rules: checklistRules(settings.facts),
+    rules: tripRules(),
   });
 }

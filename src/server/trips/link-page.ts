@@ -6,7 +6,7 @@
  */
 import { agencyDay } from '../../lib/agency-time.ts';
 import { registrationLines } from '../../lib/claims.ts';
-import { facts, settings } from '../../lib/facts.ts';
+import { facts } from '../../lib/facts.ts';
 import {
   doneNotice,
   parseDoneCode,
@@ -17,14 +17,15 @@ import {
 import { pilgrimView, type PilgrimContext, type PilgrimView } from '../../lib/quotes/pilgrim-view.ts';
 import { agencyBooking } from '../../lib/site-booking.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
-import { checklistRules } from '../../lib/trips/checklist.ts';
 import { familyTripView, fieldReasons, type FamilyTripView, type FieldReasons } from '../../lib/trips/family.ts';
 import { clientGone } from '../leads/client-address.ts';
 import { leadApi } from '../leads/instance.ts';
 import { notAllowed, notFound, type LinkPageAnswer } from '../private-form.ts';
 import { quotePage } from '../quotes/instance.ts';
 import type { AnswerResult, ShownQuote } from '../quotes/pilgrim-page.ts';
+import { serverConfig } from '../config.ts';
 import { tripPage } from './instance.ts';
+import { tripRules } from './rules.ts';
 import type { ShownTrip, TripPostResult } from './trip-page.ts';
 
 /** What a request came to, before it is shaped for the page. */
@@ -90,7 +91,7 @@ function shaped(outcome: Outcome, done: string | null, airports: PilgrimContext[
       cardFeePercent: facts.payment.cardFee.percent,
     });
   const doneCode = parseDoneCode(done);
-  const rules = checklistRules(settings.facts);
+  const rules = tripRules();
   const tripView =
     trip &&
     familyTripView({
@@ -125,7 +126,7 @@ function shaped(outcome: Outcome, done: string | null, airports: PilgrimContext[
         ? {
             view: tripView,
             formToken: trip.formToken,
-            reasons: fieldReasons(rules),
+            reasons: fieldReasons(rules, serverConfig().TRAVELLER_RETENTION_DAYS),
             saved: done === 'traveller' && !tripFailed,
           }
         : undefined,

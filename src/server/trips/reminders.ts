@@ -16,7 +16,6 @@ import { facts as siteFacts } from '../../lib/facts.ts';
 import type { Delivery, OutboxMessage } from '../../lib/outbox/model.ts';
 import { newQuoteToken, isWellFormedToken, quoteLink } from '../../lib/quotes/token.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
-import { checklistRules } from '../../lib/trips/checklist.ts';
 import {
   REMINDER_HOUR,
   isReminderDeadline,
@@ -41,6 +40,8 @@ import { queueMessage } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
 import { pilgrimAddress } from '../quotes/emails.ts';
 import { tokenHash } from '../secrets.ts';
+import { serverConfig } from '../config.ts';
+import { tripRules } from './rules.ts';
 import { PAID_QUOTE, TravellerStore } from './store.ts';
 
 /** A reminder's outbox payload: which booking, deadline and travellers (by position), never the words. */
@@ -111,7 +112,7 @@ async function bookingsFacts(
   settings: Pick<TripReminderSettings, 'facts' | 'balanceDaysBefore'>,
 ): Promise<Map<string, { facts: BookingFacts; claimed: ReminderClaim[] }>> {
   const found = new Map<string, { facts: BookingFacts; claimed: ReminderClaim[] }>();
-  const rules = checklistRules(settings.facts());
+  const rules = tripRules(settings.facts());
   for (let start = 0; start < bookings.length; start += CHUNK) {
     const chunk = bookings.slice(start, start + CHUNK);
     const ids = chunk.map((booking) => booking.quoteId);
@@ -141,14 +142,14 @@ async function bookingsFacts(
       (claim) => claim.quote_id,
     );
     for (const booking of chunk) {
-      const { kind, departureOn, arrivalOn } = tripDatesOf(booking.draft, today);
+      const { kind, departureOn, arrivalOn, returnOn, saudi, holiday } = tripDatesOf(booking.draft, today);
       const schedule = (dues.get(booking.quoteId) ?? [])
         .filter((due) => Number(due.version) === booking.version)
         .map((due) => ({ dueOn: due.due_on, amountCents: Number(due.amount_cents) }));
       found.set(booking.quoteId, {
         facts: {
           today,
-          trip: { kind, departureOn, arrivalOn },
+          trip: { kind, departureOn, arrivalOn, returnOn, saudi, holiday },
           travellers: travellers.get(booking.quoteId) ?? [],
           rules,
           owed: owedPayments(schedule, paid.get(booking.quoteId) ?? 0),
@@ -351,7 +352,12 @@ async function composeReminder(
     positions: message.positions,
     tripUrl: quoteLink(context.siteUrl, quote.link_token),
     siteUrl: context.siteUrl,
-    words: { umrahWindow: current.visa.umrahWindow.text, nusuk: String(current.permits.nusuk.text) },
+    words: {
+      umrahWindow: current.visa.umrahWindow.text,
+      nusuk: String(current.permits.nusuk.text),
+      entry: current.entry,
+      retentionDays: serverConfig().TRAVELLER_RETENTION_DAYS,
+    },
   };
   // Written first without a link: a reminder with nothing to say issues none.
   if (reminderEmail({ ...words, optOutUrl: '' }) === null) return null;

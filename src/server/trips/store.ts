@@ -1,5 +1,6 @@
 /*
- * The travellers on a booking (table trip_travellers, schema step 16): staff add and edit them on
+ * The travellers on a booking (table trip_travellers, schema step 16; the visa's kind and a residence
+ * permit's expiry, step 19): staff add and edit them on
  * the lead page once a quote is accepted. Each change is written to the lead's history with its
  * time and who, in the same transaction; the history says which traveller and which fields changed,
  * never the values (names, dates of health), so it stays clean when the details are deleted. A
@@ -8,11 +9,18 @@
 import { addDays } from '../../lib/agency-time.ts';
 import { travellersOf as quoteTravellers } from '../../lib/quotes/totals.ts';
 import type { QuoteDraft } from '../../lib/quotes/model.ts';
-import type { TravellerCategory, TravellerFacts } from '../../lib/trips/checklist.ts';
+import { facts } from '../../lib/facts.ts';
+import {
+  keptVaccination,
+  type TravellerCategory,
+  type TravellerFacts,
+  type VisaKind,
+} from '../../lib/trips/checklist.ts';
 import {
   checkTraveller,
   tooMany,
   travellersExport,
+  tripDatesOf,
   type CategoryCounts,
   type Traveller,
   type TravellerDetails,
@@ -32,8 +40,10 @@ interface TravellerRow {
   passport_expires_on: string | null;
   vaccine: string | null;
   vaccinated_on: string | null;
+  visa_kind: VisaKind;
   visa_status: 'not-applied' | 'applied' | 'issued';
   visa_on: string | null;
+  visa_valid_until: string | null;
   nusuk_permit_on: string | null;
   updated_at: string;
   updated_by: string;
@@ -43,11 +53,15 @@ function toTraveller(row: TravellerRow): Traveller {
   const vaccination: TravellerFacts['vaccination'] =
     row.vaccine === null
       ? null
-      : row.vaccine === 'not-needed'
-        ? 'not-needed'
+      : row.vaccine === 'not-needed' || row.vaccine === 'given'
+        ? row.vaccine
         : { type: row.vaccine as 'conjugate' | 'polysaccharide' | 'unnamed', givenOn: row.vaccinated_on ?? '' };
   const visa: TravellerFacts['visa'] =
-    row.visa_status === 'not-applied' ? { status: 'not-applied' } : { status: row.visa_status, on: row.visa_on ?? '' };
+    row.visa_kind === 'other'
+      ? { kind: 'other', status: 'issued', validUntil: row.visa_valid_until ?? '' }
+      : row.visa_status === 'not-applied'
+        ? { kind: row.visa_kind, status: 'not-applied' }
+        : { kind: row.visa_kind, status: row.visa_status, on: row.visa_on ?? '' };
   return {
     quoteId: row.quote_id,
     position: Number(row.position),
@@ -69,10 +83,12 @@ function detailValues(details: TravellerDetails): (string | null)[] {
     details.name,
     details.category,
     details.passportExpiresOn,
-    vaccination === null ? null : vaccination === 'not-needed' ? 'not-needed' : vaccination.type,
-    vaccination !== null && vaccination !== 'not-needed' ? vaccination.givenOn : null,
+    vaccination === null ? null : typeof vaccination === 'string' ? vaccination : vaccination.type,
+    vaccination !== null && typeof vaccination !== 'string' ? vaccination.givenOn : null,
+    visa.kind,
     visa.status,
-    visa.status === 'not-applied' ? null : visa.on,
+    'on' in visa ? visa.on : null,
+    visa.kind === 'other' ? visa.validUntil : null,
     details.nusukPermitOn,
   ];
 }
@@ -223,7 +239,9 @@ export class TravellerStore {
         };
       }
       if (!checked.ok) return checked;
-      const { details } = checked;
+      // Where the vaccine is only recommended for the trip, a type and day typed are kept as "given".
+      const rule = facts.health.acwy[tripDatesOf(booking.draft, today).kind];
+      const details = { ...checked.details, vaccination: keptVaccination(checked.details.vaccination, rule) };
       const others = travellers.filter((each) => each !== editing).map((each) => each.category);
       const mismatch = tooMany([...others, details.category], booking.quoted);
       if (mismatch) return { ok: false, problems: [{ field: 'category', message: mismatch }] };
@@ -234,7 +252,8 @@ export class TravellerStore {
         if (changed.length === 0) return { ok: true, position: editing.position };
         await tx.run(
           `UPDATE trip_travellers SET name = ?, category = ?, passport_expires_on = ?, vaccine = ?, vaccinated_on = ?,
-             visa_status = ?, visa_on = ?, nusuk_permit_on = ?, updated_at = ?, updated_by = ?
+             visa_kind = ?, visa_status = ?, visa_on = ?, visa_valid_until = ?, nusuk_permit_on = ?, updated_at = ?,
+             updated_by = ?
            WHERE quote_id = ? AND position = ?`,
           [...detailValues(details), at, actor, booking.quoteId, editing.position],
         );
@@ -244,9 +263,9 @@ export class TravellerStore {
       }
       const position = Math.max(0, ...travellers.map((each) => each.position)) + 1;
       await tx.run(
-        `INSERT INTO trip_travellers (name, category, passport_expires_on, vaccine, vaccinated_on, visa_status, visa_on,
-           nusuk_permit_on, updated_at, updated_by, quote_id, position, lead_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO trip_travellers (name, category, passport_expires_on, vaccine, vaccinated_on, visa_kind, visa_status,
+           visa_on, visa_valid_until, nusuk_permit_on, updated_at, updated_by, quote_id, position, lead_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [...detailValues(details), at, actor, booking.quoteId, position, leadId],
       );
       const detail = `Traveller ${position} added (${details.category})`;

@@ -6,10 +6,9 @@
  * Sec-Fetch-Site and Origin, a body limit, and a form token that is an HMAC of the link (a new link
  * makes a new token). Every change is in the lead's history as the family's, with its time.
  */
-import { settings } from '../../lib/facts.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
-import { checklistRules } from '../../lib/trips/checklist.ts';
 import { FAMILY_ACTOR, TRIP_FORM_TOKEN, familyFields, tripEvents } from '../../lib/trips/family.ts';
+import { tripName } from '../../lib/trips/destinations.ts';
 import { tripCalendar } from '../../lib/trips/ics.ts';
 import {
   readTravellerForm,
@@ -24,6 +23,7 @@ import { RateLimiter } from '../leads/rate-limit.ts';
 import { QuoteStore } from '../quotes/store.ts';
 import { countPost, linkFormToken, postedFields, type RefusalWords } from '../private-form.ts';
 import { sameSecret } from '../secrets.ts';
+import { tripRules } from './rules.ts';
 import { TravellerStore, type AcceptedBooking } from './store.ts';
 
 const FORM_SECRET_KEY = 'quote-form-secret';
@@ -101,11 +101,12 @@ export class TripPage {
     const trip = await this.open(linkToken, today);
     if (!trip) return null;
     const { draft } = trip.booking;
+    const dates = tripDatesOf(draft, today);
     const events = tripEvents({
-      trip: tripDatesOf(draft, today),
+      trip: dates,
       returnOn: draft.returnOn,
       travellers: trip.travellers,
-      rules: checklistRules(settings.facts),
+      rules: tripRules(),
       schedule: draft.schedule,
       paidCents: trip.paidCents,
     });
@@ -114,7 +115,7 @@ export class TripPage {
       uidPrefix: trip.booking.quoteId,
       domain: new URL(this.options.siteUrl).hostname,
       productId: `-//${agencyContact.name}//Trip dates//EN`,
-      calendarName: `Umrah trip with ${agencyContact.name}`,
+      calendarName: `${tripName(dates)} with ${agencyContact.name}`,
       now,
     });
   }
