@@ -108,11 +108,10 @@ export const factsSchema = z.strictObject({
       registration: fact({ checked: isoDay }),
       /** The Nusuk Hajj steps of the coming and the last season, as announced: the desk's phase alerts read them. */
       steps: fact({ checked: isoDay, coming: hajjSteps, last: hajjSteps }),
-      /** The season the indicative Hajj prices come from; each Hajj price says so. */
-      indicativePrices: fact({
-        year: z.number().int().min(2020).max(2100),
-        hijriYear: z.number().int().min(1440).max(1500),
-      }),
+      /** What the catalogue's Hajj figures are; `label` is printed beside each one. */
+      indicativePrices: fact({ label: z.string().min(10) }),
+      /** How Nusuk Hajj prices relate to the catalogue's Hajj figures, shown with each of them. */
+      nusukPrices: fact(),
       /** Who may go for Hajj: the rules as announced for `announcedFor`, to be confirmed for the coming season. */
       eligibility: fact({
         announcedFor: z.number().int().min(1440).max(1500),

@@ -105,12 +105,18 @@ export const settings = parseFacts({
           },
         },
       },
-      // The season the catalogue's indicative Hajj prices were listed for (the spec's "Hajj 2026");
-      // the coming season's price is the one set on Nusuk Hajj (decisions.md, fourth round).
+      // What the catalogue's Hajj figures are: the old site's list prices (the spec's "Hajj 2026"),
+      // which no provider charged on Nusuk Hajj, so no label may call them a season's price
+      // (decisions.md, fifth round). `label` goes beside each Hajj figure, with `hajj.nusukPrices`.
       indicativePrices: {
-        text: 'the prices listed for the 1447 AH (2026) season',
-        year: 2026,
-        hijriYear: 1447,
+        text: 'our former list prices, which are not Nusuk Hajj prices',
+        label: 'our former list price, not a Nusuk Hajj price',
+        watch: ["season's price", 'prices listed for the 1447'],
+      },
+      // How Nusuk Hajj prices relate to those figures: said wherever a Hajj figure is shown.
+      nusukPrices: {
+        text: 'Nusuk Hajj packages for pilgrims from Western countries have often cost two or three times our former list prices',
+        watch: ['two or three times'],
       },
       // Who may go: the Ministry's health conditions and child age limit as announced for 1447.
       eligibility: {

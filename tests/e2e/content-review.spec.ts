@@ -14,7 +14,7 @@ const HAJJ_PACKAGES = readdirSync('src/content/packages')
 const HAJJ_PAGES = ['/hajj-packages', '/non-shifting-hajj', '/shifting-hajj'];
 const INTEREST = 'Hajj 1448: tell me when each Nusuk Hajj step opens, and help me choose';
 const HAJJ_PRICE =
-  "per person, indicative: the 1447 AH (2026) season's price; the 1448 AH price is set and paid on Nusuk Hajj";
+  'per person, our former list price, not a Nusuk Hajj price; Nusuk Hajj packages for pilgrims from Western countries have often cost two or three times our former list prices, and the 1448 AH price is set and paid on Nusuk Hajj';
 /** Words that offer to book, on a page about Hajj (P01). */
 const BOOKING = /book this package|request booking|call to book|booking request/i;
 

@@ -6,7 +6,7 @@
 import { agencyDay, daysBetween } from '../agency-time.ts';
 import { countOf } from '../format.ts';
 import { BOOKING_CONFIRMED_WHEN } from './booking-rule.ts';
-import { CANCELLATION_OPENING, bookingOf, cancellationRows, type CancellationRow } from './cancellation.ts';
+import { CANCELLATION_CLOSING, CANCELLATION_OPENING, bookingOf, cancellationRows, type CancellationRow } from './cancellation.ts';
 import { lineLabel, paymentLabel, type QuoteDraft } from './model.ts';
 import { formatCents } from './money.ts';
 import { byCreditCardCents, cardTotalLabel } from './payments.ts';
@@ -44,7 +44,7 @@ export interface PilgrimView {
   cardTotal: { label: string; amount: string } | null;
   validUntil: string;
   /** The cancellation charges worked out for this quote, shown above "Accept"; null only for a quote that has none. */
-  cancellation: { opening: string; rows: CancellationRow[]; note: string } | null;
+  cancellation: { opening: string; rows: CancellationRow[]; note: string; closing: readonly string[] } | null;
 }
 
 export interface PilgrimContext {
@@ -150,6 +150,7 @@ export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): Pilgr
       opening: CANCELLATION_OPENING,
       rows: cancellationRows(quote.cancellation, bookingOf(draft)),
       note: quote.cancellation.note,
+      closing: CANCELLATION_CLOSING,
     },
   };
 }
