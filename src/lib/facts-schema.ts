@@ -191,6 +191,20 @@ export const factsSchema = z.strictObject({
         /** Percentage added to credit-card payments; 0 means no fee. The card networks cap it at 3. */
         percent: z.number().min(0).max(3, 'card networks cap a credit-card surcharge at 3%'),
         watch,
+        checked: isoDay,
+        /** States whose law bans (`percent` 0) or caps a credit-card surcharge, each with the law and where it was read. */
+        states: z
+          .array(
+            z.strictObject({
+              code: z.string().regex(/^[A-Z]{2}$/, 'a two-letter state code, such as CT'),
+              name: z.string().min(4),
+              percent: z.number().min(0).max(3),
+              law: z.string().min(4),
+              source: z.url(),
+              sourceName: z.string().min(3),
+            }),
+          )
+          .refine((states) => new Set(states.map((state) => state.code)).size === states.length, 'each state once'),
       }),
     }),
     rites: z.strictObject({ miqat: fact() }),

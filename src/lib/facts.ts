@@ -295,8 +295,47 @@ export const settings = parseFacts({
       },
     },
     payment: {
-      // Credit cards only, at most 3%, never debit or prepaid, kept by the agency.
-      cardFee: { percent: 3, watch: ['4% card charge', 'payable to the bank', 'same 4% charge'] },
+      // Credit cards only, at most 3%, never debit or prepaid, kept by the agency; never more than
+      // the paying family's state allows (`states`: 0 bans it). Counsel should confirm the list.
+      cardFee: {
+        percent: 3,
+        watch: ['4% card charge', 'payable to the bank', 'same 4% charge'],
+        checked: '2026-12-06',
+        states: [
+          {
+            code: 'CT',
+            name: 'Connecticut',
+            percent: 0,
+            law: 'CT Gen Stat § 42-133ff',
+            source: 'https://blog.payjunction.com/credit-card-surcharge-laws-by-state-considerations-for-merchants',
+            sourceName: 'PayJunction, credit card surcharge laws by state',
+          },
+          {
+            code: 'ME',
+            name: 'Maine',
+            percent: 0,
+            law: 'Me. Rev. Stat. tit. 9-A, § 8-509',
+            source: 'https://blog.payjunction.com/credit-card-surcharge-laws-by-state-considerations-for-merchants',
+            sourceName: 'PayJunction, credit card surcharge laws by state',
+          },
+          {
+            code: 'MA',
+            name: 'Massachusetts',
+            percent: 0,
+            law: 'Mass. Gen. Laws ch. 140D, § 28A',
+            source: 'https://blog.payjunction.com/credit-card-surcharge-laws-by-state-considerations-for-merchants',
+            sourceName: 'PayJunction, credit card surcharge laws by state',
+          },
+          {
+            code: 'CO',
+            name: 'Colorado',
+            percent: 2,
+            law: 'C.R.S. § 5-2-212',
+            source: 'https://bassberry.com/news/colorado-surcharge-ban',
+            sourceName: 'Bass, Berry & Sims, Colorado surcharge law',
+          },
+        ],
+      },
     },
     rites: {
       // One miqat and intention instruction.

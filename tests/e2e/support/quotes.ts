@@ -132,6 +132,8 @@ export async function fillFamilyQuote(page: Page, departure: string): Promise<vo
   await extra.getByLabel('What it is').fill('Comprehensive travel insurance');
   await extra.getByLabel('Price each ($)').fill('85');
   await extra.getByLabel('How many').fill('3');
+  // A Chicago family: Illinois allows the card fee the quote shows.
+  await page.getByLabel('State the family pays from').selectOption('IL');
 }
 
 /**
