@@ -44,7 +44,7 @@ function departureCell(entry: CatalogueEntry): CompareCell {
     return value('Set by the Nusuk package', 'some Nusuk packages include group flights, others do not');
   return entry.data.category === 'without-flight'
     ? value('Land only', 'book your own flights')
-    : value("The group's US gateway", 'a connection from your own city is quoted on top');
+    : value('The US airport named on your quote', 'a connection from your own city is quoted on top');
 }
 
 const FACT_ROWS: { key: string; label: string; cell: (entry: CatalogueEntry) => CompareCell }[] = [

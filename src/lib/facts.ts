@@ -106,12 +106,11 @@ export const settings = parseFacts({
         },
       },
       // What the catalogue's Hajj figures are: the old site's list prices (the spec's "Hajj 2026"),
-      // which no provider charged on Nusuk Hajj, so no label may call them a season's price
+      // which no provider charged on Nusuk Hajj, so no label may present them as what a season cost
       // (decisions.md, fifth round). `label` goes beside each Hajj figure, with `hajj.nusukPrices`.
       indicativePrices: {
         text: 'our former list prices, which are not Nusuk Hajj prices',
         label: 'our former list price, not a Nusuk Hajj price',
-        watch: ["season's price", 'prices listed for the 1447'],
       },
       // How Nusuk Hajj prices relate to those figures: said wherever a Hajj figure is shown.
       nusukPrices: {

@@ -130,7 +130,9 @@ test('P04, N06: seasonal prices are not generalised and Ramadan packages name wh
   expect(await mainText(page)).not.toContain("The season's name matters less");
   await page.goto('/package/ramadan-7-nights-3-star');
   const included = page.getByRole('region', { name: 'What is included' });
-  await expect(included).toContainText("Return flights on the group's departure from its US gateway");
+  // The gateway is never left unnamed: the quote names the airport (fifth review, P04/N06).
+  await expect(included).toContainText("Return flights on the group's departure, from the US airport named on your quote");
+  await expect(included).not.toContainText('US gateway');
   await expect(included).not.toContainText('Return flights from the USA');
 });
 

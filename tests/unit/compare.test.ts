@@ -187,7 +187,7 @@ describe('the comparison rows', () => {
     const rows = rowsOf(chicago, 'economy-5-nights-umrah');
     expect(byKey(rows, 'departure').cells[1]).toEqual({
       kind: 'value',
-      text: "The group's US gateway",
+      text: 'The US airport named on your quote',
       note: 'a connection from your own city is quoted on top',
     });
   });
