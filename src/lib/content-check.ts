@@ -291,7 +291,10 @@ export const RETIRED_PHRASES: readonly { phrase: string; fix: string }[] = [
     phrase: 'we take care of the paperwork',
     fix: 'for Hajj we explain each step and check documents; the pilgrim registers and pays on Nusuk Hajj',
   },
-  { phrase: 'choose your Hajj package', fix: 'Hajj packages are chosen on Nusuk Hajj: "Hajj package types on Nusuk Hajj"' },
+  {
+    phrase: 'choose your Hajj package',
+    fix: 'Hajj packages are chosen on Nusuk Hajj: "Hajj package types on Nusuk Hajj"',
+  },
   { phrase: 'US gateway', fix: 'name the airport, or say "the US airport named on your quote"' },
   {
     phrase: 'tell you when registration',

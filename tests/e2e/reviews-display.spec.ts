@@ -516,7 +516,9 @@ test.describe('published reviews on the static pages', () => {
     await expect(section.getByRole('heading', { name: 'Every review in full, newest first' })).toBeVisible();
     // Six reviews, more than the four a package page used to show: the first complaint is still there.
     await expect(section.locator('[data-review]')).toHaveCount(6);
-    await expect(section.locator('[data-review]').last()).toContainText(/Close to the Haram|A different hotel in Makkah/);
+    await expect(section.locator('[data-review]').last()).toContainText(
+      /Close to the Haram|A different hotel in Makkah/,
+    );
     await expect(section).toContainText('A different hotel in Makkah');
     await expect(section.locator('[data-review-hotels]')).toHaveText(
       'Of 6 travellers who answered: 4 stayed in the hotels on their quote, 1 in a similar hotel they were told about, 1 in another hotel.',

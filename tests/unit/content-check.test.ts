@@ -149,7 +149,7 @@ describe('content check', () => {
     // The same words returning from a component or a TypeScript string are found too.
     const component = {
       path: 'src/components/reviews/Old.astro',
-      text: "---\n---\n<p>\n  {`${percent}% of travellers who answered said their hotels were the ones on their\n  quote.`}\n</p>",
+      text: '---\n---\n<p>\n  {`${percent}% of travellers who answered said their hotels were the ones on their\n  quote.`}\n</p>',
     };
     expect(checkSourceCopy(component)).toEqual([
       expect.objectContaining({ line: 4, text: 'said their hotels were the ones on their quote' }),

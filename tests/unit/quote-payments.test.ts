@@ -127,7 +127,9 @@ describe('payment methods and the card fee', () => {
     expect([cardFeePercentIn('CO'), cardFeePercentIn('CO', 1.5)]).toEqual([2, 1.5]);
     expect([cardFeePercentIn('IL'), cardFeePercentIn('NY'), cardFeePercentIn('TX', 0)]).toEqual([3, 3, 0]);
     expect([cardFeePercentIn(null), cardFeePercentIn(undefined), cardFeePercentIn('')]).toEqual([0, 0, 0]);
-    expect(cardFeeWords('MA')).toBe("No fee on payments by card: Massachusetts's law does not allow a credit card surcharge.");
+    expect(cardFeeWords('MA')).toBe(
+      "No fee on payments by card: Massachusetts's law does not allow a credit card surcharge.",
+    );
     expect(cardFeeWords('TX', 0)).toBe('No fee on payments by card.');
     expect(stateCardFeeSentence()).toBe(
       'We charge no credit card fee to a family paying from Connecticut, Maine, or Massachusetts, whose law does not allow one, and at most 2% to a family paying from Colorado, as its law allows. Your quote asks which state you pay from and shows the fee for it, and none until we know it.',

@@ -187,7 +187,9 @@ describe("the pilgrim's quote page", () => {
     for (const banned of ['CT', 'MA', 'ME']) {
       const view = from(banned);
       expect([view.cardTotal, view.schedule[0]!.byCard]).toEqual([null, null]);
-      expect(view.cardFee).toMatch(/^No fee on payments by card: (Connecticut|Massachusetts|Maine)'s law does not allow/);
+      expect(view.cardFee).toMatch(
+        /^No fee on payments by card: (Connecticut|Massachusetts|Maine)'s law does not allow/,
+      );
     }
     // Colorado caps it at 2%: $5,452.50 and $109.05, in whole cents.
     const colorado = from('CO');

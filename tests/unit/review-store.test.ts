@@ -328,7 +328,11 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     cleanups.push(smtp.close);
     const { mailer, close } = smtpMailer(smtp.url);
     cleanups.push(close);
-    const settings = leadApiConfig({ ...storeEnv(store.location), SMTP_URL: smtp.url, SITE_URL: 'https://miqat.example' });
+    const settings = leadApiConfig({
+      ...storeEnv(store.location),
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://miqat.example',
+    });
     const worker = new DeliveryWorker(store, settings, mailer, workerOptions(store, settings));
     const later = new Date(DUE.getTime() + 3_600_000);
     const named = { ...REVIEW, text: 'Our guide Yusuf Khan (555-0100) left us at the airport.' };
@@ -339,8 +343,12 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     const resend = smtp.state.received
       .map((mail) => parseMail(mail.raw))
       .find((mail) => /send again/i.test(mail.headers['subject'] ?? ''));
-    expect(resend!.headers['subject']).toMatch(/^Your review, to send again without another person's details \(booking MQ-\w+\)$/);
-    expect(resend!.text).toContain('the name, contact details, health or other personal details of someone other than you');
+    expect(resend!.headers['subject']).toMatch(
+      /^Your review, to send again without another person's details \(booking MQ-\w+\)$/,
+    );
+    expect(resend!.text).toContain(
+      'the name, contact details, health or other personal details of someone other than you',
+    );
     expect(resend!.text).toContain('You are welcome to describe how our staff, guides and hotels served you.');
     expect(resend!.text).toContain('Miqat Travel LLC, 600 Congress Avenue, Suite 1420, Austin, TX 78701');
     expect(resend!.text).not.toContain('If that was not you');

@@ -295,7 +295,12 @@ describe('what published reviews add up to', () => {
       ['b', 'travelled March 2027'],
       ['a', 'travelled March 2027'],
     ]);
-    expect(summarizeReviews([])).toMatchObject({ count: 0, average: null, newest: [], hotels: { answered: 0, quoted: 0, similar: 0, other: 0 } });
+    expect(summarizeReviews([])).toMatchObject({
+      count: 0,
+      average: null,
+      newest: [],
+      hotels: { answered: 0, quoted: 0, similar: 0, other: 0 },
+    });
   });
 
   it('counts the refusals by every reason of the policy, in its order', () => {

@@ -178,7 +178,7 @@ export const CANCELLATION_OPENING =
  * what was paid less that one charge, so no other sentence can take more than the table shows.
  */
 export const CANCELLATION_CLOSING: readonly string[] = [
-  'If some travelers on a booking cancel and the others still travel, the charge is worked out on the cancelling travelers\' share of the trip price (the price of their own places on the quote), and a charge per traveler counts only them.',
+  "If some travelers on a booking cancel and the others still travel, the charge is worked out on the cancelling travelers' share of the trip price (the price of their own places on the quote), and a charge per traveler counts only them.",
   'We refund what you have paid, less that one charge, within 30 days of receiving your cancellation, by the way you paid where possible. No other charge is taken for a cancellation.',
 ];
 

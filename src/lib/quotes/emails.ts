@@ -17,7 +17,13 @@ import type { NextDue } from './account.ts';
 import { BOOKING_CONFIRMED_WHEN, PRICE_GUARANTEED_WHEN } from './booking-rule.ts';
 import { cancellationLines, type CancellationSchedule } from './cancellation.ts';
 import { formatCents } from './money.ts';
-import { PAYMENT_METHODS, byCreditCardCents, cardFeePercentIn, cardTotalLabel, type PaymentMethod } from './payments.ts';
+import {
+  PAYMENT_METHODS,
+  byCreditCardCents,
+  cardFeePercentIn,
+  cardTotalLabel,
+  type PaymentMethod,
+} from './payments.ts';
 import { quoteLink } from './token.ts';
 
 /** A sent version of the quote, to the pilgrim: the same link for every version. */

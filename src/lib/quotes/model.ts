@@ -111,11 +111,7 @@ export const quoteDraftSchema = z.strictObject({
    * The paying family's state (two letters), which decides whether and how much a card fee may be
    * shown (payments.ts `cardFeePercentIn`); null or absent (drafts saved before it was asked): no fee.
    */
-  payerState: z
-    .string()
-    .refine(isUsState, 'Please choose the state the family pays from.')
-    .nullable()
-    .optional(),
+  payerState: z.string().refine(isUsState, 'Please choose the state the family pays from.').nullable().optional(),
 });
 export type QuoteDraft = z.infer<typeof quoteDraftSchema>;
 

@@ -108,7 +108,8 @@ export function stateCardFeeSentence(): string {
   const banned = states.filter((state) => state.percent === 0).map((state) => state.name);
   const capped = states.filter((state) => state.percent > 0 && state.percent < percent);
   const parts = [
-    banned.length > 0 && `no credit card fee to a family paying from ${list.format(banned)}, whose law does not allow one`,
+    banned.length > 0 &&
+      `no credit card fee to a family paying from ${list.format(banned)}, whose law does not allow one`,
     ...capped.map((state) => `at most ${state.percent}% to a family paying from ${state.name}, as its law allows`),
   ].filter(Boolean);
   const rule = parts.length > 0 ? `We charge ${parts.join(', and ')}. ` : '';

@@ -6,7 +6,13 @@
 import { agencyDay, daysBetween } from '../agency-time.ts';
 import { countOf } from '../format.ts';
 import { BOOKING_CONFIRMED_WHEN } from './booking-rule.ts';
-import { CANCELLATION_CLOSING, CANCELLATION_OPENING, bookingOf, cancellationRows, type CancellationRow } from './cancellation.ts';
+import {
+  CANCELLATION_CLOSING,
+  CANCELLATION_OPENING,
+  bookingOf,
+  cancellationRows,
+  type CancellationRow,
+} from './cancellation.ts';
 import { lineLabel, paymentLabel, type QuoteDraft } from './model.ts';
 import { formatCents } from './money.ts';
 import { byCreditCardCents, cardFeePercentIn, cardFeeWords, cardTotalLabel } from './payments.ts';

@@ -146,7 +146,14 @@ export async function queueReceipt(
   const { totalCents, paidCents, balanceCents, nextDue } = account;
   const receipt = { kind: 'payment-receipt' as const, reference: lead.reference, amountCents, method, paidOn };
   const sent = (await versionsOf(tx, quote.id)).findLast((version) => version.sentAt !== null);
-  const email = { ...receipt, totalCents, paidCents, balanceCents, nextDue, payerState: sent?.draft.payerState ?? null };
+  const email = {
+    ...receipt,
+    totalCents,
+    paidCents,
+    balanceCents,
+    nextDue,
+    payerState: sent?.draft.payerState ?? null,
+  };
   return toPilgrim(tx, lead.id, `payment-receipt:${id}`, email, now);
 }
 

@@ -40,7 +40,7 @@ export async function onTestStore<T>(work: (store: LeadStore) => Promise<T>): Pr
  */
 export async function sendQuote(
   store: LeadStore,
-  options: { sentDaysAgo?: number; validDays?: number } = {},
+  options: { sentDaysAgo?: number; validDays?: number; payerState?: string | null } = {},
 ): Promise<SentQuote> {
   const { sentDaysAgo = 0, validDays = 7 } = options;
   const today = addDays(agencyDay(new Date(), site.timeZone), -sentDaysAgo);
@@ -56,6 +56,7 @@ export async function sendQuote(
       { dueOn: validUntil, amountCents: 150_000 },
       { dueOn: addDays(departureOn, -45), amountCents: 395_250 },
     ],
+    ...(options.payerState === undefined ? {} : { payerState: options.payerState }),
   });
   return sendDraft(store, draft, `layla-${randomUUID()}@example.com`, today, sentAt);
 }
