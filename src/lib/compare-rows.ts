@@ -51,7 +51,7 @@ const FACT_ROWS: { key: string; label: string; cell: (entry: CatalogueEntry) => 
   {
     key: 'price',
     label: 'Price per person',
-    // A Hajj price carries the same label as its card: indicative, its season, paid on Nusuk Hajj.
+    // A Hajj figure carries the same label as its card: our former list price, and how Nusuk Hajj prices relate.
     cell: (entry) =>
       isHoliday(entry) || !entry.data.bookedOn
         ? value(

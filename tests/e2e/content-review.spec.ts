@@ -98,14 +98,15 @@ test.describe('P01: nothing about Hajj offers to book it', () => {
   });
 });
 
-test('P02: every Hajj price says the season it was listed for and that Nusuk Hajj sets the coming one', async ({
+test('P02: every Hajj price says it is our former list price and that Nusuk Hajj sets the coming one', async ({
   page,
 }) => {
   await page.goto('/non-shifting-hajj');
   for (const card of await page.locator('[data-package-card]').all()) await expect(card).toContainText(HAJJ_PRICE);
   await page.goto('/hajj-packages');
+  // The fifth review: no longer "the prices listed for the 1447 AH (2026) season", a price nobody paid.
   expect(await mainText(page)).toContain(
-    'in the prices listed for the 1447 AH (2026) season the non-shifting packages',
+    'In our former list prices, which are not Nusuk Hajj prices, the non-shifting packages',
   );
 });
 
