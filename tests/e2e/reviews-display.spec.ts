@@ -485,7 +485,7 @@ test.describe('published reviews on the static pages', () => {
   test('every published review of a package can be read on its page, the oldest complaint too (Q08)', async ({
     browser,
   }) => {
-    const later = [];
+    const later: string[] = [];
     for (const [index, name] of ['Amina R.', 'Bilal T.', 'Hana Q.', 'Idris M.'].entries()) {
       later.push(
         await reviewed(desk, `later-${index}@example.com`, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { QuoteDraft } from '@/lib/quotes/model';
 import type { PilgrimQuote } from '@/lib/quotes/records';
 import { flightsText, pilgrimView, travellersText } from '@/lib/quotes/pilgrim-view';
 import { BOOKING_CONFIRMED_WHEN } from '@/lib/quotes/booking-rule';
@@ -179,12 +180,12 @@ describe("the pilgrim's quote page", () => {
   });
 
   it("shows a card total only where the paying family's state allows one, at the rate it allows (Q10)", () => {
-    const from = (payerState: string | null | undefined) => {
+    const from = (payerState: QuoteDraft['payerState']) => {
       const base = quote();
       const draft = { ...base.version.draft, payerState };
       return pilgrimView({ ...base, version: { ...base.version, draft } }, context);
     };
-    for (const banned of ['CT', 'MA', 'ME']) {
+    for (const banned of ['CT', 'MA', 'ME'] as const) {
       const view = from(banned);
       expect([view.cardTotal, view.schedule[0]!.byCard]).toEqual([null, null]);
       expect(view.cardFee).toMatch(

@@ -40,7 +40,7 @@ export async function onTestStore<T>(work: (store: LeadStore) => Promise<T>): Pr
  */
 export async function sendQuote(
   store: LeadStore,
-  options: { sentDaysAgo?: number; validDays?: number; payerState?: string | null } = {},
+  options: { sentDaysAgo?: number; validDays?: number; payerState?: QuoteDraft['payerState'] } = {},
 ): Promise<SentQuote> {
   const { sentDaysAgo = 0, validDays = 7 } = options;
   const today = addDays(agencyDay(new Date(), site.timeZone), -sentDaysAgo);
