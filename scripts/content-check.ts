@@ -3,7 +3,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
-import { checkFactTexts, checkFile, formatFindings, reminders, type ContentFile } from '../src/lib/content-check.ts';
+import {
+  checkFactTexts,
+  checkFile,
+  checkSourceCopy,
+  formatFindings,
+  reminders,
+  type ContentFile,
+} from '../src/lib/content-check.ts';
 
 const CONTENT = 'src/content';
 
@@ -27,11 +34,28 @@ function cataloguePrices(): Set<number> {
   return prices;
 }
 
+/** The code that carries copy of its own: components, pages, layouts and the lib's sentences (not the check's own list). */
+function sourceFiles(): string[] {
+  return ['src/lib', 'src/components', 'src/pages', 'src/layouts']
+    .flatMap((folder) =>
+      readdirSync(folder, { recursive: true, encoding: 'utf8' })
+        .filter((path) => /\.(ts|tsx|astro)$/.test(path))
+        .map((path) => join(folder, path)),
+    )
+    .filter((path) => path !== join('src/lib', 'content-check.ts'))
+    .sort();
+}
+
 const all = contentFiles();
 const asked = process.argv.slice(2).map((path) => relative('.', path));
 const files: ContentFile[] = (asked.length ? asked : all).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 const prices = cataloguePrices();
-const findings = [...checkFactTexts(), ...files.flatMap((file) => checkFile(file, prices))];
+const sources = asked.length ? [] : sourceFiles().map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+const findings = [
+  ...checkFactTexts(),
+  ...files.flatMap((file) => checkFile(file, prices)),
+  ...sources.flatMap((file) => checkSourceCopy(file)),
+];
 const notes = reminders(files, new Date());
 
 if (notes.length) console.log(`Due for review (not failures):\n${notes.map((note) => `  - ${note}`).join('\n')}\n`);

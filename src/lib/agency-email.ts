@@ -24,9 +24,25 @@ export function talkToUsLines(): string[] {
   ];
 }
 
-/** The agency's name and site under an email, then why this address got it. */
-export function signatureLines(siteUrl: string, why: string): string[] {
-  return [agencyContact.name, siteUrl, '', why, 'If that was not you, please ignore it.'];
+/** "Miqat Travel LLC, 600 Congress Avenue, Suite 1420, Austin, TX 78701": the postal address commercial email must carry. */
+export function postalAddressLine(): string {
+  const { legalName, address } = agencyContact;
+  return `${legalName}, ${address.street}, ${address.locality}, ${address.region} ${address.postalCode}`;
+}
+
+/**
+ * The agency's name, site and postal address under an email, then why this address got it and, for an
+ * email a stranger could have caused (an enquiry in someone else's name), what to do if it was not them.
+ */
+export function signatureLines(siteUrl: string, why: string, askedByThem = true): string[] {
+  return [
+    agencyContact.name,
+    siteUrl,
+    postalAddressLine(),
+    '',
+    why,
+    ...(askedByThem ? ['If that was not you, please ignore it.'] : []),
+  ];
 }
 
 /** "@miqat-travel.example": the domain every email of ours comes from, as the payments page's advice names it. */

@@ -44,14 +44,14 @@ function departureCell(entry: CatalogueEntry): CompareCell {
     return value('Set by the Nusuk package', 'some Nusuk packages include group flights, others do not');
   return entry.data.category === 'without-flight'
     ? value('Land only', 'book your own flights')
-    : value("The group's US gateway", 'a connection from your own city is quoted on top');
+    : value('The US airport named on your quote', 'a connection from your own city is quoted on top');
 }
 
 const FACT_ROWS: { key: string; label: string; cell: (entry: CatalogueEntry) => CompareCell }[] = [
   {
     key: 'price',
     label: 'Price per person',
-    // A Hajj price carries the same label as its card: indicative, its season, paid on Nusuk Hajj.
+    // A Hajj figure carries the same label as its card: our former list price, and how Nusuk Hajj prices relate.
     cell: (entry) =>
       isHoliday(entry) || !entry.data.bookedOn
         ? value(

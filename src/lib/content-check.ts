@@ -256,6 +256,50 @@ export const RETIRED_PHRASES: readonly { phrase: string; fix: string }[] = [
   },
   { phrase: 'help you create your account', fix: 'the pilgrim creates and manages their own Nusuk Hajj account' },
   { phrase: 'fill in every field correctly', fix: 'the pilgrim fills in Nusuk Hajj; we explain each step' },
+  // The fifth review (6 December 2026).
+  {
+    phrase: 'the deposit is not refundable',
+    fix: 'the cancellation schedule is the whole rule (Q01): the deposit is refunded as the table says, never kept whole',
+  },
+  {
+    phrase: 'less the cancellation charges on your quote',
+    fix: 'refund what was paid less the one charge for the day (CANCELLATION_CLOSING), never refunds from suppliers less the charges',
+  },
+  {
+    phrase: "season's price",
+    fix: 'a Hajj figure is our former list price, not a Nusuk Hajj price: use the hajj.indicativePrices fact',
+  },
+  {
+    phrase: 'prices listed for the 1447',
+    fix: 'a Hajj figure is our former list price, not a Nusuk Hajj price: use the hajj.indicativePrices fact',
+  },
+  {
+    phrase: 'name or describe other people',
+    fix: "the policy refuses only another person's name, contact details, health or other personal details (REVIEW_PERSONAL_DATA)",
+  },
+  {
+    phrase: 'said their hotels were the ones on their quote',
+    fix: 'show the three hotel answers apart: the quoted hotel, a similar one they were told about, another (hotelStayText)',
+  },
+  {
+    phrase: 'share of travellers whose hotels were the ones',
+    fix: 'show the three hotel answers apart: the quoted hotel, a similar one they were told about, another (hotelStayText)',
+  },
+  { phrase: 'from every major US city', fix: 'we fly from seven US cities: say "from seven US cities"' },
+  { phrase: 'within 24 hours', fix: 'one reply time everywhere: the replyTime setting, "within one business day"' },
+  {
+    phrase: 'we take care of the paperwork',
+    fix: 'for Hajj we explain each step and check documents; the pilgrim registers and pays on Nusuk Hajj',
+  },
+  {
+    phrase: 'choose your Hajj package',
+    fix: 'Hajj packages are chosen on Nusuk Hajj: "Hajj package types on Nusuk Hajj"',
+  },
+  { phrase: 'US gateway', fix: 'name the airport, or say "the US airport named on your quote"' },
+  {
+    phrase: 'tell you when registration',
+    fix: 'registration may already be open: tell the pilgrim to create the Nusuk Hajj account now',
+  },
 ];
 
 /** Retired wording, found wherever it falls, across line wraps and spacing. */
@@ -269,6 +313,16 @@ function retiredPhrases(file: ContentFile, lines: readonly Line[]): Finding[] {
     }
     return found;
   });
+}
+
+/**
+ * Retired wording in the code's own copy (src/lib, src/components, src/pages, src/layouts), which
+ * the content rules above do not read: a sentence retired from a page must not come back from a
+ * component or a TypeScript string either.
+ */
+export function checkSourceCopy(file: ContentFile): Finding[] {
+  const lines = file.text.split('\n').map((text, index) => ({ number: index + 1, text, place: 'data' as Place }));
+  return retiredPhrases(file, lines);
 }
 
 /** Copy that offers to book Hajj, which is booked and paid only on Nusuk Hajj. */

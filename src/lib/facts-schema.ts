@@ -133,11 +133,10 @@ export const factsSchema = z.strictObject({
       registration: fact({ checked: isoDay }),
       /** The Nusuk Hajj steps of the coming and the last season, as announced: the desk's phase alerts read them. */
       steps: fact({ checked: isoDay, coming: hajjSteps, last: hajjSteps }),
-      /** The season the indicative Hajj prices come from; each Hajj price says so. */
-      indicativePrices: fact({
-        year: z.number().int().min(2020).max(2100),
-        hijriYear: z.number().int().min(1440).max(1500),
-      }),
+      /** What the catalogue's Hajj figures are; `label` is printed beside each one. */
+      indicativePrices: fact({ label: z.string().min(10) }),
+      /** How Nusuk Hajj prices relate to the catalogue's Hajj figures, shown with each of them. */
+      nusukPrices: fact(),
       /** Who may go for Hajj: the rules as announced for `announcedFor`, to be confirmed for the coming season. */
       eligibility: fact({
         announcedFor: z.number().int().min(1440).max(1500),
@@ -217,6 +216,20 @@ export const factsSchema = z.strictObject({
         /** Percentage added to credit-card payments; 0 means no fee. The card networks cap it at 3. */
         percent: z.number().min(0).max(3, 'card networks cap a credit-card surcharge at 3%'),
         watch,
+        checked: isoDay,
+        /** States whose law bans (`percent` 0) or caps a credit-card surcharge, each with the law and where it was read. */
+        states: z
+          .array(
+            z.strictObject({
+              code: z.string().regex(/^[A-Z]{2}$/, 'a two-letter state code, such as CT'),
+              name: z.string().min(4),
+              percent: z.number().min(0).max(3),
+              law: z.string().min(4),
+              source: z.url(),
+              sourceName: z.string().min(3),
+            }),
+          )
+          .refine((states) => new Set(states.map((state) => state.code)).size === states.length, 'each state once'),
       }),
     }),
     rites: z.strictObject({ miqat: fact() }),

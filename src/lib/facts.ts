@@ -175,12 +175,17 @@ export const settings = parseFacts({
           },
         },
       },
-      // The season the catalogue's indicative Hajj prices were listed for (the spec's "Hajj 2026");
-      // the coming season's price is the one set on Nusuk Hajj (decisions.md, fourth round).
+      // What the catalogue's Hajj figures are: the old site's list prices (the spec's "Hajj 2026"),
+      // which no provider charged on Nusuk Hajj, so no label may present them as what a season cost
+      // (decisions.md, fifth round). `label` goes beside each Hajj figure, with `hajj.nusukPrices`.
       indicativePrices: {
-        text: 'the prices listed for the 1447 AH (2026) season',
-        year: 2026,
-        hijriYear: 1447,
+        text: 'our former list prices, which are not Nusuk Hajj prices',
+        label: 'our former list price, not a Nusuk Hajj price',
+      },
+      // How Nusuk Hajj prices relate to those figures: said wherever a Hajj figure is shown.
+      nusukPrices: {
+        text: 'Nusuk Hajj packages for pilgrims from Western countries have often cost two or three times our former list prices',
+        watch: ['two or three times'],
       },
       // Who may go: the Ministry's health conditions and child age limit as announced for 1447.
       eligibility: {
@@ -359,8 +364,47 @@ export const settings = parseFacts({
       },
     },
     payment: {
-      // Credit cards only, at most 3%, never debit or prepaid, kept by the agency.
-      cardFee: { percent: 3, watch: ['4% card charge', 'payable to the bank', 'same 4% charge'] },
+      // Credit cards only, at most 3%, never debit or prepaid, kept by the agency; never more than
+      // the paying family's state allows (`states`: 0 bans it). Counsel should confirm the list.
+      cardFee: {
+        percent: 3,
+        watch: ['4% card charge', 'payable to the bank', 'same 4% charge'],
+        checked: '2026-12-06',
+        states: [
+          {
+            code: 'CT',
+            name: 'Connecticut',
+            percent: 0,
+            law: 'CT Gen Stat § 42-133ff',
+            source: 'https://blog.payjunction.com/credit-card-surcharge-laws-by-state-considerations-for-merchants',
+            sourceName: 'PayJunction, credit card surcharge laws by state',
+          },
+          {
+            code: 'ME',
+            name: 'Maine',
+            percent: 0,
+            law: 'Me. Rev. Stat. tit. 9-A, § 8-509',
+            source: 'https://blog.payjunction.com/credit-card-surcharge-laws-by-state-considerations-for-merchants',
+            sourceName: 'PayJunction, credit card surcharge laws by state',
+          },
+          {
+            code: 'MA',
+            name: 'Massachusetts',
+            percent: 0,
+            law: 'Mass. Gen. Laws ch. 140D, § 28A',
+            source: 'https://blog.payjunction.com/credit-card-surcharge-laws-by-state-considerations-for-merchants',
+            sourceName: 'PayJunction, credit card surcharge laws by state',
+          },
+          {
+            code: 'CO',
+            name: 'Colorado',
+            percent: 2,
+            law: 'C.R.S. § 5-2-212',
+            source: 'https://bassberry.com/news/colorado-surcharge-ban',
+            sourceName: 'Bass, Berry & Sims, Colorado surcharge law',
+          },
+        ],
+      },
     },
     rites: {
       // One miqat and intention instruction.

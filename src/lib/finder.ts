@@ -25,7 +25,7 @@ export interface FinderItem {
   nights: number;
   /** The length as a pilgrim reads it: "7 Nights", or "Aziziyah before the Hajj days, then 4 Nights". */
   duration: string;
-  /** Where the pilgrim flies from, when the package names no city: "The group's US gateway", "Land only". */
+  /** Where the pilgrim flies from, when the package names no city: "The US airport named on your quote", "Land only". */
   departure: string;
   price: number;
   /** After the price: "per person", or a Hajj price's indicative label. */
@@ -50,7 +50,8 @@ export interface FinderQuery {
 export function departureText(category: string): string {
   if (category.startsWith('hajj')) return 'Flights as the Nusuk package sets';
   if (category === 'without-flight') return 'Land only';
-  return "The group's US gateway";
+  // The agency has not named each group's airport (P04, N06): the quote names it.
+  return 'The US airport named on your quote';
 }
 
 /** The catalogue category a package is filed under, as a finder season. */

@@ -80,13 +80,13 @@ export function summaryLine(entry: CatalogueEntry): string {
 }
 
 /**
- * The unit after a price: ours "per person"; a Hajj price says it is indicative, which season it
- * was listed for and that the coming season's price is the one set and paid on Nusuk Hajj.
+ * The unit after a price: ours "per person"; a Hajj figure says what it is (our former list price,
+ * which no one paid on Nusuk Hajj) and how Nusuk Hajj prices relate to it, from the two facts.
  */
 export function priceUnit(bookedOn: 'nusuk-hajj' | undefined): string {
   if (bookedOn !== 'nusuk-hajj') return 'per person';
-  const { year, hijriYear } = facts.hajj.indicativePrices;
-  return `per person, indicative: the ${hijriYear} AH (${year}) season's price; the ${seasons.hajj.hijriYear} AH price is set and paid on Nusuk Hajj`;
+  const { indicativePrices, nusukPrices } = facts.hajj;
+  return `per person, ${indicativePrices.label}; ${nusukPrices.text}, and the ${seasons.hajj.hijriYear} AH price is set and paid on Nusuk Hajj`;
 }
 
 /** "7 Nights", or the package's own description of a stay the nights alone would hide ("Aziziyah, then 4 Nights"). */

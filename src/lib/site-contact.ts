@@ -6,6 +6,15 @@
  */
 export const agencyContact = {
   name: 'Miqat Travel',
+  legalName: 'Miqat Travel LLC',
+  /** The office: on the contact page, in the structured data and, as a postal address, under every email to a pilgrim (CAN-SPAM, 15 U.S.C. §7704(a)(5)). */
+  address: {
+    street: '600 Congress Avenue, Suite 1420',
+    locality: 'Austin',
+    region: 'TX',
+    postalCode: '78701',
+    country: 'US',
+  },
   phone: { display: '+1 (512) 555-0143', e164: '+15125550143' },
   whatsapp: {
     number: '15125550143',

@@ -10,8 +10,8 @@ import { facts } from '@/lib/facts';
  */
 export const site = parseSiteSettings({
   name: agencyContact.name,
-  legalName: 'Miqat Travel LLC',
-  tagline: 'Umrah and Islamic holidays from every major US city, and guidance for Hajj',
+  legalName: agencyContact.legalName,
+  tagline: 'Umrah from seven US cities, Islamic holidays, and guidance for Hajj',
   description:
     'Umrah and Ramadan packages from seven US cities and guidance for Hajj on Nusuk Hajj, with visa help, hotels near the Haram and 24/7 support. Since 2008.',
   // Astro sets SITE from astro.config; plain Node (unit tests, the server) falls back to SITE_URL.
@@ -20,13 +20,7 @@ export const site = parseSiteSettings({
   emergencyPhone: { display: '+1 (512) 555-0199', e164: '+15125550199' },
   whatsapp: agencyContact.whatsapp,
   email: agencyContact.email,
-  address: {
-    street: '600 Congress Avenue, Suite 1420',
-    locality: 'Austin',
-    region: 'TX',
-    postalCode: '78701',
-    country: 'US',
-  },
+  address: agencyContact.address,
   jurisdiction: 'the State of Texas',
   hours: agencyContact.hours,
   social: [

@@ -15,7 +15,7 @@ import { OutboxKinds } from './outbox/kinds.ts';
 import { scheduledTogether, type WorkerOptions } from './outbox/worker.ts';
 import { QUOTE_EMAIL_KINDS } from './quotes/emails.ts';
 import { TRIP_REMINDER_KIND, tripReminderSchedule } from './trips/reminders.ts';
-import { REVIEW_INVITATION_KIND, REVIEW_REMINDER_KIND } from './reviews/emails.ts';
+import { REVIEW_INVITATION_KIND, REVIEW_REMINDER_KIND, REVIEW_RESEND_KIND } from './reviews/emails.ts';
 import { reviewSchedule } from './reviews/store.ts';
 import { serverConfig } from './config.ts';
 
@@ -30,6 +30,7 @@ export const outboxKinds = new OutboxKinds({
     TRIP_REMINDER_KIND,
     REVIEW_INVITATION_KIND,
     REVIEW_REMINDER_KIND,
+    REVIEW_RESEND_KIND,
   ],
 });
 

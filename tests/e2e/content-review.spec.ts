@@ -14,7 +14,7 @@ const HAJJ_PACKAGES = readdirSync('src/content/packages')
 const HAJJ_PAGES = ['/hajj-packages', '/non-shifting-hajj', '/shifting-hajj'];
 const INTEREST = 'Hajj 1448: tell me when each Nusuk Hajj step opens, and help me choose';
 const HAJJ_PRICE =
-  "per person, indicative: the 1447 AH (2026) season's price; the 1448 AH price is set and paid on Nusuk Hajj";
+  'per person, our former list price, not a Nusuk Hajj price; Nusuk Hajj packages for pilgrims from Western countries have often cost two or three times our former list prices, and the 1448 AH price is set and paid on Nusuk Hajj';
 /** Words that offer to book, on a page about Hajj (P01). */
 const BOOKING = /book this package|request booking|call to book|booking request/i;
 
@@ -98,14 +98,15 @@ test.describe('P01: nothing about Hajj offers to book it', () => {
   });
 });
 
-test('P02: every Hajj price says the season it was listed for and that Nusuk Hajj sets the coming one', async ({
+test('P02: every Hajj price says it is our former list price and that Nusuk Hajj sets the coming one', async ({
   page,
 }) => {
   await page.goto('/non-shifting-hajj');
   for (const card of await page.locator('[data-package-card]').all()) await expect(card).toContainText(HAJJ_PRICE);
   await page.goto('/hajj-packages');
+  // The fifth review: no longer "the prices listed for the 1447 AH (2026) season", a price nobody paid.
   expect(await mainText(page)).toContain(
-    'in the prices listed for the 1447 AH (2026) season the non-shifting packages',
+    'In our former list prices, which are not Nusuk Hajj prices, the non-shifting packages',
   );
 });
 
@@ -130,7 +131,11 @@ test('P04, N06: seasonal prices are not generalised and Ramadan packages name wh
   expect(await mainText(page)).not.toContain("The season's name matters less");
   await page.goto('/package/ramadan-7-nights-3-star');
   const included = page.getByRole('region', { name: 'What is included' });
-  await expect(included).toContainText("Return flights on the group's departure from its US gateway");
+  // The gateway is never left unnamed: the quote names the airport (fifth review, P04/N06).
+  await expect(included).toContainText(
+    "Return flights on the group's departure, from the US airport named on your quote",
+  );
+  await expect(included).not.toContainText('US gateway');
   await expect(included).not.toContainText('Return flights from the USA');
 });
 
@@ -244,4 +249,111 @@ test('health.acwy: the Umrah pages say recommended, the Hajj pages required, eac
   expect(await mainText(page)).toContain('recommends the meningitis (ACWY) vaccine for Umrah');
   await page.goto('/hajj-packages');
   expect(await mainText(page)).toContain('requires every Hajj pilgrim over 2 years old');
+});
+
+/**
+ * The fifth content review (6 December, round 5): what a family comparing agencies now reads on the
+ * built site. The quote page's cancellation rule and card fee are read in quote-page.spec.ts, a
+ * package page's full list of reviews in reviews-display.spec.ts.
+ */
+test.describe('the fifth content review', () => {
+  test('P02: every Hajj figure says it is our former list price and how Nusuk Hajj prices relate, nowhere a season price', async ({
+    page,
+  }) => {
+    for (const path of [...HAJJ_PAGES, `/package/${HAJJ_PACKAGES[0]!}`, '/package-finder']) {
+      await page.goto(path);
+      const main = await mainText(page);
+      expect(main, path).not.toMatch(/season's price|prices listed for the 1447/);
+      expect(main, path).toContain(HAJJ_PRICE);
+    }
+    await page.goto(`/compare?ids=economy-5-nights-umrah,${HAJJ_PACKAGES[0]!}`);
+    await expect(page.locator('[data-row="price"]')).toContainText(HAJJ_PRICE);
+    // The guide's package link, which read only "from $4,022 per person".
+    await page.goto('/blog/umrah-vs-hajj-differences-explained');
+    const guide = await mainText(page);
+    expect(guide).toContain(HAJJ_PRICE);
+    expect(guide).not.toMatch(/season's price|AH season/);
+  });
+
+  test('Q10: /payment-security names the states that ban or cap a card surcharge, with their laws', async ({
+    page,
+  }) => {
+    await page.goto('/payment-security');
+    const states = page.locator('[data-surcharge-states]');
+    await expect(states).toContainText(
+      'We charge no credit card fee to a family paying from Connecticut, Maine, or Massachusetts, whose law does not allow one, and at most 2% to a family paying from Colorado, as its law allows.',
+    );
+    await expect(states.getByRole('link', { name: 'Connecticut, CT Gen Stat § 42-133ff' })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
+    expect(await mainText(page)).not.toContain("Where a state's law does not allow a credit card surcharge, we do not");
+  });
+
+  test('Q09: the privacy policy covers the Hajj 1448 list: consent, alerts, unsubscribe, how long, export and erasure', async ({
+    page,
+  }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { name: 'If you join the Hajj 1448 list' })).toBeVisible();
+    const policy = await mainText(page);
+    expect(policy).toContain('that you agreed to the emails and when, and each alert we sent you and when');
+    expect(policy).toContain('Every alert has a one-click unsubscribe link');
+    expect(policy).toContain('your interest is kept with your inquiry, for as long as the inquiry');
+    expect(policy).toContain('your interest in the Hajj list with your consent and the alerts we sent');
+    expect(policy).toContain('your place on the Hajj list with the record of its alerts');
+  });
+
+  test('Q06, Q07, Q08, Q15: the review policy shows the hotel answers apart, every review, the refusal in its words and for how long', async ({
+    page,
+  }) => {
+    await page.goto('/how-we-collect-and-publish-reviews');
+    const policy = await mainText(page);
+    expect(policy).toContain('Our pages show the three answers apart');
+    expect(policy).not.toContain('share of travellers whose hotels were the ones on their quote');
+    expect(policy).toContain('with every other published review of that package, newest first');
+    expect(policy).toContain('we email the writer a new link to send it again without those details');
+    expect(policy).toContain('You are welcome to describe how our staff, guides and hotels served you.');
+    expect(policy).toContain('Reviews stay published until you ask us to remove them.');
+    expect(policy).toContain('turned off the emails about the trip (the link in each trip email) gets neither');
+  });
+
+  test('P01, P17, P20, Q14: the home page, about us, the Hajj page and the footer say what we do, from seven cities, one reply time', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Umrah from the USA, arranged with care, and honest guidance for Hajj',
+    );
+    await expect(page.getByRole('heading', { name: 'Fly to Umrah from your home city' })).toBeVisible();
+    const cities = page.locator('section[aria-labelledby="cities-heading"]');
+    await expect(cities.getByRole('listitem')).toHaveCount(7);
+    await expect(cities.locator('a[href="/detroit-umrah"]')).toContainText('Detroit');
+    const home = await mainText(page);
+    expect(home).not.toContain('within 24 hours');
+    await expect(page.locator('footer')).toContainText(
+      'Umrah from seven US cities, Islamic holidays, and guidance for Hajj',
+    );
+    await expect(page.locator('footer')).not.toContainText('every major US city');
+    await page.goto('/about-us');
+    const about = await mainText(page);
+    expect(about).toContain('guides families through Hajj on Nusuk Hajj');
+    expect(about).toContain('For Umrah and our holidays we take care of the details');
+    await page.goto('/hajj-packages');
+    const hajj = await mainText(page);
+    expect(hajj).not.toMatch(/We take care of the paperwork|Choose your Hajj package/);
+    expect(hajj).toContain('you register and pay on Nusuk Hajj yourself');
+    await expect(page.getByRole('heading', { name: 'Hajj package types on Nusuk Hajj' })).toBeVisible();
+    // Q12: registration may already be open, so the form does not promise an alert for it.
+    expect(hajj).toContain('may already be open: create your account on hajj.nusuk.sa now');
+  });
+
+  test("Q01: the terms hold one cancellation rule, the quote's, and nothing that takes the deposit whole", async ({
+    page,
+  }) => {
+    await page.goto('/terms-conditions');
+    const terms = await mainText(page);
+    expect(terms).not.toMatch(/deposit is not refundable|less the cancellation charges on your quote/);
+    expect(terms).toContain('They are the whole rule: nothing else in these terms takes more.');
+    expect(terms).toContain("worked out on the cancelling travelers' share of the trip price");
+  });
 });

@@ -32,7 +32,7 @@ for (const path of HAJJ_PAGES) {
     expect(main).not.toMatch(/return flights from (a major US airport|the USA)/i);
     for (const price of await page.locator('[data-package-card]').all()) {
       await expect(price).toContainText(
-        "per person, indicative: the 1447 AH (2026) season's price; the 1448 AH price is set and paid on Nusuk Hajj",
+        'per person, our former list price, not a Nusuk Hajj price; Nusuk Hajj packages for pilgrims from Western countries have often cost two or three times our former list prices, and the 1448 AH price is set and paid on Nusuk Hajj',
       );
     }
   });
@@ -53,7 +53,7 @@ for (const id of HAJJ_PACKAGES) {
     await expect(included.getByRole('listitem').first()).toBeVisible();
     await expect(included).not.toContainText(/flight/i);
     await expect(page.locator('aside')).toContainText(
-      "per person, indicative: the 1447 AH (2026) season's price; the 1448 AH price is set and paid on Nusuk Hajj",
+      'per person, our former list price, not a Nusuk Hajj price; Nusuk Hajj packages for pilgrims from Western countries have often cost two or three times our former list prices, and the 1448 AH price is set and paid on Nusuk Hajj',
     );
     await expect(page.locator('aside [data-nusuk-hajj]')).toContainText('only on Nusuk Hajj');
     const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(

@@ -77,6 +77,52 @@ test('the pilgrim reads a quote with scripts off, prints it on one page, and acc
   expect(scripts).toEqual([]);
 });
 
+test("the card total follows the paying family's state: none in Connecticut, 2% in Colorado, none unknown (Q10)", async ({
+  page,
+}) => {
+  const total = page.locator('[data-card-total]');
+  const connecticut = await onTestStore((store) => sendQuote(store, { payerState: 'CT' }));
+  await page.goto(link(connecticut.token));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote ${connecticut.reference}`);
+  await expect(total).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText('by credit card');
+  await expect(page.locator('main')).toContainText(
+    "No fee on payments by card: Connecticut's law does not allow a credit card surcharge.",
+  );
+  const colorado = await onTestStore((store) => sendQuote(store, { payerState: 'CO' }));
+  await page.goto(link(colorado.token));
+  // $5,452.50 and 2% of it ($109.05), in whole cents.
+  await expect(total).toHaveText(/Total by credit card \(2% fee\)\s*\$5,561\.55/);
+  await expect(page.locator('main')).toContainText(
+    "A 2% fee on payments by credit card (the most Colorado's law allows)",
+  );
+  const unknown = await onTestStore((store) => sendQuote(store, { payerState: null }));
+  await page.goto(link(unknown.token));
+  await expect(total).toHaveCount(0);
+  await expect(page.locator('main')).toContainText('No fee on payments by card.');
+});
+
+test('the quote shows the whole cancellation rule above Accept: the table, partial cancellation and the refund, and no deposit kept whole (Q01)', async ({
+  page,
+}) => {
+  const quote = await onTestStore((store) => sendQuote(store));
+  await page.goto(link(quote.token));
+  const cancellation = page.locator('[data-cancellation]');
+  await expect(cancellation).toContainText(
+    "the charge is worked out on the cancelling travelers' share of the trip price (the price of their own places on the quote)",
+  );
+  await expect(cancellation).toContainText('We refund what you have paid, less that one charge');
+  await expect(page.locator('main')).not.toContainText(/deposit is not refundable/i);
+  const acceptY = (await page.getByRole('heading', { name: 'Accept this quote' }).boundingBox())!.y;
+  expect((await cancellation.boundingBox())!.y).toBeLessThan(acceptY);
+  // The terms draw the same closing rules from the same data.
+  await page.goto('/terms-conditions');
+  const terms = page.locator('main');
+  await expect(terms).toContainText("the cancelling travelers' share of the trip price");
+  await expect(terms).toContainText('We refund what you have paid, less that one charge');
+  await expect(terms).not.toContainText(/deposit is not refundable|less the cancellation charges on your quote/);
+});
+
 test('an expired quote cannot be accepted and says whom to call', async ({ page }) => {
   const quote = await onTestStore((store) => sendQuote(store, { sentDaysAgo: 10, validDays: 7 }));
   await page.goto(link(quote.token));

@@ -213,8 +213,9 @@ test.describe('published reviews on the static pages', () => {
     await expect(section.locator('[data-review-average]')).toContainText('4.5');
     const rows = section.getByRole('table', { name: 'Reviews by rating' }).getByRole('row');
     await expect(rows).toHaveText([/^5 stars\s*1$/, /^4 stars\s*1$/, /^3 stars\s*0$/, /^2 stars\s*0$/, /^1 star\s*0$/]);
+    // Layla's Madinah hotel was a similar one she was told about: not counted as the quote's (Q06).
     await expect(section.locator('[data-review-hotels]')).toHaveText(
-      '50% of travellers who answered (1 of 2) said their hotels were the ones on their quote.',
+      'Of 2 travellers who answered: 0 stayed in the hotels on their quote, 1 in a similar hotel they were told about, 1 in another hotel.',
     );
     const items = section.locator('[data-review]');
     await expect(items).toHaveCount(2);
@@ -445,5 +446,57 @@ test.describe('published reviews on the static pages', () => {
       measured.bytes - homeWithoutReviews,
       'headers and brotli body, as scripts/bench.mjs weighs them',
     ).toBeLessThanOrEqual(HOME_REVIEWS_BYTES);
+  });
+
+  // Last, as it adds the newest reviews: the home page's three newest above are the earlier ones.
+  test('every published review of a package can be read on its page, the oldest complaint too (Q08)', async ({
+    browser,
+  }) => {
+    const later: string[] = [];
+    for (const [index, name] of ['Amina R.', 'Bilal T.', 'Hana Q.', 'Idris M.'].entries()) {
+      later.push(
+        await reviewed(desk, `later-${index}@example.com`, {
+          rating: 5,
+          hotels: { makkah: 'yes' },
+          title: `Later trip ${index + 1}`,
+          text: 'The hotels were the ones on our quote, and the guide met us at the airport.',
+          displayName: name,
+          city: 'Chicago',
+        }),
+      );
+    }
+    await moderate(desk, async (reviews) => {
+      for (const id of later) expect(await reviews.decide(id, { publish: true }, STAFF)).toBe('done');
+    });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const section = page.locator('[data-package-reviews]');
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${desk.origin}${PAGE}`);
+          return section.locator('[data-review-count]').textContent();
+        },
+        { timeout: 20_000, intervals: [500] },
+      )
+      .toBe('From 6 reviews, each invited after a booked trip');
+    await expect(section.getByRole('heading', { name: 'Every review in full, newest first' })).toBeVisible();
+    // Six reviews, more than the four a package page used to show: the first complaint is still there.
+    await expect(section.locator('[data-review]')).toHaveCount(6);
+    await expect(section.locator('[data-review]').last()).toContainText(
+      /Close to the Haram|A different hotel in Makkah/,
+    );
+    await expect(section).toContainText('A different hotel in Makkah');
+    await expect(section.locator('[data-review-hotels]')).toHaveText(
+      'Of 6 travellers who answered: 4 stayed in the hotels on their quote, 1 in a similar hotel they were told about, 1 in another hotel.',
+    );
+    await context.close();
+    // axe runs in the page, so with scripts on (the page loads none of its own).
+    const scripted = await browser.newContext();
+    const checked = await scripted.newPage();
+    await checked.goto(`${desk.origin}${PAGE}`);
+    await expect(checked.locator('[data-package-reviews] [data-review]')).toHaveCount(6);
+    expect(await axeViolations(checked)).toEqual([]);
+    await scripted.close();
   });
 });

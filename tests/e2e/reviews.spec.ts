@@ -123,6 +123,12 @@ test.describe('reviews', () => {
     expect(shown?.headers()['referrer-policy']).toBe('no-referrer');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('How was your trip?');
     await expect(page.getByLabel('Name to show')).toHaveValue('Layla H.');
+    // Q07: the warning says what the policy refuses, no more, and welcomes a complaint about staff.
+    const words = page.getByLabel('Your review');
+    await expect(words).toHaveAccessibleDescription(
+      /Please leave out the name, contact details, health or other personal details of anyone but yourself: a review that gives them is refused, as the policy says, and we send you a link to send it again without them\. You are welcome to describe how our staff, guides and hotels served you\./,
+    );
+    await expect(page.locator('main')).not.toContainText('name or describe other people');
 
     await page.getByRole('button', { name: 'Send my review' }).click();
     const problems = page.getByRole('alert');
@@ -204,7 +210,8 @@ test.describe('reviews', () => {
       '2',
       '1',
       '4.0 of 5',
-      '100%',
+      // Its Madinah hotel was a similar one it was told about: not the quoted hotels (Q06), no longer 100%.
+      '0%',
     ]);
   });
 

@@ -140,8 +140,10 @@ describe('the comparison rows', () => {
       'Land only',
       'Set by the Nusuk package',
     ]);
-    // A Hajj price carries its card's label: indicative, the season it was listed for, paid on Nusuk Hajj (P01, P02).
-    expect(byKey(rows, 'price').cells[2]!.note).toMatch(/^per person, indicative: the 1447 AH \(2026\) season's price/);
+    // A Hajj figure carries its card's label: our former list price, and how Nusuk Hajj prices relate (P01, P02).
+    expect(byKey(rows, 'price').cells[2]!.note).toMatch(
+      /^per person, our former list price, not a Nusuk Hajj price; Nusuk Hajj packages .* two or three times/,
+    );
     expect(byKey(rows, 'departure').cells[2]!.note).toMatch(/some Nusuk packages include group flights/);
   });
 
@@ -187,7 +189,7 @@ describe('the comparison rows', () => {
     const rows = rowsOf(chicago, 'economy-5-nights-umrah');
     expect(byKey(rows, 'departure').cells[1]).toEqual({
       kind: 'value',
-      text: "The group's US gateway",
+      text: 'The US airport named on your quote',
       note: 'a connection from your own city is quoted on top',
     });
   });

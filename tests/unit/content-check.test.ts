@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkFactTexts,
   checkFile,
+  checkSourceCopy,
   formatFindings,
   reminders,
   RETIRED_PHRASES,
@@ -127,6 +128,33 @@ describe('content check', () => {
     const findings = check('retired-phrase.yaml');
     expect(findings.map((finding) => [finding.line, finding.text])).toEqual([[2, 'adds more time for Ziyarat']]);
     expect(RETIRED_PHRASES.length).toBeGreaterThan(5);
+  });
+
+  it('fails on each phrase the fifth review retired, in content and in the code that carries copy (Q01, P02, Q06, Q07, Q12, Q14, P01, P04, P20)', () => {
+    const findings = checkFile(fixture('fifth-review.mdx'), new Set([4022]));
+    expect(findings.map((finding) => [finding.line, finding.text])).toEqual([
+      [5, 'the deposit is not refundable'],
+      [6, 'less the cancellation charges on your quote'],
+      [7, "season's price"],
+      [8, 'name or describe other people'],
+      [9, 'said their hotels were the ones on their quote'],
+      [10, 'from every major US city'],
+      [11, 'within 24 hours'],
+      [12, 'we take care of the paperwork'],
+      [12, 'choose your Hajj package'],
+      [13, 'US gateway'],
+      [14, 'tell you when registration'],
+    ]);
+    expect(findings[0]!.fix).toMatch(/whole rule/);
+    // The same words returning from a component or a TypeScript string are found too.
+    const component = {
+      path: 'src/components/reviews/Old.astro',
+      text: '---\n---\n<p>\n  {`${percent}% of travellers who answered said their hotels were the ones on their\n  quote.`}\n</p>',
+    };
+    expect(checkSourceCopy(component)).toEqual([
+      expect.objectContaining({ line: 4, text: 'said their hotels were the ones on their quote' }),
+    ]);
+    expect(checkSourceCopy({ path: 'src/lib/x.ts', text: "const unit = 'our former list price';" })).toEqual([]);
   });
 
   it('fails on a booking word on a Hajj page, not on advice to check a package before booking a flight (P01)', () => {

@@ -41,6 +41,7 @@ function posted(form: QuoteForm, extra: Record<string, string> = {}): URLSearchP
     included: form.included,
     note: form.note,
     validUntil: form.validUntil,
+    payerState: form.payerState,
     ...extra,
   });
   if (form.landOnly) fields.set('landOnly', '1');
@@ -90,6 +91,15 @@ describe('the quote form', () => {
     expect(read.problems).toEqual([]);
     expect(quoteDraftSchema.parse(read.input)).toEqual(draft);
     expect(checkQuoteDraft(read.input, TODAY).ok).toBe(true);
+    // The paying family's state (Q10): chosen from the list, '' is "not asked", anything else is refused beside it.
+    expect(quoteFormOf(draft).payerState).toBe('IL');
+    expect(readQuoteForm(posted({ ...form, payerState: '' })).input['payerState']).toBeNull();
+    const wrong = readQuoteForm(posted({ ...form, payerState: 'zz' }));
+    const check = checkQuoteDraft(wrong.input, TODAY);
+    expect(placeProblems(wrong, check.ok ? [] : check.problems)).toContainEqual({
+      field: 'payerState',
+      message: 'Please choose the state the family pays from.',
+    });
   });
 
   it('reads land only as no airport, a lower-case code in capitals, and leaves empty rows out', () => {

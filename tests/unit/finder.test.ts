@@ -21,7 +21,7 @@ const item = (id: string, price: number, extra: Partial<FinderItem> = {}): Finde
   stars: 4,
   nights: 7,
   duration: '7 Nights',
-  departure: "The group's US gateway",
+  departure: 'The US airport named on your quote',
   price,
   priceUnit: 'per person',
   ...extra,
@@ -132,6 +132,6 @@ describe('departureText', () => {
   it('never reads "Any US city": a Hajj package follows its Nusuk package, land only says so, others fly from the group gateway', () => {
     expect(departureText('hajj-non-shifting')).toBe('Flights as the Nusuk package sets');
     expect(departureText('without-flight')).toBe('Land only');
-    expect(departureText('ramadan')).toBe("The group's US gateway");
+    expect(departureText('ramadan')).toBe('The US airport named on your quote');
   });
 });

@@ -86,10 +86,12 @@ describe('the agency claims', () => {
 });
 
 describe('priceUnit', () => {
-  it('reads a Nusuk Hajj price as indicative, from the season it was listed for, the coming one paid on Nusuk Hajj', () => {
+  it('reads a Hajj figure as our former list price, with how Nusuk Hajj prices relate to it (P02)', () => {
     expect(priceUnit('nusuk-hajj')).toBe(
-      "per person, indicative: the 1447 AH (2026) season's price; the 1448 AH price is set and paid on Nusuk Hajj",
+      'per person, our former list price, not a Nusuk Hajj price; Nusuk Hajj packages for pilgrims from Western countries have often cost two or three times our former list prices, and the 1448 AH price is set and paid on Nusuk Hajj',
     );
+    // No label says a Nusuk package was sold at the figure (decisions.md, fifth round).
+    expect(priceUnit('nusuk-hajj')).not.toMatch(/season's price|indicative/);
     expect(priceUnit(undefined)).toBe('per person');
   });
 });

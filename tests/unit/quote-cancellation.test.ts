@@ -5,6 +5,7 @@ import {
   bandChargeCents,
   bandWhen,
   bookingOf,
+  CANCELLATION_CLOSING,
   cancellationLines,
   cancellationRows,
   chargeRule,
@@ -94,8 +95,23 @@ describe('the cancellation schedule', () => {
     expect(lines[1]).toBe(
       '- More than 60 days before departure (On or before January 8, 2027): $100 per traveler, $300',
     );
-    expect(lines.at(-1)).toBe('Never more than the trip price.');
-    expect(cancellationLines(EMPTY, quoteDraftBooking())).toHaveLength(1);
+    // The note, then the rest of the one rule (Q01): partial cancellation and the refund, said once.
+    expect(lines.slice(-3)).toEqual(['Never more than the trip price.', ...CANCELLATION_CLOSING]);
+    expect(cancellationLines(EMPTY, quoteDraftBooking())).toHaveLength(1 + CANCELLATION_CLOSING.length);
+  });
+
+  it('is one rule (Q01): a part of a booking that cancels is charged on its own share, and no sentence takes the deposit or counts suppliers twice', () => {
+    const [partial, refund] = CANCELLATION_CLOSING;
+    expect(partial).toMatch(/cancelling travelers' share of the trip price/);
+    expect(refund).toMatch(/^We refund what you have paid, less that one charge/);
+    // One of four travellers, whose place cost $2,000 of an $8,000 trip, cancels 45 days out: 25% of
+    // their share ($500), not of the whole trip ($2,000); 90 days out, $100 for them alone.
+    const [early, second] = quoteCancellation().bands;
+    expect(bandChargeCents(second!, { travelers: 1, totalCents: 200_000 })).toBe(50_000);
+    expect(bandChargeCents(early!, { travelers: 1, totalCents: 200_000 })).toBe(10_000);
+    const terms = readFileSync('src/content/pages/terms-conditions.mdx', 'utf8');
+    expect(terms).not.toMatch(/deposit is not refundable/i);
+    expect(terms).not.toMatch(/less the cancellation charges on your quote/i);
   });
 
   it('refuses a schedule that leaves days without a charge or is out of order, naming the field', () => {

@@ -13,13 +13,14 @@ const SITE = 'https://miqat-travel.example';
 const CONTEXT = { siteUrl: SITE, leadId: 'lead-1' };
 const TOKEN = 'Xk3_9fQ-abcdefghijklmnopqrstuvwxyz012345678';
 
-const sent = (version = 1): QuoteEmail => ({
+const sent = (version = 1, payerState: string | null = 'IL'): QuoteEmail => ({
   kind: 'quote-sent',
   reference: 'MQ-7K3F9Q',
   version,
   totalCents: 545_250,
   validUntil: '2026-11-27',
   token: TOKEN,
+  payerState,
 });
 
 describe('the quote emails', () => {
@@ -145,13 +146,16 @@ describe('the parts every email to a visitor shares', () => {
     expect(talkToUsLines()).toEqual(
       expect.arrayContaining(['Phone:    +1 (512) 555-0143', 'Sunday: Closed'.padStart(16)]),
     );
+    // The postal address commercial email must carry (CAN-SPAM; Q11).
     expect(signatureLines(SITE, 'Because.')).toEqual([
       'Miqat Travel',
       SITE,
+      'Miqat Travel LLC, 600 Congress Avenue, Suite 1420, Austin, TX 78701',
       '',
       'Because.',
       'If that was not you, please ignore it.',
     ]);
+    expect(signatureLines(SITE, 'You travelled with us.', false).at(-1)).toBe('You travelled with us.');
   });
 });
 
@@ -164,6 +168,7 @@ describe('the quote emails and issue 35', () => {
     totalCents: 545_250,
     firstDue: { label: 'Deposit', dueOn: '2026-11-27', amountCents: 150_000 },
     token: TOKEN,
+    payerState: 'IL',
     ...(cancellation ? { cancellation } : {}),
   });
 
@@ -213,11 +218,23 @@ describe('the quote emails and issue 35', () => {
         paidCents: 150_000,
         balanceCents: 395_250,
         nextDue: null,
+        payerState: 'IL',
       },
       CONTEXT,
     );
     expect(receipt.text).toMatch(
       /Paid so far: +\$1,500 of \$5,452\.50 \(total by credit card \(3% fee\): \$5,616\.07\)/,
+    );
+  });
+
+  it("give no card total where the family's state bans a surcharge, 2% in Colorado, none while the state is not known (Q10)", () => {
+    for (const banned of ['CT', 'MA', 'ME', null]) {
+      expect(composeQuoteEmail(sent(1, banned), CONTEXT).text).toMatch(/Total: +\$5,452\.50\n/);
+      expect(composeQuoteEmail(sent(1, banned), CONTEXT).text).not.toContain('by credit card');
+    }
+    // 2% of $5,452.50 is $109.05: $5,561.55 in whole cents.
+    expect(composeQuoteEmail(sent(1, 'CO'), CONTEXT).text).toContain(
+      'Total:       $5,452.50 (total by credit card (2% fee): $5,561.55)',
     );
   });
 

@@ -3,7 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { facts } from '@/lib/facts';
 import { containsCardNumber } from '@/lib/card-number';
-import { PAYMENT_METHODS, cardFeeCents, checkPayment } from '@/lib/quotes/payments';
+import {
+  PAYMENT_METHODS,
+  cardFeeCents,
+  cardFeePercentIn,
+  cardFeeWords,
+  checkPayment,
+  stateCardFeeSentence,
+} from '@/lib/quotes/payments';
+import { isUsState } from '@/lib/us-states';
 
 const TEST_CARDS = [
   '4111 1111 1111 1111',
@@ -112,5 +120,25 @@ describe('payment methods and the card fee', () => {
     expect(cardFeeCents(333, 'credit-card', 3)).toBe(9);
     for (const method of ['debit-card', 'prepaid-card', 'bank-transfer', 'cash', 'check'] as const)
       expect(cardFeeCents(100_000, method, percent)).toBe(0);
+  });
+
+  it("caps the fee by the paying family's state: none in Connecticut, Maine and Massachusetts, 2% in Colorado, none unknown (Q10)", () => {
+    expect(['CT', 'MA', 'ME'].map((state) => cardFeePercentIn(state))).toEqual([0, 0, 0]);
+    expect([cardFeePercentIn('CO'), cardFeePercentIn('CO', 1.5)]).toEqual([2, 1.5]);
+    expect([cardFeePercentIn('IL'), cardFeePercentIn('NY'), cardFeePercentIn('TX', 0)]).toEqual([3, 3, 0]);
+    expect([cardFeePercentIn(null), cardFeePercentIn(undefined), cardFeePercentIn('')]).toEqual([0, 0, 0]);
+    expect(cardFeeWords('MA')).toBe(
+      "No fee on payments by card: Massachusetts's law does not allow a credit card surcharge.",
+    );
+    expect(cardFeeWords('TX', 0)).toBe('No fee on payments by card.');
+    expect(stateCardFeeSentence()).toBe(
+      'We charge no credit card fee to a family paying from Connecticut, Maine, or Massachusetts, whose law does not allow one, and at most 2% to a family paying from Colorado, as its law allows. Your quote asks which state you pay from and shows the fee for it, and none until we know it.',
+    );
+    // Every state named has its law and a source, checked on a day (the repo's facts' rule).
+    for (const state of facts.payment.cardFee.states) {
+      expect(isUsState(state.code), state.code).toBe(true);
+      expect(state.source).toMatch(/^https:\/\//);
+    }
+    expect([isUsState('DC'), isUsState('PR'), isUsState('ct'), isUsState(7)]).toEqual([true, false, false, false]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { QuoteDraft } from '@/lib/quotes/model';
 import type { PilgrimQuote } from '@/lib/quotes/records';
 import { flightsText, pilgrimView, travellersText } from '@/lib/quotes/pilgrim-view';
 import { BOOKING_CONFIRMED_WHEN } from '@/lib/quotes/booking-rule';
@@ -173,5 +174,33 @@ describe("the pilgrim's quote page", () => {
     expect(view.schedule.map((due) => due.byCard)).toEqual(['$1,545', '$4,071.07']);
     const free = pilgrimView(quote(), { ...context, cardFeePercent: 0 });
     expect([free.cardTotal, free.schedule[0]!.byCard]).toEqual([null, null]);
+    expect(view.cardFee).toBe(
+      'A 3% fee on payments by credit card, kept by us and shown before you pay; debit and prepaid cards carry no fee.',
+    );
+  });
+
+  it("shows a card total only where the paying family's state allows one, at the rate it allows (Q10)", () => {
+    const from = (payerState: QuoteDraft['payerState']) => {
+      const base = quote();
+      const draft = { ...base.version.draft, payerState };
+      return pilgrimView({ ...base, version: { ...base.version, draft } }, context);
+    };
+    for (const banned of ['CT', 'MA', 'ME'] as const) {
+      const view = from(banned);
+      expect([view.cardTotal, view.schedule[0]!.byCard]).toEqual([null, null]);
+      expect(view.cardFee).toMatch(
+        /^No fee on payments by card: (Connecticut|Massachusetts|Maine)'s law does not allow/,
+      );
+    }
+    // Colorado caps it at 2%: $5,452.50 and $109.05, in whole cents.
+    const colorado = from('CO');
+    expect(colorado.cardTotal).toEqual({ label: 'Total by credit card (2% fee)', amount: '$5,561.55' });
+    expect(colorado.schedule[0]!.byCard).toBe('$1,530');
+    expect(colorado.cardFee).toMatch(/^A 2% fee on payments by credit card \(the most Colorado's law allows\)/);
+    // A quote saved before the state was asked, or with none chosen: no fee shown, none charged.
+    for (const unknown of [null, undefined]) {
+      expect(from(unknown).cardTotal).toBeNull();
+      expect(from(unknown).cardFee).toBe('No fee on payments by card.');
+    }
   });
 });

@@ -231,7 +231,12 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
         erased: false,
       }),
     ]);
-    expect(summarizeReviews(published)).toMatchObject({ count: 1, average: 4, hotels: { answered: 1, asPromised: 1 } });
+    // Its Madinah hotel was a similar one: counted as that, not as the quote's (Q06).
+    expect(summarizeReviews(published)).toMatchObject({
+      count: 1,
+      average: 4,
+      hotels: { answered: 1, quoted: 0, similar: 1, other: 0 },
+    });
     expect(await reviews.invitedBookings()).toHaveLength(2);
   });
 
@@ -316,6 +321,58 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     expect(await reviews.formFor(second)).toMatchObject({ quoteId: booking.quoteId });
     await worker.stop();
     expect(received()).toHaveLength(2);
+  });
+
+  it("emails a new link when a review is refused for another person's personal data, and takes the corrected review in its place; the refusal stays counted (Q07)", async () => {
+    const store = await openStore(kind);
+    const { reviews, token, quoteId } = await invited(store, 'layla@example.com');
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const { mailer, close } = smtpMailer(smtp.url);
+    cleanups.push(close);
+    const settings = leadApiConfig({
+      ...storeEnv(store.location),
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://miqat.example',
+    });
+    const worker = new DeliveryWorker(store, settings, mailer, workerOptions(store, settings));
+    const later = new Date(DUE.getTime() + 3_600_000);
+    const named = { ...REVIEW, text: 'Our guide Yusuf Khan (555-0100) left us at the airport.' };
+    expect(await reviews.submit(token, named, DUE)).toEqual({ quoteId });
+    // Refused for another reason, nothing more is sent; for personal data, a new link is.
+    expect(await reviews.decide(quoteId, { publish: false, reason: 'personal-data' }, AMINA.email, later)).toBe('done');
+    while ((await worker.runOnce(later.getTime())) > 0);
+    const resend = smtp.state.received
+      .map((mail) => parseMail(mail.raw))
+      .find((mail) => /send again/i.test(mail.headers['subject'] ?? ''));
+    expect(resend!.headers['subject']).toMatch(
+      /^Your review, to send again without another person's details \(booking MQ-\w+\)$/,
+    );
+    expect(resend!.text).toContain(
+      'the name, contact details, health or other personal details of someone other than you',
+    );
+    expect(resend!.text).toContain('You are welcome to describe how our staff, guides and hotels served you.');
+    expect(resend!.text).toContain('Miqat Travel LLC, 600 Congress Avenue, Suite 1420, Austin, TX 78701');
+    expect(resend!.text).not.toContain('If that was not you');
+    expect(resend!.text).not.toContain(named.text);
+    const link = /https:\/\/miqat\.example\/review\/([\w-]{43})/.exec(resend!.text)![1]!;
+    expect(await reviews.formFor(link)).toMatchObject({ quoteId });
+    const corrected = { ...REVIEW, text: 'Our guide left us at the airport, and nobody answered the phone.' };
+    expect(await reviews.submit(link, corrected, later)).toEqual({ quoteId });
+    expect(await reviews.formFor(link)).toBeNull();
+    expect(await reviews.counts()).toEqual({ pending: 1, published: 0, refused: 0 });
+    const [pending] = await reviews.list('pending', 10);
+    expect(pending).toMatchObject({ quoteId, text: corrected.text, status: 'pending' });
+    expect(await reviews.refusals()).toEqual([{ reason: 'personal-data', count: 1 }]);
+    // Published, it stands: no further link opens a form for the booking.
+    expect(await reviews.decide(quoteId, { publish: true }, AMINA.email, later)).toBe('done');
+    expect(await reviews.newLink(quoteId, later)).toBeUndefined();
+    // A review refused for abuse stands refused: no new link.
+    const abusive = await invited(store, 'omar@example.com');
+    await abusive.reviews.submit(abusive.token, REVIEW, DUE);
+    expect(await reviews.decide(abusive.quoteId, { publish: false, reason: 'abuse' }, AMINA.email, later)).toBe('done');
+    expect(await reviews.newLink(abusive.quoteId, later)).toBeUndefined();
+    await worker.stop();
   });
 
   it("invites only paid bookings, and honours the booking's one-click opt-out: the invitation carries it, and once used no reminder or invitation goes, queued ones included", async () => {

@@ -10,6 +10,8 @@ import {
 } from '@/lib/reviews/moderation';
 import {
   REVIEW_LIMITS,
+  REVIEW_PERSONAL_DATA,
+  REVIEW_WELCOME,
   defaultDisplayName,
   hotelQuestions,
   invitationDue,
@@ -20,7 +22,8 @@ import {
   type QuotedHotel,
 } from '@/lib/reviews/review';
 import {
-  hotelAsPromised,
+  hotelStay,
+  hotelStayText,
   refusalCounts,
   reviewFigureCards,
   reviewFigures,
@@ -173,6 +176,22 @@ describe('the invitation email', () => {
     expect(reminder.subject).toBe('A reminder: how was your trip? (booking MQ-7K3F9Q)');
     expect(reminder.text).toContain('This is the only reminder we send.');
   });
+
+  it('carries the postal address, and no "if that was not you" after saying they travelled with us (Q11)', () => {
+    const invitation = reviewInvitationEmail({ kind: 'review-invitation', reference: 'MQ-7K3F9Q' }, context);
+    expect(invitation.text).toContain('Miqat Travel LLC, 600 Congress Avenue, Suite 1420, Austin, TX 78701');
+    expect(invitation.text).not.toContain('If that was not you, please ignore it.');
+  });
+
+  it("asks for a review refused for another person's details to be sent again, in the policy's words, welcoming how staff served them (Q07)", () => {
+    const resend = reviewInvitationEmail({ kind: 'review-resend', reference: 'MQ-7K3F9Q' }, context);
+    expect(resend.subject).toBe("Your review, to send again without another person's details (booking MQ-7K3F9Q)");
+    expect(resend.text).toContain(`it gave ${REVIEW_PERSONAL_DATA} of someone other than you`);
+    expect(resend.text).toContain(REVIEW_WELCOME);
+    expect(resend.text).toContain('Send your review again here (the link is yours alone and works once):');
+    expect(resend.text).toContain(context.link);
+    expect(resend.text).not.toMatch(/describe other people/);
+  });
 });
 
 describe('the desk’s moderation', () => {
@@ -236,9 +255,18 @@ describe('what published reviews add up to', () => {
   it('says the month travelled, and whether the hotels were the quote’s', () => {
     expect(travelledLabel('2027-03-10')).toBe('travelled March 2027');
     expect(travelledLabel('2026-12-31')).toBe('travelled December 2026');
-    expect(hotelAsPromised({})).toBeNull();
-    expect(hotelAsPromised({ makkah: 'yes', madinah: 'similar-told' })).toBe(true);
-    expect(hotelAsPromised({ makkah: 'yes', madinah: 'no' })).toBe(false);
+    expect(hotelStay({})).toBeNull();
+    expect(hotelStay({ makkah: 'yes', madinah: 'yes' })).toBe('quoted');
+    // A similar hotel, even one the traveller was told about, is not the quote's (Q06).
+    expect(hotelStay({ makkah: 'yes', madinah: 'similar-told' })).toBe('similar');
+    expect(hotelStay({ makkah: 'similar-told', madinah: 'no' })).toBe('other');
+    expect(hotelStayText({ answered: 12, quoted: 9, similar: 2, other: 1 })).toBe(
+      'Of 12 travellers who answered: 9 stayed in the hotels on their quote, 2 in a similar hotel they were told about, 1 in another hotel.',
+    );
+    expect(hotelStayText({ answered: 1, quoted: 0, similar: 1, other: 0 })).toBe(
+      'Of 1 traveller who answered: 0 stayed in the hotels on their quote, 1 in a similar hotel they were told about, 0 in another hotel.',
+    );
+    expect(hotelStayText({ answered: 0, quoted: 0, similar: 0, other: 0 })).toBeNull();
   });
 
   it('sums up a package: count, average, distribution, the newest with words, hotels as promised', () => {
@@ -260,14 +288,19 @@ describe('what published reviews add up to', () => {
         { stars: 2, count: 1 },
         { stars: 1, count: 0 },
       ],
-      hotels: { answered: 2, asPromised: 1, percent: 50 },
+      hotels: { answered: 2, quoted: 1, similar: 0, other: 1 },
     });
     // The erased review counts in the average but shows no words.
     expect(summary.newest.map((review) => [review.quoteId, review.travelled])).toEqual([
       ['b', 'travelled March 2027'],
       ['a', 'travelled March 2027'],
     ]);
-    expect(summarizeReviews([])).toMatchObject({ count: 0, average: null, newest: [], hotels: { percent: null } });
+    expect(summarizeReviews([])).toMatchObject({
+      count: 0,
+      average: null,
+      newest: [],
+      hotels: { answered: 0, quoted: 0, similar: 0, other: 0 },
+    });
   });
 
   it('counts the refusals by every reason of the policy, in its order', () => {

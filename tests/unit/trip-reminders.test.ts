@@ -170,6 +170,17 @@ describe('a reminder’s words', () => {
     const payment = reminderEmail(context('payment:1', '2027-01-17'))!;
     expect(payment.subject).toBe('Your booking Q-7K3F9Q: balance due by January 24, 2027');
     expect(payment.text).toContain('Balance of $3,952.50 is due by January 24, 2027');
+    // Q16: the sender check the other payment emails carry, and the card total where the state allows one.
+    expect(payment.text).toContain(
+      'Before you pay: our emails come only from addresses ending in @miqat-travel.example.',
+    );
+    expect(payment.text).toContain('Miqat Travel LLC, 600 Congress Avenue, Suite 1420, Austin, TX 78701');
+    const illinois = reminderEmail(context('payment:1', '2027-01-17', { payerState: 'IL' }))!;
+    expect(illinois.text).toContain(
+      'Balance of $3,952.50 (total by credit card (3% fee): $4,071.07) is due by January 24, 2027',
+    );
+    const connecticut = reminderEmail(context('payment:1', '2027-01-17', { payerState: 'CT' }))!;
+    expect(connecticut.text).not.toContain('by credit card');
     const booked = reminderEmail(context('booking', '2026-11-20'))!;
     expect(booked.subject).toBe('Your booking Q-7K3F9Q: what we need from you');
     expect(booked.text).toContain('1 traveller still to add');

@@ -1,5 +1,6 @@
 // Runs under Node's type stripping too (the server reads every form): relative `.ts` imports only.
 import { seasonText } from '../seasons.ts';
+import { agencyContact } from '../site-contact.ts';
 import { fieldOrder } from './submission.ts';
 import type { FieldDef, FormDef, FormMessages, SelectField, TextField } from './types.ts';
 
@@ -91,7 +92,8 @@ function countSelect(role: 'adults' | 'children' | 'infants', options: SelectFie
  */
 const HAJJ_INTEREST = {
   heading: `Hajj ${seasonText('hajj', 'hijriYear')}: tell me when each Nusuk Hajj step opens, and help me choose`,
-  intro: `Leave your details and we will tell you when registration, package choice and each payment deadline open on Nusuk Hajj for ${seasonText('hajj', 'label')}, and help you compare the packages.`,
+  // Registration may open before anyone signs up (Q12): the form does not promise an alert for it.
+  intro: `Registration for ${seasonText('hajj', 'label')} may already be open: create your account on hajj.nusuk.sa now. Leave your details and we will tell you when package choice and each payment deadline open on Nusuk Hajj, and help you compare the packages.`,
   next: `Next, we reply with where each Nusuk Hajj step stands for ${seasonText('hajj', 'hijri')} and help you compare the packages when they open. Booking and payment happen only on Nusuk Hajj (hajj.nusuk.sa): nobody, including us, may take a booking or a payment for a Hajj package outside it.`,
   interest: true,
 } as const;
@@ -209,7 +211,8 @@ export const FORMS = {
     submitLabel: 'Send Message',
     busyLabel: 'Sending...',
     messages: {
-      success: "Thank you for your message! We'll get back to you within 24 hours.",
+      // One reply time everywhere (P20): the setting's, not the old site's "24 hours".
+      success: `Thank you for your message! We'll get back to you ${agencyContact.replyTime}.`,
       failure: 'Sorry, there was an error sending your message. Please try again.',
       invalid: 'Sorry, there was an error sending your message. Please try again.',
     },

@@ -4,7 +4,7 @@
  * are the alert's dates, so the pages and the alerts never disagree; a day the facts do not hold yet
  * is the owner's to give, from Nusuk Hajj's own announcement.
  */
-import { talkToUsLines } from '../agency-email.ts';
+import { postalAddressLine, talkToUsLines } from '../agency-email.ts';
 import type { FactsSettings } from '../facts-schema.ts';
 import { formatDayRange } from '../seasons.ts';
 import { agencyContact } from '../site-contact.ts';
@@ -171,6 +171,7 @@ export function alertEmail(
     '',
     agencyContact.name,
     context.siteUrl,
+    postalAddressLine(),
     '',
     `You get this email because you ticked “Email me about Hajj ${alert.hijriYear}” on a form on ${context.siteUrl}.`,
     `To stop these emails, open this link and press Unsubscribe: ${context.unsubscribeUrl}`,

@@ -114,17 +114,28 @@ export function cancellationRows(schedule: CancellationSchedule, booking: Cancel
   });
 }
 
-/** The schedule for an email: an opening line, one line per band with its dates and charge, then the note. */
+/** The schedule for an email: an opening line, one line per band with its dates and charge, the note, then the closing rules. */
 export function cancellationLines(schedule: CancellationSchedule, booking: CancellationBooking): string[] {
   const rows = cancellationRows(schedule, booking).map(
     (row) => `- ${row.when} (${row.dates}): ${row.rule}, ${row.charge}`,
   );
-  return [CANCELLATION_OPENING, ...rows, ...(schedule.note ? [schedule.note] : [])];
+  return [CANCELLATION_OPENING, ...rows, ...(schedule.note ? [schedule.note] : []), ...CANCELLATION_CLOSING];
 }
 
 /** What the table's rows mean, said once for the terms, the quote page and the emails. */
 export const CANCELLATION_OPENING =
   'If you cancel, we charge the amount for the day we receive your cancellation, counted in days before departure:';
+
+/**
+ * The rest of the one rule, printed after the table and its note wherever the table is (terms, quote
+ * page, trip page, acceptance email, desk): when some travelers cancel, the band is applied to their
+ * share alone (`bandChargeCents` with their number and the price of their places), and the refund is
+ * what was paid less that one charge, so no other sentence can take more than the table shows.
+ */
+export const CANCELLATION_CLOSING: readonly string[] = [
+  "If some travelers on a booking cancel and the others still travel, the charge is worked out on the cancelling travelers' share of the trip price (the price of their own places on the quote), and a charge per traveler counts only them.",
+  'We refund what you have paid, less that one charge, within 30 days of receiving your cancellation, by the way you paid where possible. No other charge is taken for a cancellation.',
+];
 
 /** The schedule a sent version offers: the one it was sent with, else (a version sent before schedules) the agency's current one when set; null when neither. */
 export function offeredSchedule(

@@ -52,6 +52,8 @@ export interface QuoteForm {
   note: string;
   validUntil: string;
   schedule: PaymentRow[];
+  /** The paying family's state, two letters, '' while not asked: it decides the card fee the quote shows. */
+  payerState: string;
 }
 
 /** The rows staff can add to: a hotel, an extra line, a payment. */
@@ -89,6 +91,7 @@ export function readQuoteForm(data: FormLike): ReadQuote {
     returnOn: text('returnOn'),
     airport: text('airport').toUpperCase(),
     landOnly: text('landOnly') !== '',
+    payerState: text('payerState').toUpperCase(),
     hotels: Array.from({ length: rowCount('hotelRows', ROW_LIMITS.hotel) }, (_, index) => ({
       city: text(`hotel-${index}-city`) === 'madinah' ? 'madinah' : 'makkah',
       name: text(`hotel-${index}-name`),
@@ -171,6 +174,7 @@ export function formDraft(form: QuoteForm): Omit<ReadQuote, 'form'> {
     note: form.note,
     validUntil: form.validUntil,
     schedule,
+    payerState: form.payerState || null,
   };
   return { input, problems, rows };
 }
@@ -200,6 +204,7 @@ function formFieldOf(path: string, rows: ReadQuote['rows']): string {
     case 'returnOn':
     case 'validUntil':
     case 'note':
+    case 'payerState':
       return head;
     default:
       return '_form';
@@ -234,6 +239,7 @@ export function quoteFormOf(draft: QuoteDraft): QuoteForm {
     returnOn: draft.returnOn,
     airport: draft.departureAirport ?? '',
     landOnly: draft.departureAirport === null,
+    payerState: draft.payerState ?? '',
     hotels: draft.hotels.map((hotel) => ({ ...hotel, nights: String(hotel.nights) })),
     lines: draft.lines.map((line) => ({
       kind: line.kind,

@@ -11,14 +11,19 @@
 import { agencyContact } from '../site-contact.ts';
 import { agencyBooking, type CancellationSchedule } from '../site-booking.ts';
 import { registrationLines } from '../claims.ts';
-import { facts as siteFacts } from '../facts.ts';
 import { formatDay } from '../dates.ts';
 import { checkSenderLine, signatureLines, talkToUsLines } from '../agency-email.ts';
 import type { NextDue } from './account.ts';
 import { BOOKING_CONFIRMED_WHEN, PRICE_GUARANTEED_WHEN } from './booking-rule.ts';
 import { cancellationLines } from './cancellation.ts';
 import { formatCents } from './money.ts';
-import { PAYMENT_METHODS, byCreditCardCents, cardTotalLabel, type PaymentMethod } from './payments.ts';
+import {
+  PAYMENT_METHODS,
+  byCreditCardCents,
+  cardFeePercentIn,
+  cardTotalLabel,
+  type PaymentMethod,
+} from './payments.ts';
 import { quoteLink } from './token.ts';
 
 /** A sent version of the quote, to the pilgrim: the same link for every version. */
@@ -29,6 +34,8 @@ export interface QuoteSentEmail {
   totalCents: number;
   validUntil: string;
   token: string;
+  /** The paying family's state, which decides the card total shown (absent: none). */
+  payerState?: string | null;
 }
 
 /** The cancellation charges an acceptance recorded, with the booking's facts they are worked out for. */
@@ -62,6 +69,8 @@ export interface AcceptanceConfirmedEmail {
   token: string;
   /** The charges accepted; absent from acceptances queued before schedules. */
   cancellation?: AcceptedCharges;
+  /** The paying family's state, which decides the card total shown (absent: none). */
+  payerState?: string | null;
 }
 
 /** A question the pilgrim asked on the quote's page, to the assigned staff member or else the owners. */
@@ -84,6 +93,8 @@ export interface PaymentReceiptEmail {
   paidCents: number;
   balanceCents: number;
   nextDue: NextDue | null;
+  /** The paying family's state, which decides the card total shown (absent: none). */
+  payerState?: string | null;
 }
 
 export type QuoteEmail =
@@ -126,9 +137,9 @@ function pilgrimClosing(siteUrl: string, reference: string): string[] {
   ];
 }
 
-/** The total by credit card, said right beside the total, from the card-fee fact: " (total by credit card (3% fee): $5,616.07)"; nothing when there is no fee. */
-function cardTotalAfter(totalCents: number): string {
-  const { percent } = siteFacts.payment.cardFee;
+/** The total by credit card, said right beside the total, at the fee the family's state allows: " (total by credit card (3% fee): $5,616.07)"; nothing when there is none. */
+function cardTotalAfter(totalCents: number, state: string | null | undefined): string {
+  const percent = cardFeePercentIn(state);
   return percent > 0
     ? ` (${cardTotalLabel(percent).toLowerCase()}: ${formatCents(byCreditCardCents(totalCents, percent))})`
     : '';
@@ -157,7 +168,7 @@ function quoteSent(email: QuoteSentEmail, { siteUrl }: EmailContext): ComposedEm
     ...facts([
       ['Reference', email.reference],
       ['Version', String(email.version)],
-      ['Total', `${formatCents(email.totalCents)}${cardTotalAfter(email.totalCents)}`],
+      ['Total', `${formatCents(email.totalCents)}${cardTotalAfter(email.totalCents, email.payerState)}`],
       ['Valid until', formatDay(email.validUntil)],
     ]),
     '',
@@ -214,7 +225,7 @@ function acceptanceConfirmed(email: AcceptanceConfirmedEmail, { siteUrl }: Email
     ...facts([
       ['Reference', email.reference],
       ['Version', String(email.version)],
-      ['Total', `${formatCents(email.totalCents)}${cardTotalAfter(email.totalCents)}`],
+      ['Total', `${formatCents(email.totalCents)}${cardTotalAfter(email.totalCents, email.payerState)}`],
       [firstDue.label, `${formatCents(firstDue.amountCents)}, due by ${formatDay(firstDue.dueOn)}`],
     ]),
     '',
@@ -263,7 +274,7 @@ function paymentReceipt(email: PaymentReceiptEmail, { siteUrl }: EmailContext): 
       ['Received on', formatDay(email.paidOn)],
       [
         'Paid so far',
-        `${formatCents(email.paidCents)} of ${formatCents(email.totalCents)}${cardTotalAfter(email.totalCents)}`,
+        `${formatCents(email.paidCents)} of ${formatCents(email.totalCents)}${cardTotalAfter(email.totalCents, email.payerState)}`,
       ],
       ['Balance', formatCents(email.balanceCents)],
       ...(nextDue

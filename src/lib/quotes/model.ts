@@ -7,6 +7,7 @@
 import { z } from 'astro/zod';
 import { CARD_NUMBER_REFUSED, containsCardNumber } from '../card-number.ts';
 import { MAX_AMOUNT_CENTS } from '../format.ts';
+import { isUsState } from '../us-states.ts';
 
 /** Per person by room sharing, then children and infants (per child), then extras (per item). */
 export const LINE_KINDS = [
@@ -106,6 +107,11 @@ export const quoteDraftSchema = z.strictObject({
     .array(dueSchema)
     .min(1, 'Please add the payment schedule.')
     .max(MAX_SCHEDULE, `At most ${MAX_SCHEDULE} payments.`),
+  /**
+   * The paying family's state (two letters), which decides whether and how much a card fee may be
+   * shown (payments.ts `cardFeePercentIn`); null or absent (drafts saved before it was asked): no fee.
+   */
+  payerState: z.string().refine(isUsState, 'Please choose the state the family pays from.').nullable().optional(),
 });
 export type QuoteDraft = z.infer<typeof quoteDraftSchema>;
 

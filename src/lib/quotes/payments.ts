@@ -5,6 +5,7 @@
  */
 import { z } from 'astro/zod';
 import { containsCardNumber } from '../card-number.ts';
+import { facts } from '../facts.ts';
 import { MAX_AMOUNT_CENTS } from '../format.ts';
 import { formatCents } from './money.ts';
 import type { QuoteProblem } from './model.ts';
@@ -72,6 +73,48 @@ export function cardFeeCents(amountCents: number, method: PaymentMethod, percent
 /** What an amount comes to when paid by credit card: the amount and its fee, as a state that asks for the card total (New York) wants it shown. */
 export function byCreditCardCents(amountCents: number, percent: number): number {
   return amountCents + cardFeeCents(amountCents, 'credit-card', percent);
+}
+
+/**
+ * The credit-card fee in percent a family paying from `state` may be charged: `percent` (the site's
+ * fee), capped by the state's law and 0 where it bans one (facts.payment.cardFee.states); 0 too while
+ * the quote does not know the state, so no quote shows a fee the family's law may forbid.
+ */
+export function cardFeePercentIn(state: string | null | undefined, percent = facts.payment.cardFee.percent): number {
+  if (!state) return 0;
+  const limit = facts.payment.cardFee.states.find((rule) => rule.code === state);
+  return limit ? Math.min(percent, limit.percent) : percent;
+}
+
+/**
+ * What the quote says about paying by card, for the family's state: the fee where one is allowed
+ * (and the state's cap when it lowers it), or why there is none.
+ */
+export function cardFeeWords(state: string | null | undefined, percent = facts.payment.cardFee.percent): string {
+  const charged = cardFeePercentIn(state, percent);
+  const limit = facts.payment.cardFee.states.find((rule) => rule.code === state);
+  if (charged > 0) {
+    const capped = limit && limit.percent < percent ? ` (the most ${limit.name}'s law allows)` : '';
+    return `A ${charged}% fee on payments by credit card${capped}, kept by us and shown before you pay; debit and prepaid cards carry no fee.`;
+  }
+  return limit && percent > 0
+    ? `No fee on payments by card: ${limit.name}'s law does not allow a credit card surcharge.`
+    : 'No fee on payments by card.';
+}
+
+/** The states' rules on card fees in one sentence, from the same data the quote reads, for the payments page (Q10). */
+export function stateCardFeeSentence(): string {
+  const { percent, states } = facts.payment.cardFee;
+  const list = new Intl.ListFormat('en-US', { type: 'disjunction' });
+  const banned = states.filter((state) => state.percent === 0).map((state) => state.name);
+  const capped = states.filter((state) => state.percent > 0 && state.percent < percent);
+  const parts = [
+    banned.length > 0 &&
+      `no credit card fee to a family paying from ${list.format(banned)}, whose law does not allow one`,
+    ...capped.map((state) => `at most ${state.percent}% to a family paying from ${state.name}, as its law allows`),
+  ].filter(Boolean);
+  const rule = parts.length > 0 ? `We charge ${parts.join(', and ')}. ` : '';
+  return `${rule}Your quote asks which state you pay from and shows the fee for it, and none until we know it.`;
 }
 
 /** The label beside a card total: "Total by credit card (3% fee)". */

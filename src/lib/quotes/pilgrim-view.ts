@@ -6,10 +6,16 @@
 import { agencyDay, daysBetween } from '../agency-time.ts';
 import { countOf } from '../format.ts';
 import { BOOKING_CONFIRMED_WHEN } from './booking-rule.ts';
-import { CANCELLATION_OPENING, bookingOf, cancellationRows, type CancellationRow } from './cancellation.ts';
+import {
+  CANCELLATION_CLOSING,
+  CANCELLATION_OPENING,
+  bookingOf,
+  cancellationRows,
+  type CancellationRow,
+} from './cancellation.ts';
 import { lineLabel, paymentLabel, type QuoteDraft } from './model.ts';
 import { formatCents } from './money.ts';
-import { byCreditCardCents, cardTotalLabel } from './payments.ts';
+import { byCreditCardCents, cardFeePercentIn, cardFeeWords, cardTotalLabel } from './payments.ts';
 import type { PilgrimQuote } from './records.ts';
 import { formatDay } from '../dates.ts';
 import { quoteTotals, travellersOf } from './totals.ts';
@@ -48,11 +54,13 @@ export interface PilgrimView {
   note: string;
   /** Each payment, with what it comes to by credit card when cards carry a fee (null otherwise). */
   schedule: { label: string; dueOn: string; amount: string; byCard: string | null }[];
-  /** The total by credit card beside the total; null when cards carry no fee. */
+  /** The total by credit card beside the total; null when cards carry no fee for this family (its state bans one, or is not known). */
   cardTotal: { label: string; amount: string } | null;
+  /** What paying by card costs this family, or why nothing (its state's law). */
+  cardFee: string;
   validUntil: string;
   /** The cancellation charges worked out for this quote, shown above "Accept"; null only for a quote that has none. */
-  cancellation: { opening: string; rows: CancellationRow[]; note: string } | null;
+  cancellation: { opening: string; rows: CancellationRow[]; note: string; closing: readonly string[] } | null;
 }
 
 export interface PilgrimContext {
@@ -63,7 +71,7 @@ export interface PilgrimContext {
   phone: string;
   /** The departure airports the catalogue names, to write "ORD" out in full. */
   airports: readonly { code: string; name: string }[];
-  /** The credit-card fee in percent (facts.payment.cardFee.percent). */
+  /** The site's credit-card fee in percent (facts.payment.cardFee.percent), before the family's state caps it. */
   cardFeePercent: number;
 }
 
@@ -98,7 +106,7 @@ export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): Pilgr
   const state: PilgrimState = acceptance ? 'accepted' : decline ? 'declined' : expired ? 'expired' : 'open';
   const canAccept = !acceptance && !expired;
   const call = `call us on ${context.phone}`;
-  const fee = context.cardFeePercent;
+  const fee = cardFeePercentIn(draft.payerState, context.cardFeePercent);
   const byCard = (cents: number) => (fee > 0 ? formatCents(byCreditCardCents(cents, fee)) : null);
   let stateText: string | null = null;
   if (acceptance && acceptance.version === version.version) {
@@ -154,11 +162,13 @@ export function pilgrimView(quote: PilgrimQuote, context: PilgrimContext): Pilgr
       byCard: byCard(due.amountCents),
     })),
     cardTotal: fee > 0 ? { label: cardTotalLabel(fee), amount: byCard(totals.totalCents)! } : null,
+    cardFee: cardFeeWords(draft.payerState, context.cardFeePercent),
     validUntil,
     cancellation: quote.cancellation && {
       opening: CANCELLATION_OPENING,
       rows: cancellationRows(quote.cancellation, bookingOf(draft)),
       note: quote.cancellation.note,
+      closing: CANCELLATION_CLOSING,
     },
   };
 }

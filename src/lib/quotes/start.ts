@@ -127,5 +127,6 @@ export function startingForm(
     note: '',
     validUntil,
     schedule: [],
+    payerState: '',
   });
 }

@@ -7,10 +7,11 @@
  */
 import { signatureLines, talkToUsLines } from '../agency-email.ts';
 import { agencyContact } from '../site-contact.ts';
+import { REVIEW_PERSONAL_DATA, REVIEW_WELCOME } from './review.ts';
 
 /** The invitation's outbox payload: the booking's facts, never its words. */
 export interface ReviewInvitationMessage {
-  kind: 'review-invitation' | 'review-reminder';
+  kind: 'review-invitation' | 'review-reminder' | 'review-resend';
   quoteId: string;
   reference: string;
 }
@@ -26,15 +27,21 @@ export function reviewInvitationEmail(
   context: { link: string; siteUrl: string; googleReviewUrl: string; optOutUrl: string },
 ): { subject: string; text: string } {
   const reminder = message.kind === 'review-reminder';
+  const resend = message.kind === 'review-resend';
   const google = context.googleReviewUrl.trim();
+  const opening = {
+    'review-invitation': `Welcome home. We hope your trip with us (booking ${message.reference}) went well, and we would like to hear how it was: what went well and what did not.`,
+    'review-reminder': `A week ago we asked how your trip with us went (booking ${message.reference}). If you have a few minutes, we would still like to hear it. This is the only reminder we send.`,
+    'review-resend': `Thank you for your review of your trip with us (booking ${message.reference}). We could not publish it as written, because it gave ${REVIEW_PERSONAL_DATA} of someone other than you, which our policy does not publish. ${REVIEW_WELCOME} Please send it again without those details: your rating and everything else are welcome as they were.`,
+  }[message.kind];
   const lines = [
     'Assalamu alaikum,',
     '',
-    reminder
-      ? `A week ago we asked how your trip with us went (booking ${message.reference}). If you have a few minutes, we would still like to hear it. This is the only reminder we send.`
-      : `Welcome home. We hope your trip with us (booking ${message.reference}) went well, and we would like to hear how it was: what went well and what did not.`,
+    opening,
     '',
-    'Write your review here (no account needed; the link is yours alone and works once):',
+    resend
+      ? 'Send your review again here (the link is yours alone and works once):'
+      : 'Write your review here (no account needed; the link is yours alone and works once):',
     context.link,
     '',
     `We publish every review that follows our policy, good or bad, with your rating and the name you choose: ${context.siteUrl.replace(/\/+$/, '')}/how-we-collect-and-publish-reviews`,
@@ -46,10 +53,13 @@ export function reviewInvitationEmail(
     ...signatureLines(
       context.siteUrl,
       `You received this because you travelled with ${agencyContact.name} on booking ${message.reference}. To stop emails about this trip, open this link and press the button: ${context.optOutUrl}`,
+      false,
     ),
   ];
-  const subject = reminder
-    ? `A reminder: how was your trip? (booking ${message.reference})`
-    : `How was your trip? (booking ${message.reference})`;
+  const subject = resend
+    ? `Your review, to send again without another person's details (booking ${message.reference})`
+    : reminder
+      ? `A reminder: how was your trip? (booking ${message.reference})`
+      : `How was your trip? (booking ${message.reference})`;
   return { subject, text: lines.join('\n') };
 }

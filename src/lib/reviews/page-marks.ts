@@ -45,8 +45,8 @@ export function spliceMarked(page: string, fragment: string): string | null {
   return replaced === 0 ? null : result;
 }
 
-/** How many of the newest reviews a package page shows in full. */
-export const PACKAGE_REVIEWS_SHOWN = 4;
+/** How many reviews a package page shows in full: all of them, since we say we publish every review (Q08). */
+export const PACKAGE_REVIEWS_SHOWN = Number.POSITIVE_INFINITY;
 /** How many of the newest reviews, across packages, the home page shows: few, as its first response must fit one round trip. */
 export const HOME_REVIEWS_SHOWN = 3;
 /** The header on a package's drawn parts naming the listing pages (paths, space-separated) whose average counts it. */

@@ -35,6 +35,12 @@ export const REFUSAL_REASONS = {
 } as const;
 export type RefusalReason = keyof typeof REFUSAL_REASONS;
 
+/** What the policy refuses as personal data of another person, in its words: the policy, the form and the email say it alike (Q07). */
+export const REVIEW_PERSONAL_DATA = 'the name, contact details, health or other personal details';
+
+/** What the same sentence allows, so that nobody leaves out a complaint about how they were served. */
+export const REVIEW_WELCOME = 'You are welcome to describe how our staff, guides and hotels served you.';
+
 /** Whether `value` is one of the policy's reasons. */
 export function isRefusalReason(value: unknown): value is RefusalReason {
   return typeof value === 'string' && Object.hasOwn(REFUSAL_REASONS, value);

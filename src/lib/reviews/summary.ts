@@ -44,11 +44,32 @@ export function travelledLabel(departureOn: string): string {
   return `travelled ${MONTHS[Number(month) - 1] ?? ''} ${year ?? ''}`;
 }
 
-/** Whether a review's hotels were the ones on the quote: null when it answered no hotel question. */
-export function hotelAsPromised(hotels: Partial<Record<HotelCity, HotelAnswer>>): boolean | null {
+/**
+ * Where a review's travellers stayed, of its three answers kept apart (Q06): every hotel the quote's
+ * (`quoted`), a similar one they were told about and none other (`similar`), or another hotel for at
+ * least one city (`other`); null when it answered no hotel question. A similar hotel is never the quote's.
+ */
+export function hotelStay(hotels: Partial<Record<HotelCity, HotelAnswer>>): HotelStay | null {
   const answers = Object.values(hotels);
   if (answers.length === 0) return null;
-  return answers.every((answer) => answer !== 'no');
+  if (answers.includes('no')) return 'other';
+  return answers.includes('similar-told') ? 'similar' : 'quoted';
+}
+
+export type HotelStay = 'quoted' | 'similar' | 'other';
+
+/** The three answers counted apart, over the reviews that answered a hotel question. */
+function hotelCounts(stays: readonly (HotelStay | null)[]): ReviewSummary['hotels'] {
+  const answered = stays.filter((stay) => stay !== null);
+  const count = (stay: HotelStay) => answered.filter((each) => each === stay).length;
+  return { answered: answered.length, quoted: count('quoted'), similar: count('similar'), other: count('other') };
+}
+
+/** "Of 12 travellers who answered: 9 stayed in the hotels on their quote, 2 in a similar hotel they were told about, 1 in another hotel."; null when none answered. */
+export function hotelStayText(hotels: ReviewSummary['hotels']): string | null {
+  if (hotels.answered === 0) return null;
+  const who = hotels.answered === 1 ? '1 traveller who answered' : `${hotels.answered} travellers who answered`;
+  return `Of ${who}: ${hotels.quoted} stayed in the hotels on their quote, ${hotels.similar} in a similar hotel they were told about, ${hotels.other} in another hotel.`;
 }
 
 /** A share in whole percent of `part` in `whole`; null of nothing. */
@@ -68,16 +89,14 @@ export interface ReviewSummary {
   average: number | null;
   /** Five stars first. */
   distribution: { stars: number; count: number }[];
-  /** The newest reviews with words, newest first, each with the month travelled. */
+  /** The reviews with words, newest first (at most `newest` of them), each with the month travelled. */
   newest: (PublishedReview & { travelled: string })[];
-  /** Of the reviews that answered a hotel question, how many said the hotels were the quote's. */
-  hotels: { answered: number; asPromised: number; percent: number | null };
+  /** Of the reviews that answered a hotel question, how many stayed in the quote's hotels, a similar one they were told about, or another. */
+  hotels: { answered: number; quoted: number; similar: number; other: number };
 }
 
 /** Sums up one package's published reviews (the caller picks them); `newest` says how many to show in full. */
 export function summarizeReviews(reviews: readonly PublishedReview[], newest = 3): ReviewSummary {
-  const kept = reviews.map((review) => hotelAsPromised(review.hotels)).filter((kept) => kept !== null);
-  const asPromised = kept.filter(Boolean).length;
   return {
     count: reviews.length,
     average: average(reviews.map((review) => review.rating)),
@@ -90,7 +109,7 @@ export function summarizeReviews(reviews: readonly PublishedReview[], newest = 3
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.quoteId.localeCompare(b.quoteId))
       .slice(0, newest)
       .map((review) => ({ ...review, travelled: travelledLabel(review.travelledOn) })),
-    hotels: { answered: kept.length, asPromised, percent: percent(asPromised, kept.length) },
+    hotels: hotelCounts(reviews.map((review) => hotelStay(review.hotels))),
   };
 }
 
@@ -118,6 +137,7 @@ export interface PackageReviewFigures {
   reviews: number;
   published: number;
   average: number | null;
+  /** The share that stayed in the quote's own hotels: a similar hotel does not count (Q06). */
   hotelsAsPromisedPercent: number | null;
 }
 
@@ -139,14 +159,14 @@ export function reviewFigures(bookings: readonly InvitedBooking[]): {
     packages.set(booking.packageSlug, [...(packages.get(booking.packageSlug) ?? []), booking]);
   const byPackage = [...packages].map(([packageSlug, invited]) => {
     const published = invited.flatMap((booking) => (booking.review?.status === 'published' ? [booking.review] : []));
-    const kept = published.map((review) => hotelAsPromised(review.hotels)).filter((kept) => kept !== null);
+    const hotels = hotelCounts(published.map((review) => hotelStay(review.hotels)));
     return {
       packageSlug,
       invited: invited.length,
       reviews: invited.filter((booking) => booking.review).length,
       published: published.length,
       average: average(published.map((review) => review.rating)),
-      hotelsAsPromisedPercent: percent(kept.filter(Boolean).length, kept.length),
+      hotelsAsPromisedPercent: percent(hotels.quoted, hotels.answered),
     };
   });
   byPackage.sort((a, b) => b.invited - a.invited || (a.packageSlug ?? '~').localeCompare(b.packageSlug ?? '~'));

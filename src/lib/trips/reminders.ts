@@ -9,12 +9,13 @@
  * The words never name a traveller nor repeat their details (no names, no dates of health): a
  * reminder is forwarded and read on shared screens like the trip link itself.
  */
-import { talkToUsLines } from '../agency-email.ts';
+import { checkSenderLine, postalAddressLine, talkToUsLines } from '../agency-email.ts';
 import { addDays } from '../agency-time.ts';
 import { formatDay } from '../dates.ts';
 import { countOf } from '../format.ts';
 import { paymentLabel } from '../quotes/model.ts';
 import { formatCents } from '../quotes/money.ts';
+import { byCreditCardCents, cardFeePercentIn, cardTotalLabel } from '../quotes/payments.ts';
 import { agencyContact } from '../site-contact.ts';
 import {
   passportNeededUntil,
@@ -62,6 +63,8 @@ export interface BookingFacts {
   owed: readonly OwedPayment[];
   /** `TRIP_REMINDER_BALANCE_DAYS`: how many days before a payment's day its reminder goes. */
   balanceDaysBefore: number;
+  /** The paying family's state, which decides the card total a payment reminder shows (absent: none). */
+  payerState?: string | null;
 }
 
 /** One claim: a deadline, for one traveller by position, or for the booking as a whole (0). */
@@ -311,8 +314,14 @@ export function reminderEmail(context: ReminderContext): { subject: string; text
     const payment = facts.owed.find((each) => each.ordinal === ordinal);
     if (!payment || payment.outstandingCents <= 0) return null;
     subject = `Your booking ${reference}: ${payment.label.toLowerCase()} due by ${formatDay(payment.dueOn)}`;
+    const percent = cardFeePercentIn(facts.payerState);
+    const byCard =
+      percent > 0
+        ? ` (${cardTotalLabel(percent).toLowerCase()}: ${formatCents(byCreditCardCents(payment.outstandingCents, percent))})`
+        : '';
     body = [
-      `${payment.label} of ${formatCents(payment.outstandingCents)} is due by ${formatDay(payment.dueOn)}. How to pay, and what is paid so far, are on your trip page.`,
+      `${payment.label} of ${formatCents(payment.outstandingCents)}${byCard} is due by ${formatDay(payment.dueOn)}. How to pay, and what is paid so far, are on your trip page.`,
+      checkSenderLine(),
     ];
   }
   const lines = [
@@ -327,6 +336,7 @@ export function reminderEmail(context: ReminderContext): { subject: string; text
     '',
     agencyContact.name,
     context.siteUrl,
+    postalAddressLine(),
     '',
     `You get these reminders because you booked trip ${reference} with us. To stop them, open this link and press the button: ${context.optOutUrl}`,
     'Receipts of your payments and our answers to your messages still come.',

@@ -99,7 +99,9 @@ export async function queueQuoteSent(
 ): Promise<string | null> {
   const { totalCents, validUntil } = version;
   const email = { kind: 'quote-sent' as const, reference: lead.reference, version: version.version, totalCents };
-  return toPilgrim(tx, lead.id, `quote-sent:${quote.id}:${version.version}`, { ...email, validUntil, token }, now);
+  const payerState = version.draft.payerState ?? null;
+  const message = { ...email, validUntil, token, payerState };
+  return toPilgrim(tx, lead.id, `quote-sent:${quote.id}:${version.version}`, message, now);
 }
 
 /** Queues an acceptance's notice to staff and its confirmation, with the first payment, to the pilgrim; both repeat the cancellation charges accepted. */
@@ -124,7 +126,8 @@ export async function queueAcceptance(
   );
   const { schedule } = draft;
   const firstDue = { label: paymentLabel(0, schedule.length), ...schedule[0]! };
-  const confirmed = { kind: 'acceptance-confirmed' as const, ...accepted, firstDue, token };
+  const payerState = draft.payerState ?? null;
+  const confirmed = { kind: 'acceptance-confirmed' as const, ...accepted, firstDue, token, payerState };
   await toPilgrim(tx, quote.leadId, `acceptance-confirmed:${quote.id}`, confirmed, now);
 }
 
@@ -142,7 +145,15 @@ export async function queueReceipt(
   const { id, paidOn, amountCents, method } = (await paymentsOf(tx, quote.id)).at(-1)!;
   const { totalCents, paidCents, balanceCents, nextDue } = account;
   const receipt = { kind: 'payment-receipt' as const, reference: lead.reference, amountCents, method, paidOn };
-  const email = { ...receipt, totalCents, paidCents, balanceCents, nextDue };
+  const sent = (await versionsOf(tx, quote.id)).findLast((version) => version.sentAt !== null);
+  const email = {
+    ...receipt,
+    totalCents,
+    paidCents,
+    balanceCents,
+    nextDue,
+    payerState: sent?.draft.payerState ?? null,
+  };
   return toPilgrim(tx, lead.id, `payment-receipt:${id}`, email, now);
 }
 

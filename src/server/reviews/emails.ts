@@ -1,5 +1,5 @@
 /*
- * The review invitation and its reminder, registered with the outbox as their kinds. A row holds
+ * The review invitation, its reminder and the new link after a refusal for personal data, registered with the outbox as their kinds. A row holds
  * the booking's facts; the email is written out when it is sent, with a new private link made then
  * (only its hash is kept), and only while the booking may still be reviewed: reviewed, erased or
  * its mail turned off (the trip reminders' one-click opt-out, which covers this email too) since it
@@ -41,3 +41,5 @@ function reviewKind(kind: ReviewInvitationMessage['kind'], label: string) {
 export const REVIEW_INVITATION_KIND = reviewKind('review-invitation', 'Review invitation');
 /** The one reminder, a week after the invitation when no review came. */
 export const REVIEW_REMINDER_KIND = reviewKind('review-reminder', 'Review reminder');
+/** A new link after a refusal for another person's personal data, to send the review again without it. */
+export const REVIEW_RESEND_KIND = reviewKind('review-resend', 'Review to send again');

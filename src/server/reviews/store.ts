@@ -160,6 +160,13 @@ const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, quote_vers
   AND NOT EXISTS (SELECT 1 FROM review_invitations WHERE review_invitations.quote_id = quotes.id)`;
 
 /** A link's booking while it may still be reviewed: invited, not erased, no review yet. */
+/**
+ * The booking has a review that stands: any review but one refused for another person's personal
+ * data, which the writer may send again without it (Q07; the policy says so).
+ */
+const REVIEWED = `EXISTS (SELECT 1 FROM reviews WHERE reviews.quote_id = review_invitations.quote_id
+  AND NOT (reviews.status = 'refused' AND reviews.refused_reason = 'personal-data'))`;
+
 const OPEN_LINK = `SELECT review_invitations.quote_id, review_invitations.lead_id, review_invitations.departure_on,
     review_invitations.hotels, quotes.reference, leads.form_id, leads.fields
   FROM review_links
@@ -167,7 +174,7 @@ const OPEN_LINK = `SELECT review_invitations.quote_id, review_invitations.lead_i
   JOIN quotes ON quotes.id = review_invitations.quote_id
   JOIN leads ON leads.id = review_invitations.lead_id
   WHERE review_links.token_hash = ?
-  AND NOT EXISTS (SELECT 1 FROM reviews WHERE reviews.quote_id = review_invitations.quote_id)`;
+  AND NOT ${REVIEWED}`;
 
 interface OpenLinkRow {
   quote_id: string;
@@ -253,11 +260,10 @@ export const REVIEW_PERSONAL_DATA: PersonalData = {
   erase: eraseReviewsOf,
 };
 
-/** Whether a booking may still be reviewed (invited, not erased, no review yet), inside `db`. */
+/** Whether a booking may still be reviewed (invited, not erased, no review that stands), inside `db`. */
 async function stillOpen(db: SqlStatements, quoteId: string): Promise<boolean> {
   const [row] = await db.all<{ quote_id: string }>(
-    `SELECT quote_id FROM review_invitations WHERE quote_id = ? AND lead_id IS NOT NULL
-     AND NOT EXISTS (SELECT 1 FROM reviews WHERE reviews.quote_id = review_invitations.quote_id)`,
+    `SELECT quote_id FROM review_invitations WHERE quote_id = ? AND lead_id IS NOT NULL AND NOT ${REVIEWED}`,
     [quoteId],
   );
   return row !== undefined;
@@ -435,7 +441,9 @@ export class ReviewStore {
   /**
    * Stores the review a link's traveller wrote (checked by `readReviewForm` against the same
    * questions), once per booking: every link of the booking stops working in the same transaction.
-   * Undefined when the link opens nothing (unknown, used, erased).
+   * A review sent again after a refusal for another person's personal data takes the refused one's
+   * place, pending again (the refusal stays counted in the decisions). Undefined when the link opens
+   * nothing (unknown, used, erased).
    */
   async submit(token: string, entry: ReviewEntry, now = new Date()): Promise<{ quoteId: string } | undefined> {
     if (!isWellFormedToken(token)) return undefined;
@@ -448,7 +456,12 @@ export class ReviewStore {
       const asked = new Set(hotelQuestions(JSON.parse(row.hotels) as QuotedHotel[]).map((question) => question.city));
       const stored = await tx.run(
         `INSERT INTO reviews (quote_id, rating, hotel_makkah, hotel_madinah, title, body, display_name, city, submitted_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (quote_id) DO UPDATE SET rating = excluded.rating, hotel_makkah = excluded.hotel_makkah,
+           hotel_madinah = excluded.hotel_madinah, title = excluded.title, body = excluded.body,
+           display_name = excluded.display_name, city = excluded.city, submitted_at = excluded.submitted_at,
+           status = 'pending', refused_reason = NULL, decided_by = NULL, decided_at = NULL
+         WHERE reviews.status = 'refused' AND reviews.refused_reason = 'personal-data'`,
         [
           row.quote_id,
           entry.rating,
@@ -549,10 +562,17 @@ export class ReviewStore {
   ): Promise<Decided> {
     if (!decision.publish && !Object.hasOwn(REFUSAL_REASONS, decision.reason)) return 'not-found';
     return this.db.transaction(async (tx) => {
-      const [found] = await tx.all<{ status: ReviewStatus; lead_id: string | null; reference: string }>(
-        `SELECT reviews.status, review_invitations.lead_id, quotes.reference FROM reviews
+      const [found] = await tx.all<{
+        status: ReviewStatus;
+        lead_id: string | null;
+        reference: string;
+        form_id: string | null;
+        fields: string | null;
+      }>(
+        `SELECT reviews.status, review_invitations.lead_id, quotes.reference, leads.form_id, leads.fields FROM reviews
          JOIN review_invitations ON review_invitations.quote_id = reviews.quote_id
-         JOIN quotes ON quotes.id = reviews.quote_id WHERE reviews.quote_id = ?`,
+         JOIN quotes ON quotes.id = reviews.quote_id
+         LEFT JOIN leads ON leads.id = review_invitations.lead_id WHERE reviews.quote_id = ?`,
         [quoteId],
       );
       if (!found) return 'not-found';
@@ -572,6 +592,16 @@ export class ReviewStore {
           ? `Review of booking ${found.reference} published`
           : `Review of booking ${found.reference} refused: ${REFUSAL_REASONS[decision.reason]}`;
         await recordHistory(tx, { id: found.lead_id, reference }, { actor, at, action: 'review', detail });
+        // Refused for another person's details: the writer gets a new link to send it again without them.
+        const to =
+          !decision.publish && decision.reason === 'personal-data' && found.form_id !== null && found.fields !== null
+            ? visitorEmail(findForm(found.form_id), JSON.parse(found.fields) as Record<string, string>)
+            : undefined;
+        if (to) {
+          const message: ReviewInvitationMessage = { kind: 'review-resend', quoteId, reference: found.reference };
+          const key = `review-resend:${quoteId}:${at}`;
+          await queueMessage(tx, { leadId: found.lead_id, destination: to, key, message }, now);
+        }
       }
       return 'done';
     });
@@ -597,10 +627,10 @@ export class ReviewStore {
     });
   }
 
-  /** The refused reviews by reason, as the policy page counts them. */
+  /** The refusals by reason, as the policy page counts them: each decision, so a review sent again corrected leaves its refusal counted. */
   async refusals(): Promise<{ reason: string; count: number }[]> {
     const rows = await this.db.all<{ reason: string; count: number | string }>(
-      `SELECT refused_reason AS reason, COUNT(*) AS count FROM reviews WHERE status = 'refused' GROUP BY refused_reason`,
+      `SELECT reason, COUNT(*) AS count FROM review_decisions WHERE action = 'refused' GROUP BY reason`,
     );
     return rows.map((row) => ({ reason: row.reason, count: Number(row.count) }));
   }

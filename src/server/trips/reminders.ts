@@ -154,6 +154,7 @@ async function bookingsFacts(
           rules,
           owed: owedPayments(schedule, paid.get(booking.quoteId) ?? 0),
           balanceDaysBefore: settings.balanceDaysBefore,
+          payerState: booking.draft.payerState ?? null,
         },
         claimed: (claims.get(booking.quoteId) ?? []).map((claim) => ({
           deadline: claim.deadline,

@@ -40,7 +40,7 @@ export async function onTestStore<T>(work: (store: LeadStore) => Promise<T>): Pr
  */
 export async function sendQuote(
   store: LeadStore,
-  options: { sentDaysAgo?: number; validDays?: number } = {},
+  options: { sentDaysAgo?: number; validDays?: number; payerState?: QuoteDraft['payerState'] } = {},
 ): Promise<SentQuote> {
   const { sentDaysAgo = 0, validDays = 7 } = options;
   const today = addDays(agencyDay(new Date(), site.timeZone), -sentDaysAgo);
@@ -56,6 +56,7 @@ export async function sendQuote(
       { dueOn: validUntil, amountCents: 150_000 },
       { dueOn: addDays(departureOn, -45), amountCents: 395_250 },
     ],
+    ...(options.payerState === undefined ? {} : { payerState: options.payerState }),
   });
   return sendDraft(store, draft, `layla-${randomUUID()}@example.com`, today, sentAt);
 }
@@ -132,6 +133,8 @@ export async function fillFamilyQuote(page: Page, departure: string): Promise<vo
   await extra.getByLabel('What it is').fill('Comprehensive travel insurance');
   await extra.getByLabel('Price each ($)').fill('85');
   await extra.getByLabel('How many').fill('3');
+  // A Chicago family: Illinois allows the card fee the quote shows.
+  await page.getByLabel('State the family pays from').selectOption('IL');
 }
 
 /**

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 
 /** Pages the foundation issue owns, with the h1 each must show. */
 export const FOUNDATION_PAGES = [
-  { path: '/', h1: 'Umrah and Hajj from the USA, arranged with care' },
+  { path: '/', h1: 'Umrah from the USA, arranged with care, and honest guidance for Hajj' },
   { path: '/about-us', h1: 'About Us' },
   { path: '/contact-us', h1: 'Contact Us' },
   { path: '/privacy-policy', h1: 'Privacy Policy' },

@@ -31,6 +31,8 @@ export const quoteDraft = (overrides: Partial<QuoteDraft> = {}): QuoteDraft => (
     { dueOn: '2026-11-27', amountCents: 150_000 },
     { dueOn: '2027-01-24', amountCents: 395_250 },
   ],
+  // A Chicago family (ORD): Illinois allows the card fee.
+  payerState: 'IL',
   ...overrides,
 });
 
