@@ -39,7 +39,7 @@ import { DIGEST_KIND, DigestScheduler } from '../src/server/desk/digest-store.ts
 import { StaffStore } from '../src/server/desk/staff-store.ts';
 import type { Delivery } from '../src/lib/outbox/model.ts';
 import type { LeadStore } from '../src/server/leads/store.ts';
-import { LEAD_STATUSES, type LeadStatus } from '../src/lib/desk/model.ts';
+import { LEAD_STATUSES, type LeadStatus } from '../src/lib/pipeline/model.ts';
 import { contactIndex } from '../src/lib/leads/contact-index.ts';
 import { openLeadStore } from '../src/server/leads/open-store.ts';
 import type { SqlDatabase, SqlRunner, SqlValue } from '../src/server/db/database.ts';

@@ -14,7 +14,8 @@ import {
   weekMondays,
   weekPlacer,
 } from '@/lib/desk/dashboard';
-import type { DashboardRow, LeadStatus } from '@/lib/desk/model';
+import type { DashboardRow } from '@/lib/desk/model';
+import type { LeadStatus } from '@/lib/pipeline/model';
 
 const ZONE = 'America/Chicago';
 /** Tuesday Nov 24, 2026, 6 am in Austin (CST, UTC-6). */

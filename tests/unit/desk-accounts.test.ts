@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_TOUCH } from '@/lib/leads/first-touch';
-import {
-  accountCell,
-  accountCsv,
-  billedQuote,
-  csvDollars,
-  paymentDueState,
-  type LeadAccount,
-} from '@/lib/desk/accounts';
+import { accountCell, accountCsv, csvDollars, paymentDueState } from '@/lib/desk/accounts';
+import { billedQuote, type LeadAccount } from '@/lib/quotes/account';
 import { deskRow } from '@/lib/desk/list';
 import type { DeskLead } from '@/lib/desk/model';
 import { accountOf } from '@/lib/quotes/account';

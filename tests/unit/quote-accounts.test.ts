@@ -9,7 +9,7 @@ import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
 import { accountsOfLeads } from '@/server/quotes/accounts';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
-import type { LeadStatus } from '@/lib/desk/model';
+import type { LeadStatus } from '@/lib/pipeline/model';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 import { STORE_KINDS, openTestStore, storeAt, type StoreKind, type TestStoreLocation } from './support/stores';

@@ -5,27 +5,9 @@
  * (`paymentDueState`); tests/unit/quote-accounts.test.ts holds the two together.
  */
 import { agencyDay } from '../agency-time.ts';
-import type { Account } from '../quotes/account.ts';
 import { formatCents } from '../quotes/money.ts';
-import type { LeadStatus } from './model.ts';
-
-/** Where one lead's booking stands. */
-export interface LeadAccount {
-  quoteId: string;
-  /** When the pilgrim accepted the quote; null while it is sent and not accepted. */
-  acceptedAt: string | null;
-  account: Account;
-}
-
-/** A lost lead's payments are not chased: they leave "Due today" and "Overdue", as its follow-up does. */
-export const UNCHASED_STATUSES: readonly LeadStatus[] = ['lost'];
-
-/** The quote a lead's account is kept against, of its quotes oldest first: the newest accepted, else the newest sent. */
-export function billedQuote<Quote extends { accepted: boolean; sent: boolean }>(
-  quotes: readonly Quote[],
-): Quote | undefined {
-  return quotes.findLast((quote) => quote.accepted) ?? quotes.findLast((quote) => quote.sent);
-}
+import { UNCHASED_STATUSES, type LeadStatus } from '../pipeline/model.ts';
+import type { LeadAccount } from '../quotes/account.ts';
 
 /**
  * Whether a payment puts the lead in "Due today" or "Overdue": only a quote the pilgrim accepted is

@@ -4,8 +4,9 @@
  * Sunday on the office's calendar (`site.timeZone`), so a lead sent at 11 pm on Sunday in Austin
  * counts in the week it was sent there, not in the next one as UTC would have it.
  */
-import type { DashboardRow, LeadStatus } from './model.ts';
-import { LEAD_STATUSES, STATUS_LABELS } from './model.ts';
+import type { DashboardRow } from './model.ts';
+import type { LeadStatus } from '../pipeline/model.ts';
+import { LEAD_STATUSES, STATUS_LABELS } from '../pipeline/model.ts';
 import { addDays, agencyDay, agencyDayStart } from '../agency-time.ts';
 import { countOf, formatCount } from '../format.ts';
 import { findForm } from '../forms/definitions.ts';

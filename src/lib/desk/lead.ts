@@ -7,7 +7,8 @@ import { fieldOrder } from '../forms/submission.ts';
 import type { FormDef } from '../forms/types.ts';
 import { packageName } from '../leads/rows.ts';
 import { visitorEmail, visitorName, visitorPhone } from '../leads/visitor.ts';
-import type { LeadStatus, PipelineChange } from './model.ts';
+import type { PipelineChange } from './model.ts';
+import type { LeadStatus } from '../pipeline/model.ts';
 import type { HistoryActionKind } from '../pipeline/history.ts';
 
 type Fields = Readonly<Record<string, string>>;

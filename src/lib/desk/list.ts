@@ -4,19 +4,14 @@
  */
 import { isCalendarDay } from '../dates.ts';
 import { agencyDayStart, formatAgencyTime, nextDay } from '../agency-time.ts';
-import { accountCell, type AccountCell, type LeadAccount } from './accounts.ts';
+import { accountCell, type AccountCell } from './accounts.ts';
+import { type LeadAccount } from '../quotes/account.ts';
 import { FORMS, findForm } from '../forms/definitions.ts';
 import { formatCount } from '../format.ts';
 import { FORM_GROUPS, type FormGroup } from '../forms/types.ts';
 import { leadListRow, type LeadListRow } from '../leads/rows.ts';
-import {
-  CLOSED_STATUSES,
-  LEAD_STATUSES,
-  STATUS_LABELS,
-  type DeskFilter,
-  type DeskLead,
-  type LeadStatus,
-} from './model.ts';
+import { type DeskFilter, type DeskLead } from './model.ts';
+import { CLOSED_STATUSES, LEAD_STATUSES, STATUS_LABELS, type LeadStatus } from '../pipeline/model.ts';
 
 /** Leads on one page of the list. */
 export const PAGE_SIZE = 50;

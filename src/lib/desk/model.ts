@@ -4,6 +4,7 @@
  * stores (src/server/desk/) keep these, the pages and src/lib/desk/ shape them.
  */
 import type { StoredLead } from '../leads/model.ts';
+import type { HistoryEntry, LeadStatus, Note } from '../pipeline/model.ts';
 import type { Delivery, DeliveryAttempt } from '../outbox/model.ts';
 
 export const STAFF_ROLES = ['owner', 'agent'] as const;
@@ -37,19 +38,6 @@ export interface StaffSession {
 export const NOTE_MAX_LENGTH = 5_000;
 export const LOST_REASON_MAX_LENGTH = 500;
 
-export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'lost'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-/** How the desk, the history and the CSV write each status. */
-export const STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  quoted: 'Quoted',
-  booked: 'Booked',
-  lost: 'Lost',
-};
-/** Statuses a follow-up no longer applies to: "Due today" and "Overdue" leave them out. */
-export const CLOSED_STATUSES: readonly LeadStatus[] = ['booked', 'lost'];
-
 /** Where a lead stands with the staff. */
 export interface Pipeline {
   status: LeadStatus;
@@ -63,32 +51,6 @@ export interface Pipeline {
 }
 
 export type DeskLead = StoredLead & Pipeline & { lastNote: string | null };
-
-export interface Note {
-  id: number;
-  leadId: string;
-  author: string;
-  createdAt: string;
-  body: string;
-}
-
-/**
- * What a history line records ("status", "quote", "review"…): an open list, each action registered
- * with its label by the room that writes it (src/lib/history-actions.ts).
- */
-export type HistoryAction = string;
-
-export interface HistoryEntry {
-  id: number;
-  /** Null once the lead is erased: then only the reference, who erased it and when are kept. */
-  leadId: string | null;
-  reference: string;
-  actor: string;
-  at: string;
-  action: HistoryAction;
-  /** In words, e.g. "New → Contacted", "unassigned → amina@agency.example", "2026-12-01". */
-  detail: string;
-}
 
 /** What the list, the CSV and the bench ask for; every field optional, combined with AND. */
 export interface DeskFilter {

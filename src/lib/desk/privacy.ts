@@ -11,7 +11,8 @@ import { REFERENCE_PATTERN } from '../leads/reference.ts';
 import { phoneDigits } from '../leads/contact-index.ts';
 import { visitorName } from '../leads/visitor.ts';
 import type { OutboxMessage } from '../outbox/model.ts';
-import { STATUS_LABELS, type PersonRecord } from './model.ts';
+import { type PersonRecord } from './model.ts';
+import { STATUS_LABELS } from '../pipeline/model.ts';
 
 /** Fewer digits than this match too many people to be one person's number (the store's own rule). */
 const PHONE_MIN_DIGITS = 7;

@@ -77,3 +77,18 @@ function stateOf(
   if (nextDue.dueOn === today) return { state: 'due-today', words: `${nextDue.label} due today` };
   return { state: 'due', words: `${nextDue.label} due` };
 }
+
+/** Where one lead's booking stands. */
+export interface LeadAccount {
+  quoteId: string;
+  /** When the pilgrim accepted the quote; null while it is sent and not accepted. */
+  acceptedAt: string | null;
+  account: Account;
+}
+
+/** The quote a lead's account is kept against, of its quotes oldest first: the newest accepted, else the newest sent. */
+export function billedQuote<Quote extends { accepted: boolean; sent: boolean }>(
+  quotes: readonly Quote[],
+): Quote | undefined {
+  return quotes.findLast((quote) => quote.accepted) ?? quotes.findLast((quote) => quote.sent);
+}

@@ -1,8 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
-import { ACCOUNT_CSV_COLUMNS, accountCsv, type LeadAccount } from '../../lib/desk/accounts.ts';
+import { ACCOUNT_CSV_COLUMNS, accountCsv } from '../../lib/desk/accounts.ts';
+import { type LeadAccount } from '../../lib/quotes/account.ts';
 import { FORMS, findForm, wireNames } from '../../lib/forms/definitions.ts';
 import { sourceLabel } from '../../lib/leads/first-touch.ts';
-import { STATUS_LABELS, type DeskLead } from '../../lib/desk/model.ts';
+import { type DeskLead } from '../../lib/desk/model.ts';
+import { STATUS_LABELS } from '../../lib/pipeline/model.ts';
 import type { StoredLead } from '../../lib/leads/model.ts';
 
 /** Where the lead's visit began (first-touch.ts): the source the dashboard counts it under, then each part kept. */

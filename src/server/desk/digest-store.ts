@@ -12,7 +12,7 @@
  */
 import { accountsOfLeads } from '../quotes/accounts.ts';
 import { addDays, agencyDay, agencyHour } from '../../lib/agency-time.ts';
-import { UNCHASED_STATUSES } from '../../lib/desk/accounts.ts';
+import { UNCHASED_STATUSES } from '../../lib/pipeline/model.ts';
 import {
   BALANCES_WITHIN_DAYS,
   EXPIRING_WITHIN_DAYS,
@@ -27,7 +27,7 @@ import {
   type DigestMessage,
   type FirstContactAlertMessage,
 } from '../../lib/desk/digest.ts';
-import { CLOSED_STATUSES, LEAD_STATUSES } from '../../lib/desk/model.ts';
+import { CLOSED_STATUSES, LEAD_STATUSES } from '../../lib/pipeline/model.ts';
 import { openingOf, waitedOfficeHours, type OpeningRow } from '../../lib/desk/office-hours.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { countOf } from '../../lib/format.ts';

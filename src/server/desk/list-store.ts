@@ -7,15 +7,8 @@ import type { SourceRow } from '../../lib/desk/source-dashboard.ts';
 import { paymentDueCondition } from '../quotes/accounts.ts';
 import { sourceRows } from './source-store.ts';
 import { type DeskListQueries } from './types.ts';
-import {
-  CLOSED_STATUSES,
-  LEAD_STATUSES,
-  type DashboardRow,
-  type DeskFilter,
-  type DeskLead,
-  type DeskPage,
-  type LeadStatus,
-} from '../../lib/desk/model.ts';
+import { type DashboardRow, type DeskFilter, type DeskLead, type DeskPage } from '../../lib/desk/model.ts';
+import { CLOSED_STATUSES, LEAD_STATUSES, type LeadStatus } from '../../lib/pipeline/model.ts';
 
 /** Phone numbers shorter than this are too common to link enquiries or answer a privacy request by. */
 const PHONE_MIN_DIGITS = 7;

@@ -5,18 +5,15 @@ import type { SqlDatabase, SqlValue } from '../db/database.ts';
 import { CONTACTED_STATUSES, historyOf, insertNote, lockLead, notesOf, recordHistory } from '../pipeline/trail.ts';
 import { selectDesk } from './list-store.ts';
 import { type PipelineQueries } from './types.ts';
+import { LOST_REASON_MAX_LENGTH, NOTE_MAX_LENGTH, type DeskLead, type PipelineChange } from '../../lib/desk/model.ts';
 import {
-  LOST_REASON_MAX_LENGTH,
-  NOTE_MAX_LENGTH,
   LEAD_STATUSES,
   STATUS_LABELS,
-  type DeskLead,
   type HistoryAction,
   type HistoryEntry,
   type LeadStatus,
   type Note,
-  type PipelineChange,
-} from '../../lib/desk/model.ts';
+} from '../../lib/pipeline/model.ts';
 
 /*
  * The staff's pipeline form: a lead's status, Lost reason, assignee and follow-up changed by hand, and

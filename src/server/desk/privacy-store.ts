@@ -8,7 +8,8 @@ import { PipelineStore } from './pipeline-store.ts';
 import { personalData } from '../personal-data.ts';
 import type { PersonalData } from '../pipeline/personal-data.ts';
 import type { PrivacyQueries } from './types.ts';
-import type { HistoryEntry, PersonRecord } from '../../lib/desk/model.ts';
+import type { PersonRecord } from '../../lib/desk/model.ts';
+import type { HistoryEntry } from '../../lib/pipeline/model.ts';
 
 /** How many leads one statement (and one retention transaction) erases. */
 const ERASE_BATCH = 500;

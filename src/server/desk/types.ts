@@ -11,8 +11,6 @@ import type {
   DeskFilter,
   DeskLead,
   DeskPage,
-  HistoryEntry,
-  Note,
   PersonRecord,
   PipelineChange,
   StaffAccount,
@@ -20,6 +18,7 @@ import type {
   StaffRole,
   StaffSession,
 } from '../../lib/desk/model.ts';
+import type { HistoryEntry, Note } from '../../lib/pipeline/model.ts';
 
 /** Staff accounts and server-side sessions; the session token itself is never stored, only its SHA-256. */
 export interface StaffQueries {

@@ -5,7 +5,7 @@ import {
   type HistoryEntry,
   type LeadStatus,
   type Note,
-} from '../../lib/desk/model.ts';
+} from '../../lib/pipeline/model.ts';
 
 /*
  * The lead's trail: the lock its writers take turns by, its status, its follow-up day, its notes and

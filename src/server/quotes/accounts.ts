@@ -7,7 +7,8 @@
  * freezes; the views tell from them, in one statement over every booking, whose first unpaid
  * payment is due.
  */
-import { billedQuote, UNCHASED_STATUSES, type LeadAccount } from '../../lib/desk/accounts.ts';
+import { UNCHASED_STATUSES } from '../../lib/pipeline/model.ts';
+import { billedQuote, type LeadAccount } from '../../lib/quotes/account.ts';
 import type { QuotePayment, DashboardQuote } from '../../lib/quotes/records.ts';
 import { accountOf } from '../../lib/quotes/account.ts';
 import type { PaymentDue } from '../../lib/quotes/model.ts';

@@ -4,7 +4,7 @@
  * (`accountOf`), never stored, so it cannot drift from them; a lead's account is worked out as the
  * list's are, in quote-accounts.ts.
  */
-import type { LeadAccount } from '../../lib/desk/accounts.ts';
+import type { LeadAccount } from '../../lib/quotes/account.ts';
 import { accountOf, type Account } from '../../lib/quotes/account.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import { checkPayment, PAYMENT_METHODS } from '../../lib/quotes/payments.ts';

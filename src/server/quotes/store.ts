@@ -37,7 +37,7 @@ import {
   type DeclineOutcome,
 } from './answers.ts';
 import { queueAcceptance, queueQuestionEmail, queueQuoteSent, queueReceipt } from './emails.ts';
-import type { LeadAccount } from '../../lib/desk/accounts.ts';
+import type { LeadAccount } from '../../lib/quotes/account.ts';
 import type { QuotePayment, DashboardQuote } from '../../lib/quotes/records.ts';
 import { accountsOfLeads, insertDues, quoteDashboardRows } from './accounts.ts';
 import { insertPayment, leadAccount, type PaymentRecorded } from './payments.ts';

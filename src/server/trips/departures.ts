@@ -6,7 +6,7 @@
  * and the window applied here, then the travellers of those in it in one statement per 500.
  * Alike on SQLite and PostgreSQL.
  */
-import { UNCHASED_STATUSES } from '../../lib/desk/accounts.ts';
+import { UNCHASED_STATUSES } from '../../lib/pipeline/model.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { visitorName } from '../../lib/leads/visitor.ts';
 import type { QuoteDraft } from '../../lib/quotes/model.ts';

@@ -11,7 +11,7 @@
  * nothing. Each email carries its own opt-out link, whose token is kept only as its SHA-256.
  */
 import { agencyDay, agencyHour } from '../../lib/agency-time.ts';
-import { UNCHASED_STATUSES } from '../../lib/desk/accounts.ts';
+import { UNCHASED_STATUSES } from '../../lib/pipeline/model.ts';
 import { facts as siteFacts } from '../../lib/facts.ts';
 import type { Delivery, OutboxMessage } from '../../lib/outbox/model.ts';
 import { newQuoteToken, isWellFormedToken, quoteLink } from '../../lib/quotes/token.ts';
