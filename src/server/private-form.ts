@@ -12,7 +12,7 @@
  * policy is no-referrer, as these pages' is, so that their link never leaves in a Referer.
  *
  * The pages' answers are said here too (`LinkPageAnswer`, `notFound`, `notAllowed`): the quote and
- * trip link (trips/link-page.ts) and the review link (reviews/form-page.ts) answer alike.
+ * trip link (trips/link-page.ts) and the review link (reviews/link-page.ts) answer alike.
  */
 import { createHmac } from 'node:crypto';
 import type { RateLimiter } from './leads/rate-limit.ts';
