@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newLinkToken } from '@/lib/quotes/token';
 import { RateLimiter } from '@/server/leads/rate-limit';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { privateLinkForm, type PrivateLinkSteps, type RefusalWords } from '@/server/private-form';
+import { HajjStore, issueUnsubscribeToken } from '@/server/hajj/store';
+import {
+  oneClickAnswer,
+  privateLinkForm,
+  type OneClickLink,
+  type PrivateLinkSteps,
+  type RefusalWords,
+} from '@/server/private-form';
 import { QuotePage } from '@/server/quotes/pilgrim-page';
 import { QuoteStore } from '@/server/quotes/store';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
@@ -192,5 +199,46 @@ describe.each(STORE_KINDS)('a quote link that opens nothing on %s', (kind) => {
       expect(unknown).toEqual(replaced);
     }
     expect((await quotes.quoteByToken(sent.token)) === null).toBe(true);
+  });
+});
+
+describe.each(STORE_KINDS)('a one-click link on %s', (kind) => {
+  it('shows the button, turns the mail off once, and answers a token that names no one with the plain 404', async () => {
+    const store = await testStore(kind);
+    const fields = { name: 'Layla Haddad', email: 'layla@example.com' };
+    const lead = await store.insertLead(
+      { formId: 'hajj', fields, pageUrl: null, userAgent: null },
+      undefined,
+      NOW,
+      [],
+      {
+        interest: { travellers: 2, consent: true },
+      },
+    );
+    const hajj = new HajjStore(store.database);
+    const link: OneClickLink = {
+      isOff: async (token) => (await hajj.subscription(token))?.unsubscribed,
+      turnOff: async (token) => {
+        const done = await hajj.unsubscribe(token, NOW);
+        return done && done.done === 'unsubscribed';
+      },
+    };
+    const token = await issueUnsubscribeToken(store.database, lead!.id, NOW);
+    expect(await oneClickAnswer('GET', token, link)).toEqual({ off: false, justNow: false });
+    expect(await oneClickAnswer('HEAD', token, link)).toEqual({ off: false, justNow: false });
+    expect(await oneClickAnswer('POST', token, link)).toEqual({ off: true, justNow: true });
+    expect(await oneClickAnswer('POST', token, link)).toEqual({ off: true, justNow: false });
+    expect(await oneClickAnswer('GET', token, link)).toEqual({ off: true, justNow: false });
+    for (const [method, other] of [
+      ['GET', newLinkToken()],
+      ['POST', newLinkToken()],
+      ['POST', null],
+      ['GET', 'short'],
+    ] as const) {
+      const answer = await oneClickAnswer(method, other, link);
+      expect('response' in answer && answer.response.status).toBe(404);
+    }
+    const put = await oneClickAnswer('PUT', token, link);
+    expect('response' in put && put.response.status).toBe(405);
   });
 });
