@@ -11,8 +11,7 @@ import {
   type RefusalWords,
 } from '@/server/private-form';
 import { QuotePage } from '@/server/quotes/pilgrim-page';
-import { QuoteStore } from '@/server/quotes/store';
-import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
+import { QUOTE_TODAY as TODAY, sentQuote } from './support/quotes';
 import { STORE_KINDS, openTestStore, type StoreKind } from './support/stores';
 
 /*
@@ -170,20 +169,10 @@ describe('the private links’ guard order', () => {
 describe.each(STORE_KINDS)('a quote link that opens nothing on %s', (kind) => {
   it('answers an unknown link and a replaced one alike, whatever was posted to them', async () => {
     const store = await testStore(kind);
-    const lead = await store.insertLead(
-      { formId: 'umrah', fields: { name: 'Layla Haddad', email: 'layla@example.com' }, pageUrl: null, userAgent: null },
-      undefined,
-      NOW,
-    );
-    const quotes = new QuoteStore(store.database);
+    const { quotes, target, token } = await sentQuote(store, NOW);
     const staff = { id: 'staff-1', email: 'amina@agency.example' };
-    const saved = await quotes.saveDraft({ leadId: lead!.id }, quoteDraft(), staff, TODAY, NOW);
-    if (!saved?.ok) throw new Error('draft refused');
-    const target = { leadId: lead!.id, quoteId: saved.quoteId };
-    const sent = await quotes.send(target, staff, TODAY, NOW);
-    if (!sent?.ok) throw new Error('not sent');
     const page = new QuotePage(() => store, { siteUrl: SITE, limit: 10, windowMs: 60_000, emails: false });
-    const { formToken } = (await page.show(sent.token))!;
+    const { formToken } = (await page.show(token))!;
     await quotes.reissueLink(target, staff);
     const answer = {
       answer: 'accept',
@@ -193,12 +182,12 @@ describe.each(STORE_KINDS)('a quote link that opens nothing on %s', (kind) => {
       terms_read: 'yes',
     };
     for (const request of [() => posted(answer), () => posted(answer, { Origin: 'https://evil.example' })]) {
-      const replaced = await page.answer(request(), sent.token, CLIENT, TODAY, NOW);
+      const replaced = await page.answer(request(), token, CLIENT, TODAY, NOW);
       const unknown = await page.answer(request(), newLinkToken(), CLIENT, TODAY, NOW);
       expect(replaced).toEqual({ kind: 'not-found' });
       expect(unknown).toEqual(replaced);
     }
-    expect((await quotes.quoteByToken(sent.token)) === null).toBe(true);
+    expect((await quotes.quoteByToken(token)) === null).toBe(true);
   });
 });
 
