@@ -30,7 +30,7 @@ import { FORMS } from '../src/lib/forms/definitions.ts';
 import type { FormDef } from '../src/lib/forms/types.ts';
 import { addDays } from '../src/lib/agency-time.ts';
 import type { QuoteDraft } from '../src/lib/quotes/model.ts';
-import { newQuoteToken } from '../src/lib/quotes/token.ts';
+import { newLinkToken } from '../src/lib/quotes/token.ts';
 import { quoteTotals } from '../src/lib/quotes/totals.ts';
 import { dueRows } from '../src/server/quotes/accounts.ts';
 import { tokenHash } from '../src/server/secrets.ts';
@@ -171,7 +171,7 @@ function seedQuotes(
   const quoteId = randomUUID();
   const sentAt = Math.min(now - 60_000, received + ((n % 48) + 2) * 60 * 60 * 1000);
   const versions = n === BOOKED_LEAD_N || (status === 'quoted' && n % 3 === 2) ? 2 : 1;
-  const token = newQuoteToken();
+  const token = newLinkToken();
   // A booked lead's link is the family's trip page, timed apart (measureBookingPage).
   if (status !== 'booked' && QUOTE_TOKENS.length < 200) QUOTE_TOKENS.push(token);
   const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { leadApiConfig } from '@/server/leads/config';
+import { issueUnsubscribeToken } from '@/server/hajj/store';
 import { openLeadStore } from '@/server/leads/open-store';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
 import { parseMail, startSmtpServer, type Mail } from '../unit/support/smtp.ts';
@@ -42,16 +43,15 @@ async function signUpWithoutScripts(
   await context.close();
 }
 
-/** The unsubscribe page of a person's sign-up, read from the store (they may never have been sent an email). */
+/** The unsubscribe page of a person's sign-up, from a link drawn as an email's would be (they may never have been sent one). */
 async function tokenPath(desk: Desk, email: string): Promise<string> {
   const store = await openLeadStore(leadApiConfig(desk.env));
   try {
-    const [row] = await store.database.all<{ unsubscribe_token: string }>(
-      `SELECT hajj_interest.unsubscribe_token FROM hajj_interest JOIN leads ON leads.id = hajj_interest.lead_id
-       WHERE leads.contact_email = ?`,
+    const [row] = await store.database.all<{ id: string }>(
+      `SELECT leads.id FROM hajj_interest JOIN leads ON leads.id = hajj_interest.lead_id WHERE leads.contact_email = ?`,
       [email],
     );
-    return `/hajj/unsubscribe?token=${row!.unsubscribe_token}`;
+    return `/hajj/unsubscribe?token=${await issueUnsubscribeToken(store.database, row!.id, new Date())}`;
   } finally {
     await store.close();
   }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { newQuoteToken } from '@/lib/quotes/token';
+import { newLinkToken } from '@/lib/quotes/token';
 import { PipelineStore } from '../../src/server/desk/pipeline-store.ts';
 import { QuoteStore } from '../../src/server/quotes/store.ts';
 import { eraseLead, onTestStore, sendQuote, withdrawQuote, type SentQuote } from './support/quotes';
@@ -49,7 +49,7 @@ test('links that open nothing get the same plain 404 as a missing page', async (
   // One character changed, still well formed: the link was tampered with, not mistyped.
   const tampered = live.token.replace(/^./, (first) => (first === 'A' ? 'B' : 'A'));
   const links = {
-    random: path(newQuoteToken()),
+    random: path(newLinkToken()),
     malformed: path('not-a-token'),
     tampered: path(tampered),
     withdrawn: path(withdrawn.token),

@@ -4,7 +4,7 @@ import { CONSENT_VALUE, INTEREST_CONSENT_FIELD, INTEREST_TRAVELLERS_FIELD } from
 import type { HajjAlert } from '@/lib/hajj/alerts';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
-import { HajjStore } from '@/server/hajj/store';
+import { HajjStore, issueUnsubscribeToken } from '@/server/hajj/store';
 import { LeadApi } from '@/server/leads/api';
 import { leadApiConfig } from '@/server/leads/config';
 import { outboxKinds } from '@/server/message-kinds';
@@ -171,7 +171,7 @@ describe.each(STORE_KINDS)('the Hajj interest list on %s', { timeout: 30_000 }, 
   });
 
   it('sends one email each to a local SMTP server, with the one-click unsubscribe in the text and the headers', async () => {
-    const { hajj, signUp, consenting, send } = await setUp(kind);
+    const { api, hajj, signUp, consenting, send } = await setUp(kind);
     await signUp('layla@example.com', consenting);
     await hajj.sendAlert(PAYMENT, 'owner@agency.example', NOW);
     const mails = await send();
@@ -186,6 +186,10 @@ describe.each(STORE_KINDS)('the Hajj interest list on %s', { timeout: 30_000 }, 
     expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(text).toContain(link);
     expect(text).toContain('pay for it only on Nusuk Hajj');
+    // The email's own link works, and the database keeps only its hash.
+    const token = new URL(link!).searchParams.get('token')!;
+    expect(await hajj.subscription(token)).toEqual({ unsubscribed: false });
+    expect(JSON.stringify(await api.store.database.all('SELECT * FROM hajj_unsubscribe_links'))).not.toContain(token);
     // Sent is sent: the worker's next pass sends nothing more.
     expect(await send()).toHaveLength(0);
   });
@@ -194,15 +198,13 @@ describe.each(STORE_KINDS)('the Hajj interest list on %s', { timeout: 30_000 }, 
     const { api, hajj, signUp, consenting, send, alertRows } = await setUp(kind);
     const leadId = await signUp('layla@example.com', consenting);
     await signUp('layla@example.com', consenting);
-    const [row] = await api.store.database.all<{ unsubscribe_token: string }>(
-      'SELECT unsubscribe_token FROM hajj_interest WHERE lead_id = ?',
-      [leadId],
-    );
+    // The link an email to this sign-up carries (each email draws its own).
+    const token = await issueUnsubscribeToken(api.store.database, leadId, NOW);
     await hajj.sendAlert(REGISTRATION, 'owner@agency.example', NOW);
-    expect(await hajj.subscription(row!.unsubscribe_token)).toEqual({ unsubscribed: false });
-    expect(await hajj.unsubscribe(row!.unsubscribe_token, NOW)).toEqual({ done: 'unsubscribed' });
-    expect(await hajj.unsubscribe(row!.unsubscribe_token, NOW)).toEqual({ done: 'already' });
-    expect(await hajj.subscription(row!.unsubscribe_token)).toEqual({ unsubscribed: true });
+    expect(await hajj.subscription(token)).toEqual({ unsubscribed: false });
+    expect(await hajj.unsubscribe(token, NOW)).toEqual({ done: 'unsubscribed' });
+    expect(await hajj.unsubscribe(token, NOW)).toEqual({ done: 'already' });
+    expect(await hajj.subscription(token)).toEqual({ unsubscribed: true });
     // Queued before the unsubscribe: written out, found unsubscribed, not sent.
     expect(await send()).toHaveLength(0);
     expect(await hajj.recipientCount(PAYMENT)).toBe(0);
@@ -243,6 +245,8 @@ describe.each(STORE_KINDS)('the Hajj interest list on %s', { timeout: 30_000 }, 
     // Nothing of the erased person is left on the list, its unsubscribe token included.
     const left = await api.store.database.all<{ email: string }>('SELECT email FROM hajj_alert_recipients');
     expect(left.map((row) => row.email)).toEqual(['layla@example.com']);
+    const links = await api.store.database.all<{ lead_id: string }>('SELECT lead_id FROM hajj_unsubscribe_links');
+    expect(links.map((row) => row.lead_id)).toEqual([kept]);
     expect((await hajj.sendAlert(PAYMENT, 'owner@agency.example', NOW)).queued).toBe(1);
   });
 });

@@ -35,10 +35,10 @@ const DUES_STEP = SCHEMA.findIndex((step) => JSON.stringify(step).includes('CREA
 /**
  * Undoes the steps after quote_dues' so they can run again (each step appended after it adds its
  * undo here): the digest's tables and column (its outbox change runs again as it is), the reply
- * templates and the staff's display names, the first touch's columns, the cancellation schedules' columns, the travellers' table and the reviews' tables.
+ * templates and the staff's display names, the first touch's columns, the cancellation schedules' columns, the travellers' table, the reviews' tables and the Hajj unsubscribe links.
  */
 const UNDO_LATER_STEPS =
-  'DROP TABLE trip_reminder_optouts; DROP TABLE trip_reminder_links; DROP TABLE trip_reminders; ' +
+  'DROP TABLE hajj_unsubscribe_links; DROP TABLE trip_reminder_optouts; DROP TABLE trip_reminder_links; DROP TABLE trip_reminders; ' +
   'DROP TABLE review_decisions; DROP TABLE reviews; DROP TABLE review_links; DROP TABLE review_invitations; ' +
   'DROP TABLE trip_travellers; DROP TABLE hajj_alert_recipients; DROP TABLE hajj_alerts; DROP TABLE hajj_interest; ' +
   'DROP TABLE digest_days; DROP TABLE job_leases; ALTER TABLE leads DROP COLUMN first_contact_alerted_at; ' +

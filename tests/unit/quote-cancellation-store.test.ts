@@ -131,6 +131,7 @@ describe.each(STORE_KINDS)('the cancellation schedule in the quote store on %s',
     // Back to the step before the cancellation charges: the later steps' tables and the two columns
     // go, and the database records only the steps before it.
     const undo = [
+      'DROP TABLE hajj_unsubscribe_links',
       'DROP TABLE trip_reminder_optouts',
       'DROP TABLE trip_reminder_links',
       'DROP TABLE trip_reminders',

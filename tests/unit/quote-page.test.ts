@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formTokenFor, QuotePage } from '@/server/quotes/pilgrim-page';
 import { postedFromSite } from '@/server/private-form';
-import { QuoteStore } from '@/server/quotes/store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
+import { QUOTE_TODAY as TODAY, sentQuote as sentQuoteOn } from './support/quotes';
 import { STORE_KINDS, openTestStore } from './support/stores';
 
 const SITE = 'https://miqat-travel.example';
@@ -43,19 +42,9 @@ describe.each(STORE_KINDS)('the quote page on %s', (kind) => {
   async function sentQuote() {
     const store = await openTestStore(kind);
     open.push(store);
-    const lead = await store.insertLead(
-      { formId: 'umrah', fields: { name: 'Layla Haddad', email: 'layla@example.com' }, pageUrl: null, userAgent: null },
-      undefined,
-      NOW,
-    );
-    const quotes = new QuoteStore(store.database);
-    const staff = { id: 'staff-1', email: 'amina@agency.example' };
-    const saved = await quotes.saveDraft({ leadId: lead!.id }, quoteDraft(), staff, TODAY, NOW);
-    if (!saved?.ok) throw new Error('draft refused');
-    const sent = await quotes.send({ leadId: lead!.id, quoteId: saved.quoteId }, staff, TODAY, NOW);
-    if (!sent?.ok) throw new Error('not sent');
+    const { quotes, token } = await sentQuoteOn(store, NOW);
     const page = new QuotePage(() => store, { siteUrl: SITE, limit: 3, windowMs: 60_000, emails: false });
-    return { page, quotes, token: sent.token };
+    return { page, quotes, token };
   }
 
   const posted = (body: string, type = 'application/x-www-form-urlencoded') =>

@@ -2,7 +2,7 @@ import { outboxKinds } from '@/server/message-kinds';
 import { afterEach, describe, expect, it } from 'vitest';
 import { personExport } from '@/lib/desk/privacy';
 import type { QuoteDraft } from '@/lib/quotes/model';
-import { newQuoteToken } from '@/lib/quotes/token';
+import { newLinkToken } from '@/lib/quotes/token';
 import { siteCancellation } from '@/lib/site-booking';
 import { DeskListStore } from '@/server/desk/list-store';
 import { PipelineStore } from '@/server/desk/pipeline-store';
@@ -146,7 +146,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     const other = await sentQuote();
     expect(await quotes.quoteByToken(other.token)).toMatchObject({ quoteId: other.quoteId });
     const tampered = `${first.token.slice(0, 10)}${first.token[10] === 'A' ? 'B' : 'A'}${first.token.slice(11)}`;
-    for (const token of ['', 'abc', '../../etc/passwd', newQuoteToken(), tampered, `${first.token}x`]) {
+    for (const token of ['', 'abc', '../../etc/passwd', newLinkToken(), tampered, `${first.token}x`]) {
       expect(await quotes.quoteByToken(token)).toBeNull();
     }
     expect(await quotes.withdraw(first, AMINA, NOW)).toBe(true);
@@ -245,7 +245,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     const { leadId, token } = await sentQuote();
     expect(await quotes.decline(token, 1, 'x'.repeat(1001), NOW)).toEqual({ outcome: 'reason-too-long' });
     expect(await quotes.decline(token, 2, '', NOW)).toEqual({ outcome: 'superseded' });
-    expect(await quotes.decline(newQuoteToken(), 1, '', NOW)).toEqual({ outcome: 'not-found' });
+    expect(await quotes.decline(newLinkToken(), 1, '', NOW)).toEqual({ outcome: 'not-found' });
     const decline = { version: 1, reason: 'We will travel next year.', declinedAt: NOW.toISOString() };
     expect(await quotes.decline(token, 1, ' We will travel next year. ', NOW)).toEqual({
       outcome: 'declined',
@@ -274,7 +274,7 @@ describe.each(STORE_KINDS)('the quote store on %s', (kind) => {
     expect(await quotes.ask(token, 1, ' \r\n ', NOW)).toEqual({ outcome: 'question-needed' });
     expect(await quotes.ask(token, 1, 'x'.repeat(1001), NOW)).toEqual({ outcome: 'question-too-long' });
     expect(await quotes.ask(token, 2, 'Is Zamzam water included?', NOW)).toEqual({ outcome: 'not-found' });
-    expect(await quotes.ask(newQuoteToken(), 1, 'Is Zamzam water included?', NOW)).toEqual({ outcome: 'not-found' });
+    expect(await quotes.ask(newLinkToken(), 1, 'Is Zamzam water included?', NOW)).toEqual({ outcome: 'not-found' });
     expect(await notesAndHistory()).toEqual(before);
 
     // A line break sent as CRLF counts as one character, as the text box counted it.

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWellFormedToken, newQuoteToken } from '@/lib/quotes/token';
+import { isWellFormedToken, newLinkToken } from '@/lib/quotes/token';
 
 describe('quote tokens', () => {
   it('draws 256 random bits, written in 43 base64url characters', () => {
-    const tokens = Array.from({ length: 200 }, newQuoteToken);
+    const tokens = Array.from({ length: 200 }, newLinkToken);
     expect(new Set(tokens).size).toBe(200);
     for (const token of tokens) {
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -25,7 +25,7 @@ describe('quote tokens', () => {
         expect(isWellFormedToken(text)).toBe(canonical);
       }),
     );
-    const token = newQuoteToken();
+    const token = newLinkToken();
     for (const bad of [
       token.slice(1),
       `${token}A`,

@@ -10,7 +10,7 @@ import { outboxKinds, workerOptions } from '@/server/message-kinds';
 import { OutboxQueue } from '@/server/outbox/queue';
 import { DeliveryWorker } from '@/server/outbox/worker';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
-import { ReviewPage } from '@/server/reviews/page';
+import { ReviewPage } from '@/server/reviews/review-page';
 import { ReviewScheduler, ReviewStore } from '@/server/reviews/store';
 import { TripReminderStore, tripOptOutLink } from '@/server/trips/reminders';
 import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';

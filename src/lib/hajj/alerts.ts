@@ -184,7 +184,7 @@ export function unsubscribeUrl(siteUrl: string, token: string): string {
   return new URL(`/hajj/unsubscribe?token=${encodeURIComponent(token)}`, siteUrl).href;
 }
 
-/** A token as the unsubscribe page accepts it: what `newUnsubscribeToken` draws (43 URL-safe characters). */
+/** A token as the unsubscribe page accepts it: what `newLinkToken` draws, as the sign-up tokens before schema step 20 were (43 URL-safe characters). */
 export function isUnsubscribeToken(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
 }

@@ -1,6 +1,7 @@
 /**
- * The private link's token, `/quote/<token>`: 256 random bits, so a link cannot be guessed or counted
- * from another, written in base64url so it sits in a path unescaped.
+ * A private link's token (the quote's `/quote/<token>`, the review's, the one-click opt-outs'): 256 random
+ * bits, so a link cannot be guessed or counted from another, written in base64url so it sits in a
+ * path unescaped.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -8,8 +9,8 @@ const TOKEN_BYTES = 32;
 /** 32 bytes are 43 base64url characters without padding; the last carries 2 spare bits, always 0. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 
-/** A new token for a quote's private link. */
-export function newQuoteToken(): string {
+/** A new token for a private link: a quote's, a review's, a one-click opt-out's. */
+export function newLinkToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url');
 }
 

@@ -21,6 +21,7 @@ import { contactIndex } from '../../lib/leads/contact-index.ts';
 import { newReference } from '../../lib/leads/reference.ts';
 import { SHIPPED_VACCINE_LINE, STARTING_TEMPLATES, vaccineTemplateLine } from '../../lib/desk/reply-templates.ts';
 import { facts } from '../../lib/facts.ts';
+import { tokenHash } from '../secrets.ts';
 import type { Dialect, SqlValue } from './database.ts';
 
 /** Fills a new column of the rows already there: each row the SELECT returns gives the UPDATE its parameters. */
@@ -73,6 +74,19 @@ const indexContacts: Backfill = {
       const contact = contactIndex(row['form_id'] as string, fields);
       return [contact.name, contact.email, contact.phone, row['id'] as string];
     });
+  },
+};
+
+/**
+ * The Hajj list's unsubscribe tokens, kept readable until step 20, as the links of each email they
+ * were in: only their SHA-256, so a link already emailed keeps working and none can be read back.
+ */
+const hashUnsubscribeTokens: Backfill = {
+  select: 'SELECT lead_id, unsubscribe_token FROM hajj_interest',
+  update: 'INSERT INTO hajj_unsubscribe_links (token_hash, lead_id, issued_at) VALUES (?, ?, ?)',
+  params(rows) {
+    const at = new Date().toISOString();
+    return rows.map((row) => [tokenHash(row['unsubscribe_token'] as string), row['lead_id'] as string, at]);
   },
 };
 
@@ -520,7 +534,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   //     alerts owners send, and each address an alert was queued to, whose key makes an alert once
   //     per person across double submits, restarts and instances. The unsubscribe token is kept
   //     readable, as a quote's link is (step 7): the email is written out when it is sent, and
-  //     carries it.
+  //     carries it (until step 20 keeps only each email's link's SHA-256).
   [
     `CREATE TABLE hajj_interest (
        lead_id TEXT PRIMARY KEY REFERENCES leads (id),
@@ -659,6 +673,35 @@ export const SCHEMA: readonly SchemaStep[] = [
      ALTER TABLE trip_travellers ADD COLUMN visa_valid_until TEXT;`,
     // And "Documents needed" says what the vaccine fact says (issue 41, Q05), where no owner changed it.
     rewordVaccineLine,
+  ],
+  // 20. The Hajj list's one-click unsubscribe, kept as the trip reminders' opt-out and the review
+  //     links are (steps 17, 18): each email carries a link of its own, and only its SHA-256 is kept
+  //     (src/server/hajj/store.ts), so the database holds no link that works. The readable token of
+  //     step 15 (one per sign-up) becomes the first such link of its sign-up, so every link already
+  //     emailed keeps working, and leaves hajj_interest. SQLite cannot drop a UNIQUE column, so it
+  //     makes the table again (nothing refers to it); PostgreSQL drops the column.
+  [
+    `CREATE TABLE hajj_unsubscribe_links (
+       token_hash TEXT PRIMARY KEY,
+       lead_id TEXT NOT NULL,
+       issued_at TEXT NOT NULL
+     );
+     CREATE INDEX hajj_unsubscribe_links_lead ON hajj_unsubscribe_links (lead_id);`,
+    hashUnsubscribeTokens,
+    {
+      only: 'sqlite',
+      sql: `CREATE TABLE hajj_interest_next (
+         lead_id TEXT PRIMARY KEY REFERENCES leads (id),
+         travellers INTEGER,
+         consented_at {sorted_text},
+         unsubscribed_at {sorted_text}
+       );
+       INSERT INTO hajj_interest_next (lead_id, travellers, consented_at, unsubscribed_at)
+         SELECT lead_id, travellers, consented_at, unsubscribed_at FROM hajj_interest;
+       DROP TABLE hajj_interest;
+       ALTER TABLE hajj_interest_next RENAME TO hajj_interest;`,
+    },
+    { only: 'postgresql', sql: 'ALTER TABLE hajj_interest DROP COLUMN unsubscribe_token' },
   ],
 ];
 

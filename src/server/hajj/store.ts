@@ -1,7 +1,8 @@
 /*
- * The Hajj interest list (schema step 15): a Hajj form's own answers beside its lead, the phase
- * alerts owners send, and the one-click unsubscribe. This module owns hajj_interest, hajj_alerts and
- * hajj_alert_recipients; the lead store records a sign-up's answers through `recordInterest` in the
+ * The Hajj interest list (schema steps 15, 19): a Hajj form's own answers beside its lead, the phase
+ * alerts owners send, and the one-click unsubscribe, a link of its own in each email of which only
+ * the SHA-256 is kept, as the trip reminders' opt-out's. This module owns hajj_interest, hajj_alerts,
+ * hajj_alert_recipients and hajj_unsubscribe_links; the lead store records a sign-up's answers through `recordInterest` in the
  * lead's own transaction (src/server/leads/interest.ts), and the privacy store erases them through `eraseInterest` in its own.
  *
  * An alert is once per person: each address it is queued to is claimed in hajj_alert_recipients
@@ -13,10 +14,12 @@ import { findForm } from '../../lib/forms/definitions.ts';
 import { alertFromKey, alertKey, alertSubject, isUnsubscribeToken, type HajjAlert } from '../../lib/hajj/alerts.ts';
 import type { InterestEntry } from '../../lib/hajj/interest-list.ts';
 import { visitorEmail } from '../../lib/leads/visitor.ts';
+import { newLinkToken } from '../../lib/quotes/token.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
 import type { PersonalData } from '../pipeline/personal-data.ts';
 import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { queueMessage } from '../outbox/queue.ts';
+import { tokenHash } from '../secrets.ts';
 
 /** A phase alert's outbox payload: the alert's facts, never its words, written out when it is sent. */
 export interface HajjAlertMessage {
@@ -75,6 +78,7 @@ async function eraseInterest(tx: SqlStatements, leadIds: readonly string[]): Pro
                      AND other.id NOT IN (${list}))`,
     [...leadIds, ...leadIds],
   );
+  await tx.run(`DELETE FROM hajj_unsubscribe_links WHERE lead_id IN (${list})`, leadIds);
   await tx.run(`DELETE FROM hajj_interest WHERE lead_id IN (${list})`, leadIds);
 }
 
@@ -86,13 +90,23 @@ export const HAJJ_PERSONAL_DATA: PersonalData = {
 };
 
 /** Whether the sign-up of `leadId` may be emailed now: consented, not unsubscribed, not erased. */
-export async function mayEmail(db: SqlStatements, leadId: string): Promise<{ token: string } | undefined> {
-  const [row] = await db.all<{ unsubscribe_token: string }>(
-    `SELECT unsubscribe_token FROM hajj_interest
-     WHERE lead_id = ? AND consented_at IS NOT NULL AND unsubscribed_at IS NULL`,
+export async function mayEmail(db: SqlStatements, leadId: string): Promise<boolean> {
+  const rows = await db.all(
+    'SELECT 1 FROM hajj_interest WHERE lead_id = ? AND consented_at IS NOT NULL AND unsubscribed_at IS NULL',
     [leadId],
   );
-  return row && { token: row.unsubscribe_token };
+  return rows.length > 0;
+}
+
+/** A new unsubscribe link for one email to the sign-up of `leadId` (schema step 20): only its SHA-256 is kept. */
+export async function issueUnsubscribeToken(db: SqlStatements, leadId: string, now: Date): Promise<string> {
+  const token = newLinkToken();
+  await db.run('INSERT INTO hajj_unsubscribe_links (token_hash, lead_id, issued_at) VALUES (?, ?, ?)', [
+    tokenHash(token),
+    leadId,
+    now.toISOString(),
+  ]);
+  return token;
 }
 
 interface EntryRow {
@@ -278,8 +292,9 @@ export class HajjStore {
   async subscription(token: string | null): Promise<{ unsubscribed: boolean } | undefined> {
     if (!isUnsubscribeToken(token)) return undefined;
     const [row] = await this.db.all<{ unsubscribed_at: string | null }>(
-      'SELECT unsubscribed_at FROM hajj_interest WHERE unsubscribe_token = ?',
-      [token],
+      `SELECT hajj_interest.unsubscribed_at FROM hajj_unsubscribe_links link
+       JOIN hajj_interest ON hajj_interest.lead_id = link.lead_id WHERE link.token_hash = ?`,
+      [tokenHash(token)],
     );
     return row && { unsubscribed: row.unsubscribed_at !== null };
   }
@@ -294,8 +309,9 @@ export class HajjStore {
     return this.db.transaction(async (tx) => {
       const [found] = await tx.all<{ lead_id: string; contact_email: string; unsubscribed_at: string | null }>(
         `SELECT hajj_interest.lead_id, leads.contact_email, hajj_interest.unsubscribed_at
-         FROM hajj_interest JOIN leads ON leads.id = hajj_interest.lead_id WHERE hajj_interest.unsubscribe_token = ?`,
-        [token],
+         FROM hajj_unsubscribe_links link JOIN hajj_interest ON hajj_interest.lead_id = link.lead_id
+         JOIN leads ON leads.id = hajj_interest.lead_id WHERE link.token_hash = ?`,
+        [tokenHash(token)],
       );
       if (!found) return undefined;
       const rows = await tx.all<{ lead_id: string }>(

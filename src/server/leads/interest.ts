@@ -3,14 +3,8 @@
  * lead store's own transaction. The leads own the writing; the Hajj list (src/server/hajj/store.ts)
  * reads and works them, above the leads.
  */
-import { randomBytes } from 'node:crypto';
 import type { InterestAnswer } from '../../lib/forms/interest.ts';
 import type { SqlStatements } from '../db/database.ts';
-
-/** A new unsubscribe token: 32 random bytes, 43 URL-safe characters, drawn per sign-up. */
-function newUnsubscribeToken(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 /** Records a sign-up's interest beside its lead, in the transaction `tx` that stores the lead. */
 export async function recordInterest(
@@ -19,10 +13,10 @@ export async function recordInterest(
   answer: InterestAnswer,
   now: Date,
 ): Promise<void> {
-  await tx.run('INSERT INTO hajj_interest (lead_id, travellers, consented_at, unsubscribe_token) VALUES (?, ?, ?, ?)', [
+  // Its unsubscribe links are drawn per email, when each is written out (src/server/hajj/alert-email.ts).
+  await tx.run('INSERT INTO hajj_interest (lead_id, travellers, consented_at) VALUES (?, ?, ?)', [
     leadId,
     answer.travellers,
     answer.consent ? now.toISOString() : null,
-    newUnsubscribeToken(),
   ]);
 }

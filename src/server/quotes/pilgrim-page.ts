@@ -2,18 +2,17 @@
  * The pilgrim's quote page on the server (src/pages/quote/[token].astro): what a link shows, and
  * the three answers its forms post (accept, ask, decline). An answer is taken only from the page,
  * through the private links' one guard (src/server/private-form.ts: `limit` answers per client and
- * quote per window, from this site, within the body limit), and each form carries a token the page
+ * quote per window, a link that opens a quote, from this site, within the body limit), and each
+ * form carries a token the page
  * drew: an HMAC of the link keyed by a secret kept in the database, which no other site can make. A
  * new link (`reissueLink`) makes new form tokens.
  */
 import { doneCode, readAnswer, type AnswerKind, type DoneCode, type ReadAnswer } from '../../lib/quotes/answers.ts';
 import { ANSWER_FIELDS } from '../../lib/quotes/answers.ts';
 import type { PilgrimQuote } from '../../lib/quotes/records.ts';
-import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
-import { countPost, linkFormToken, postedFields, type RefusalWords } from '../private-form.ts';
-import { sameSecret } from '../secrets.ts';
+import { linkFormToken, privateLinkForm, type FormRefusal, type RefusalWords } from '../private-form.ts';
 import { QuoteStore } from './store.ts';
 
 const FORM_SECRET_KEY = 'quote-form-secret';
@@ -29,7 +28,7 @@ type Problems = Extract<ReadAnswer, { ok: false }>;
 export type AnswerResult =
   | { kind: 'not-found' }
   | { kind: 'done'; code: DoneCode }
-  | { kind: 'refused'; status: 403 | 413 | 415 | 429 | 503; message: string; retryAfter?: number }
+  | FormRefusal
   | {
       kind: 'problems';
       shown: ShownQuote;
@@ -54,8 +53,8 @@ const WORDS: RefusalWords = {
   tooMany:
     'Too many answers from this connection in a short time, so nothing was recorded. Please wait a few minutes or call us.',
   tooLong: 'This answer is too long to send. Please shorten it and try again.',
+  notTaken: 'Your answer could not be recorded just now. Please try again in a minute or call us.',
 };
-const NOT_RECORDED = 'Your answer could not be recorded just now. Please try again in a minute or call us.';
 
 /** The token a quote's forms carry: an HMAC of its link, which only this server can make. */
 export function formTokenFor(linkToken: string, secret: string): string {
@@ -88,7 +87,7 @@ export class QuotePage {
     return quote && { quote, formToken: await this.formToken(linkToken) };
   }
 
-  /** Takes one posted answer: refused before anything is read when it is not from the page or too many; recorded once by the store. */
+  /** Takes one posted answer through the private links' guard (src/server/private-form.ts); recorded once by the store. */
   async answer(
     request: Request,
     linkToken: string,
@@ -96,27 +95,27 @@ export class QuotePage {
     today: string,
     now = new Date(),
   ): Promise<AnswerResult> {
-    if (!isWellFormedToken(linkToken)) return { kind: 'not-found' };
-    try {
-      const limited = await countPost(this.limiter, client, linkToken, WORDS, now);
-      if (limited) return limited;
-      const posted = await postedFields(request, this.options.siteUrl, WORDS);
-      if ('kind' in posted) return posted;
-      const { fields } = posted;
-      if (!sameSecret(fields[ANSWER_FIELDS.formToken] ?? '', await this.formToken(linkToken))) {
-        return refused(403, WORDS.notFromPage);
-      }
-      return await this.record(linkToken, readAnswer(fields), today, now);
-    } catch (error) {
-      console.error('Could not record an answer to a quote:', error);
-      return refused(503, NOT_RECORDED);
-    }
+    const post = privateLinkForm({
+      limiter: this.limiter,
+      siteUrl: this.options.siteUrl,
+      words: WORDS,
+      failure: 'record an answer to a quote',
+      open: (token) => this.show(token),
+      formTokenField: ANSWER_FIELDS.formToken,
+      read: (fields) => readAnswer(fields),
+      store: (read, shown) => this.record(linkToken, shown, read, today, now),
+    });
+    return post({ request, token: linkToken, client, now });
   }
 
-  private async record(linkToken: string, read: ReadAnswer, today: string, now: Date): Promise<AnswerResult> {
+  private async record(
+    linkToken: string,
+    shown: ShownQuote,
+    read: ReadAnswer,
+    today: string,
+    now: Date,
+  ): Promise<AnswerResult> {
     if (!read.ok) {
-      const shown = await this.show(linkToken);
-      if (!shown) return { kind: 'not-found' };
       return { kind: 'problems', shown, answer: read.kind, problems: read.problems, values: read.values };
     }
     const { answer } = read;
@@ -131,8 +130,4 @@ export class QuotePage {
     const code = doneCode(answer.kind, outcome);
     return code ? { kind: 'done', code } : { kind: 'not-found' };
   }
-}
-
-function refused(status: 403 | 413 | 415 | 503, message: string): AnswerResult {
-  return { kind: 'refused', status, message };
 }

@@ -21,7 +21,7 @@ import { siteCancellation, type CancellationSchedule } from '../../lib/site-book
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
 import type { PilgrimQuote, StoredQuote } from '../../lib/quotes/records.ts';
-import { newQuoteToken } from '../../lib/quotes/token.ts';
+import { newLinkToken } from '../../lib/quotes/token.ts';
 import { checkQuoteDraft } from '../../lib/quotes/validate.ts';
 import { versionChanges } from '../../lib/quotes/versions.ts';
 import type { SqlDatabase, SqlStatements } from '../db/database.ts';
@@ -348,7 +348,7 @@ export class QuoteStore {
 
   /** Gives the quote a new token, replacing any other: only its hash is stored. */
   private async issueToken(tx: SqlStatements, quoteId: string): Promise<string> {
-    const token = newQuoteToken();
+    const token = newLinkToken();
     await tx.run('UPDATE quotes SET token_hash = ?, link_token = ? WHERE id = ?', [tokenHash(token), token, quoteId]);
     return token;
   }

@@ -1,7 +1,7 @@
 /** This process's reviews: the store and the traveller's page, on the store main.ts opened. */
 import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
-import { ReviewPage } from './page.ts';
+import { ReviewPage } from './review-page.ts';
 import { ReviewStore } from './store.ts';
 
 /** Reviews, their invitations and moderation over this process's store. */

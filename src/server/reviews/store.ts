@@ -16,7 +16,7 @@ import { agencyDay } from '../../lib/agency-time.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
 import type { QuoteDraft } from '../../lib/quotes/model.ts';
-import { isWellFormedToken, newQuoteToken } from '../../lib/quotes/token.ts';
+import { isWellFormedToken, newLinkToken } from '../../lib/quotes/token.ts';
 import type { ReviewInvitationMessage } from '../../lib/reviews/emails.ts';
 import {
   REFUSAL_REASONS,
@@ -407,7 +407,7 @@ export class ReviewStore {
   async newLink(quoteId: string, now = new Date()): Promise<string | undefined> {
     return this.db.transaction(async (tx) => {
       if (!(await stillOpen(tx, quoteId))) return undefined;
-      const token = newQuoteToken();
+      const token = newLinkToken();
       await tx.run('INSERT INTO review_links (token_hash, quote_id, made_at) VALUES (?, ?, ?)', [
         tokenHash(token),
         quoteId,

@@ -1,6 +1,7 @@
 /** This process's travellers store, trip reminders' opt-outs and the family's trip page, on the store main.ts opened. */
 import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
+import type { OneClickLink } from '../private-form.ts';
 import { TripReminderStore } from './reminders.ts';
 import { TravellerStore } from './store.ts';
 import { TripPage } from './trip-page.ts';
@@ -14,6 +15,15 @@ export function travellers(): TravellerStore {
 export function tripReminders(): TripReminderStore {
   return new TripReminderStore(leadApi.store.database);
 }
+
+/** The one-click opt-out of a booking's reminders (src/pages/trip/stop-reminders.astro). */
+export const stopRemindersLink: OneClickLink = {
+  isOff: async (token) => (await tripReminders().optOutState(token))?.optedOut,
+  turnOff: async (token) => {
+    const done = await tripReminders().optOut(token);
+    return done && done.done === 'opted-out';
+  },
+};
 
 /** The family's trip page and the travellers its form takes; posts count against the quote answers' limit. */
 export const tripPage = new TripPage(() => leadApi.store, {

@@ -14,7 +14,7 @@ import { agencyDay, agencyHour } from '../../lib/agency-time.ts';
 import { UNCHASED_STATUSES } from '../../lib/pipeline/model.ts';
 import { facts as siteFacts } from '../../lib/facts.ts';
 import type { Delivery, OutboxMessage } from '../../lib/outbox/model.ts';
-import { newQuoteToken, isWellFormedToken, quoteLink } from '../../lib/quotes/token.ts';
+import { newLinkToken, isWellFormedToken, quoteLink } from '../../lib/quotes/token.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
 import {
   REMINDER_HOUR,
@@ -285,7 +285,7 @@ async function optedOutAt(db: SqlStatements, quoteId: string): Promise<string | 
 
 /** A new opt-out link for one email: only its hash is kept. */
 async function issueOptOutToken(db: SqlStatements, quoteId: string, leadId: string, now: Date): Promise<string> {
-  const token = newQuoteToken();
+  const token = newLinkToken();
   await db.run('INSERT INTO trip_reminder_links (token_hash, quote_id, lead_id, issued_at) VALUES (?, ?, ?, ?)', [
     tokenHash(token),
     quoteId,

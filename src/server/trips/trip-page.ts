@@ -2,7 +2,8 @@
  * The family's trip page on the server: the accepted quote's private link, once a deposit is
  * recorded, opens the trip (src/pages/quote/[token].astro draws it), and its form adds travellers or
  * fills in what is missing. The form is taken only from the page, as the quote's answers are
- * (src/server/quotes/pilgrim-page.ts): a rate limit per client and link counted first, the browser's
+ * (src/server/quotes/pilgrim-page.ts), through the private links' one guard (src/server/private-form.ts):
+ * a rate limit per client and link counted first, a link that opens the trip, the browser's
  * Sec-Fetch-Site and Origin, a body limit, and a form token that is an HMAC of the link (a new link
  * makes a new token). Every change is in the lead's history as the family's, with its time.
  */
@@ -17,12 +18,10 @@ import {
   type TravellerFields,
   type TravellerProblem,
 } from '../../lib/trips/travellers.ts';
-import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
 import { QuoteStore } from '../quotes/store.ts';
-import { countPost, linkFormToken, postedFields, type RefusalWords } from '../private-form.ts';
-import { sameSecret } from '../secrets.ts';
+import { linkFormToken, privateLinkForm, type FormRefusal, type RefusalWords } from '../private-form.ts';
 import { tripRules } from './rules.ts';
 import { TravellerStore, type AcceptedBooking } from './store.ts';
 
@@ -40,7 +39,7 @@ export interface ShownTrip {
 export type TripPostResult =
   | { kind: 'not-found' }
   | { kind: 'done'; code: 'traveller' }
-  | { kind: 'refused'; status: 403 | 413 | 415 | 429 | 503; message: string; retryAfter?: number }
+  | FormRefusal
   | { kind: 'problems'; trip: ShownTrip; problems: TravellerProblem[]; typed: TravellerFields };
 
 export interface TripPageOptions {
@@ -56,8 +55,8 @@ const WORDS: RefusalWords = {
   tooMany:
     'Too many changes from this connection in a short time, so nothing was saved. Please wait a few minutes or call us.',
   tooLong: 'This form is too long to send. Please shorten it and try again.',
+  notTaken: 'The traveller could not be saved just now. Please try again in a minute or call us.',
 };
-const NOT_SAVED = 'The traveller could not be saved just now. Please try again in a minute or call us.';
 
 /** The token the trip page's form carries: an HMAC of its link, apart from the quote answers' own. */
 export function tripFormTokenFor(linkToken: string, secret: string): string {
@@ -120,7 +119,7 @@ export class TripPage {
     });
   }
 
-  /** Takes one posted traveller: refused before anything is read when it is not from the page or too many; saved by the store with the family as its actor. */
+  /** Takes one posted traveller through the private links' guard (src/server/private-form.ts); saved by the store with the family as its actor. */
   async post(
     request: Request,
     linkToken: string,
@@ -128,39 +127,31 @@ export class TripPage {
     today: string,
     now = new Date(),
   ): Promise<TripPostResult> {
-    if (!isWellFormedToken(linkToken)) return { kind: 'not-found' };
-    try {
-      const limited = await countPost(this.limiter, client, linkToken, WORDS, now);
-      if (limited) return limited;
-      const posted = await postedFields(request, this.options.siteUrl, WORDS);
-      if ('kind' in posted) return posted;
-      const { fields } = posted;
-      const trip = await this.open(linkToken, today);
-      if (!trip) return { kind: 'not-found' };
-      if (!sameSecret(fields[TRIP_FORM_TOKEN] ?? '', trip.formToken)) return refused(403, WORDS.notFromPage);
-      const read = readTravellerForm({ get: (name: string) => fields[name] });
-      if (!read) return refused(403, WORDS.notFromPage);
-      const typed = { ...read, quoteId: trip.booking.quoteId };
-      const stored = trip.travellers.find((each) => String(each.position) === typed.position);
-      const saved = await new TravellerStore(this.store().database).save(
-        trip.leadId,
-        familyFields(typed, stored),
-        FAMILY_ACTOR,
-        today,
-        now,
-      );
-      if (!saved) return { kind: 'not-found' };
-      // A refused form shows back what was typed, never what is stored.
-      return saved.ok
-        ? { kind: 'done', code: 'traveller' }
-        : { kind: 'problems', trip, problems: saved.problems, typed };
-    } catch (error) {
-      console.error('Could not save a traveller from the trip page:', error);
-      return refused(503, NOT_SAVED);
-    }
+    const post = privateLinkForm({
+      limiter: this.limiter,
+      siteUrl: this.options.siteUrl,
+      words: WORDS,
+      failure: 'save a traveller from the trip page',
+      open: (token) => this.open(token, today),
+      formTokenField: TRIP_FORM_TOKEN,
+      read: (fields) => readTravellerForm({ get: (name: string) => fields[name] }),
+      store: (read, trip) => this.save(trip, read, today, now),
+    });
+    return post({ request, token: linkToken, client, now });
   }
-}
 
-function refused(status: 403 | 413 | 415 | 503, message: string): TripPostResult {
-  return { kind: 'refused', status, message };
+  private async save(trip: ShownTrip, read: TravellerFields, today: string, now: Date): Promise<TripPostResult> {
+    const typed = { ...read, quoteId: trip.booking.quoteId };
+    const stored = trip.travellers.find((each) => String(each.position) === typed.position);
+    const saved = await new TravellerStore(this.store().database).save(
+      trip.leadId,
+      familyFields(typed, stored),
+      FAMILY_ACTOR,
+      today,
+      now,
+    );
+    if (!saved) return { kind: 'not-found' };
+    // A refused form shows back what was typed, never what is stored.
+    return saved.ok ? { kind: 'done', code: 'traveller' } : { kind: 'problems', trip, problems: saved.problems, typed };
+  }
 }

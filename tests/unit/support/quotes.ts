@@ -1,6 +1,7 @@
 import type { CancellationSchedule } from '@/lib/site-booking';
 import type { QuoteDraft } from '@/lib/quotes/model';
-import type { QuoteStore, StaffActor } from '@/server/quotes/store';
+import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
+import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 
 /** The day the quote fixtures are checked on. */
 export const QUOTE_TODAY = '2026-11-20';
@@ -73,4 +74,24 @@ export async function payDeposit(
   const deposit = { paidOn: today, amountCents: 100_000, method: 'bank-transfer' };
   const paid = await quotes.recordPayment(target, deposit, staff, today, now);
   if (!paid?.ok) throw new Error(`The deposit was refused: ${JSON.stringify(paid)}`);
+}
+
+/** Layla's enquiry with one quote sent to her, on `store`: the store, the quote's target and its link's token. */
+export async function sentQuote(
+  store: SqlLeadStore,
+  now: Date,
+): Promise<{ quotes: QuoteStore; target: { leadId: string; quoteId: string }; token: string }> {
+  const lead = await store.insertLead(
+    { formId: 'umrah', fields: { name: 'Layla Haddad', email: 'layla@example.com' }, pageUrl: null, userAgent: null },
+    undefined,
+    now,
+  );
+  const quotes = new QuoteStore(store.database);
+  const staff = { id: 'staff-1', email: 'amina@agency.example' };
+  const saved = await quotes.saveDraft({ leadId: lead!.id }, quoteDraft(), staff, QUOTE_TODAY, now);
+  if (!saved?.ok) throw new Error('draft refused');
+  const target = { leadId: lead!.id, quoteId: saved.quoteId };
+  const sent = await quotes.send(target, staff, QUOTE_TODAY, now);
+  if (!sent?.ok) throw new Error('not sent');
+  return { quotes, target, token: sent.token };
 }

@@ -1,7 +1,8 @@
 /*
- * The review page's controller (src/pages/review/[token].astro): a GET shows the link's form, a POST
- * hands the review to the page's guards (src/server/reviews/page.ts). The page reads the request,
- * calls `reviewFormPage` and renders the answer; it decides nothing.
+ * The review link's controller (src/pages/review/[token].astro), as trips/link-page.ts is the quote
+ * link's: a GET shows the link's form, a POST hands the review to the guarded review page
+ * (src/server/reviews/review-page.ts). The page reads the request, calls `reviewLinkPage` and
+ * renders the answer; it decides nothing.
  */
 import type { ReviewProblem } from '../../lib/reviews/review.ts';
 import { reviewGiven, type ReviewGiven } from '../../lib/reviews/review-form.ts';
@@ -9,10 +10,10 @@ import { clientGone } from '../leads/client-address.ts';
 import { leadApi } from '../leads/instance.ts';
 import { notAllowed, notFound, type LinkPageAnswer } from '../private-form.ts';
 import { reviewPage } from './instance.ts';
-import type { ShownReview } from './page.ts';
+import type { ShownReview } from './review-page.ts';
 
 /** Everything the page shows: a refusal on its own, or the form with its problems and what it holds. */
-export interface ReviewFormView {
+export interface ReviewLinkModel {
   token: string;
   title: string;
   refusal: string | undefined;
@@ -22,13 +23,13 @@ export interface ReviewFormView {
 }
 
 /** Runs a post, if any, and loads the page; `socket` is the connection's address (undefined: the client left). */
-export async function reviewFormPage(
+export async function reviewLinkPage(
   request: Request,
   token: string,
   socket: string | undefined,
   now = new Date(),
-): Promise<LinkPageAnswer<ReviewFormView>> {
-  const page = (status: number, shown: ShownReview | undefined, more: Partial<ReviewFormView> = {}) => ({
+): Promise<LinkPageAnswer<ReviewLinkModel>> {
+  const page = (status: number, shown: ShownReview | undefined, more: Partial<ReviewLinkModel> = {}) => ({
     status,
     retryAfter: undefined,
     model: {
