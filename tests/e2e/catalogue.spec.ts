@@ -252,8 +252,10 @@ test('the home page computes city "from" prices from the catalogue and shows the
 }) => {
   await page.goto('/');
   const cities = page.getByRole('region', { name: 'Fly to Umrah from your home city' });
-  await expect(cities.getByRole('link')).toHaveCount(6);
+  // All seven departure cities, Detroit among them (content review P17).
+  await expect(cities.getByRole('link')).toHaveCount(7);
   await expect(cities.getByRole('link', { name: /Chicago/ }).locator('[data-price]')).toHaveText('$1,180');
+  await expect(cities.getByRole('link', { name: /Detroit/ }).locator('[data-price]')).toHaveText('$1,240');
   await expect(cities.getByRole('link', { name: /Washington DC/ }).locator('[data-price]')).toHaveText('$1,030');
   const table = page.getByRole('table');
   for (const price of ['$899', '$1,399', '$1,999', '$2,799']) await expect(table).toContainText(price);
