@@ -508,3 +508,102 @@ describe('card numbers in payment references and the starting templates (step 13
     }
   });
 });
+
+/*
+ * The booking's days (step 20): acceptances made before the step get the departure and return days
+ * of the version they accepted (not of a later version sent), and the booking read finds them.
+ */
+const DAYS_STEP = SCHEMA.findIndex((step) => JSON.stringify(step).includes('quote_acceptances_departure'));
+
+const versionDraft = (departureOn: string, returnOn: string) => JSON.stringify({ departureOn, returnOn, lines: [] });
+
+const DAYS_ROWS: [string, SqlValue[]][] = [
+  ...['quote-1', 'quote-2'].map((id, index): [string, SqlValue[]] => [
+    'INSERT INTO quotes (id, lead_id, reference, created_by, created_at) VALUES (?, ?, ?, ?, ?)',
+    [id, null, `MQ-AAAAA${index}`, 'staff-1', '2026-11-01T10:00:00.000Z'],
+  ]),
+  ...(
+    [
+      ['quote-1', 1, versionDraft('2027-03-10', '2027-03-24')],
+      ['quote-1', 2, versionDraft('2027-04-01', '2027-04-15')],
+      ['quote-2', 1, versionDraft('2027-05-05', '2027-05-19')],
+    ] as const
+  ).map(([id, version, draft]): [string, SqlValue[]] => [
+    `INSERT INTO quote_versions (quote_id, version, draft, total_cents, valid_until, saved_at, sent_at)
+     VALUES (?, ?, ?, 100, '2026-12-01', '2026-11-01T10:00:00.000Z', '2026-11-01T10:00:00.000Z')`,
+    [id, version, draft],
+  ]),
+  [
+    `INSERT INTO quote_acceptances (quote_id, version, total_cents, typed_name, accepted_at)
+     VALUES ('quote-1', 1, 100, 'Layla Haddad', '2026-11-02T10:00:00.000Z')`,
+    [],
+  ],
+];
+
+const DAYS_AFTER = [{ quote_id: 'quote-1', version: 1, departure_on: '2027-03-10', return_on: '2027-03-24' }];
+
+async function acceptedDays(store: SqlLeadStore) {
+  const rows = await store.database.all<Row>(
+    'SELECT quote_id, version, departure_on, return_on FROM quote_acceptances ORDER BY quote_id',
+  );
+  return rows.map((row) => ({ ...row, version: Number(row['version']) }));
+}
+
+describe("the booking's days kept on its acceptance (step 20)", () => {
+  it('fills in the accepted version’s days on SQLite', async () => {
+    expect(DAYS_STEP).toBeGreaterThan(0);
+    const path = join(folder, 'before-booking-days.sqlite');
+    const file = new DatabaseSync(path);
+    file.exec('BEGIN');
+    for (const step of SCHEMA.slice(0, DAYS_STEP)) {
+      for (const action of stepFor(step, 'sqlite')) {
+        if (typeof action === 'string') file.exec(action);
+        else {
+          const update = file.prepare(action.update);
+          for (const params of action.params(file.prepare(action.select).all())) update.run(...params);
+        }
+      }
+    }
+    file.exec(`PRAGMA user_version = ${DAYS_STEP}`);
+    for (const [sql, params] of DAYS_ROWS) file.prepare(sql).run(...params);
+    file.exec('COMMIT');
+    file.close();
+
+    const store = track(new SqlLeadStore(openSqlite(path)));
+    expect(await acceptedDays(store)).toEqual(DAYS_AFTER);
+  });
+
+  it('fills in the accepted version’s days on PostgreSQL', async () => {
+    const url = await freshDatabase(inject('postgresUrl'));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const query = (sql: string, params: SqlValue[] = []) => {
+      let index = 0;
+      return client.query(
+        sql.replaceAll('?', () => `$${(index += 1)}`),
+        params,
+      );
+    };
+    try {
+      await client.query(
+        'CREATE TABLE schema_steps (step INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+      );
+      for (const step of SCHEMA.slice(0, DAYS_STEP)) {
+        for (const action of stepFor(step, 'postgresql')) {
+          if (typeof action === 'string') await client.query(action);
+          else
+            for (const params of action.params((await client.query(action.select)).rows))
+              await query(action.update, params);
+        }
+      }
+      await client.query('INSERT INTO schema_steps (step) SELECT generate_series(1, $1::integer)', [DAYS_STEP]);
+      for (const [sql, params] of DAYS_ROWS) await query(sql, params);
+
+      const store = track(new SqlLeadStore(openPostgres(url)));
+      await store.readiness();
+      expect(await acceptedDays(store)).toEqual(DAYS_AFTER);
+    } finally {
+      await client.end();
+    }
+  });
+});

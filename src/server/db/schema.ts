@@ -122,6 +122,23 @@ const maskCardReferences: Backfill = {
 };
 
 /**
+ * The departure and return days of the bookings accepted before step 20, from the accepted version's
+ * draft, where every reader found them until then. The step keeps its own statement: a shipped step
+ * never changes, whatever the quote store's own acceptance (src/server/quotes/answers.ts) becomes.
+ */
+const bookingDays: Backfill = {
+  select: `SELECT acc.quote_id, version.draft FROM quote_acceptances acc
+    JOIN quote_versions version ON version.quote_id = acc.quote_id AND version.version = acc.version`,
+  update: 'UPDATE quote_acceptances SET departure_on = ?, return_on = ? WHERE quote_id = ?',
+  params(rows) {
+    return rows.map((row) => {
+      const { departureOn, returnOn } = JSON.parse(row['draft'] as string) as { departureOn: string; returnOn: string };
+      return [departureOn, returnOn, row['quote_id'] as string];
+    });
+  },
+};
+
+/**
  * Two starting templates said "reply to this email", and staff send templates by WhatsApp too (step
  * 13): each sentence as shipped, and its words for both. Only a body still as shipped changes.
  */
@@ -659,6 +676,17 @@ export const SCHEMA: readonly SchemaStep[] = [
      ALTER TABLE trip_travellers ADD COLUMN visa_valid_until TEXT;`,
     // And "Documents needed" says what the vaccine fact says (issue 41, Q05), where no owner changed it.
     rewordVaccineLine,
+  ],
+  // 20. The booking's days (src/server/quotes/bookings.ts): the accepted version's departure and
+  //     return, kept on its acceptance when the pilgrim accepts (a sent version never changes), so the
+  //     departures board, the digest, the dashboard, the reminders and the review invitations find
+  //     the bookings in a window by an index instead of parsing every booking's draft. Acceptances
+  //     made before this step are filled in from their version's draft.
+  [
+    `ALTER TABLE quote_acceptances ADD COLUMN departure_on {sorted_text} NOT NULL DEFAULT '';
+     ALTER TABLE quote_acceptances ADD COLUMN return_on {sorted_text} NOT NULL DEFAULT '';`,
+    bookingDays,
+    'CREATE INDEX quote_acceptances_departure ON quote_acceptances (departure_on);',
   ],
 ];
 

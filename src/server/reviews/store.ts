@@ -23,6 +23,7 @@ import {
   defaultDisplayName,
   hotelQuestions,
   invitationDue,
+  invitationReturnedBy,
   reminderDue,
   REMINDER_AFTER_DAYS,
   type HotelAnswer,
@@ -42,7 +43,7 @@ import { queueMessage } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
 import { tokenHash } from '../secrets.ts';
 import { tripMailOptedOut } from '../trips/reminders.ts';
-import { PAID_QUOTE } from '../trips/store.ts';
+import { ACCEPTED_VERSION, PAID_QUOTE } from '../quotes/bookings.ts';
 
 /** Who wrote a review, as the lead's history and the decision log name them. */
 const TRAVELLER = 'the traveller (review link)';
@@ -151,10 +152,8 @@ export interface HeldReview {
   review: StoredReview | null;
 }
 
-const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, quote_versions.draft, leads.form_id, leads.fields
-  FROM quotes
-  JOIN quote_acceptances ON quote_acceptances.quote_id = quotes.id
-  JOIN quote_versions ON quote_versions.quote_id = quotes.id AND quote_versions.version = quote_acceptances.version
+const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, version.draft, leads.form_id, leads.fields, acc.return_on
+  FROM ${ACCEPTED_VERSION}
   JOIN leads ON leads.id = quotes.lead_id
   WHERE quotes.withdrawn_at IS NULL AND ${PAID_QUOTE}
   AND NOT EXISTS (SELECT 1 FROM review_invitations WHERE review_invitations.quote_id = quotes.id)`;
@@ -291,11 +290,16 @@ export class ReviewStore {
       draft: string;
       form_id: string;
       fields: string;
-    }>(`${BOOKINGS} ORDER BY quotes.lead_id, quotes.id`);
+      return_on: string;
+    }>(
+      // Back already: the booking's return day, kept on its acceptance, before the draft is read.
+      `${BOOKINGS} AND acc.return_on <= ? ORDER BY quotes.lead_id, quotes.id`,
+      [invitationReturnedBy(daysAfterReturn, today)],
+    );
     let queued = 0;
     for (const row of rows) {
+      if (!invitationDue(row.return_on, daysAfterReturn, today)) continue;
       const draft = JSON.parse(row.draft) as QuoteDraft;
-      if (!invitationDue(draft.returnOn, daysAfterReturn, today)) continue;
       const to = visitorEmail(findForm(row.form_id), JSON.parse(row.fields) as Record<string, string>);
       if (!to) continue;
       const done = await this.db.transaction(async (tx) => {

@@ -42,7 +42,8 @@ import { pilgrimAddress } from '../quotes/emails.ts';
 import { tokenHash } from '../secrets.ts';
 import { serverConfig } from '../config.ts';
 import { tripRules } from './rules.ts';
-import { PAID_QUOTE, TravellerStore } from './store.ts';
+import { ACCEPTED_VERSION, PAID_QUOTE } from '../quotes/bookings.ts';
+import { TravellerStore } from './store.ts';
 
 /** A reminder's outbox payload: which booking, deadline and travellers (by position), never the words. */
 export interface TripReminderMessage extends OutboxMessage {
@@ -79,14 +80,12 @@ interface BookingRow {
   draft: string;
 }
 
-/** A booking with a deposit in: an accepted quote still standing, with a payment, not opted out, its lead not lost. */
-const BOOKINGS = `SELECT quotes.id AS quote_id, quotes.lead_id, quotes.reference, acc.version, quote_versions.draft
-  FROM quotes
-  JOIN quote_acceptances acc ON acc.quote_id = quotes.id
-  JOIN quote_versions ON quote_versions.quote_id = quotes.id AND quote_versions.version = acc.version
+/** A booking with a deposit in, still ahead: an accepted quote still standing, with a payment, departing after a day, not opted out, its lead not lost. */
+const BOOKINGS = `SELECT quotes.id AS quote_id, quotes.lead_id, quotes.reference, acc.version, version.draft
+  FROM ${ACCEPTED_VERSION}
   JOIN leads ON leads.id = quotes.lead_id
   WHERE quotes.withdrawn_at IS NULL AND leads.status NOT IN (${placeholders(UNCHASED_STATUSES)})
-    AND ${PAID_QUOTE}
+    AND ${PAID_QUOTE} AND acc.departure_on > ?
     AND NOT EXISTS (SELECT 1 FROM trip_reminder_optouts optout WHERE optout.quote_id = quotes.id)`;
 
 /** A booking as the reminders read it: its accepted version's dates and schedule. */
@@ -203,11 +202,8 @@ export class TripReminderScheduler {
     const { timeZone } = this.settings;
     if (agencyHour(now, timeZone) < REMINDER_HOUR) return 0;
     const today = agencyDay(now, timeZone);
-    const rows = await this.db.all<BookingRow>(`${BOOKINGS} ORDER BY quotes.lead_id`, [...UNCHASED_STATUSES]);
-    const ahead = rows.flatMap((row) => {
-      const draft = JSON.parse(row.draft) as QuoteDraft;
-      return draft.departureOn > today ? [{ row, draft }] : [];
-    });
+    const rows = await this.db.all<BookingRow>(`${BOOKINGS} ORDER BY quotes.lead_id`, [...UNCHASED_STATUSES, today]);
+    const ahead = rows.map((row) => ({ row, draft: JSON.parse(row.draft) as QuoteDraft }));
     const read = await bookingsFacts(
       new TravellerStore(this.db),
       this.db,
@@ -328,8 +324,7 @@ async function composeReminder(
   const booking = await store.bookingOf(leadId);
   if (booking?.quoteId !== message.quoteId) return null;
   const [quote] = await db.all<{ link_token: string | null; version: number | string }>(
-    `SELECT quotes.link_token, acc.version FROM quotes JOIN quote_acceptances acc ON acc.quote_id = quotes.id
-     WHERE quotes.id = ?`,
+    `SELECT quotes.link_token, acc.version FROM ${ACCEPTED_VERSION} WHERE quotes.id = ?`,
     [message.quoteId],
   );
   if (!quote?.link_token) return null;
