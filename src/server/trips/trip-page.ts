@@ -17,6 +17,7 @@ import {
   type TravellerFields,
   type TravellerProblem,
 } from '../../lib/trips/travellers.ts';
+import type { PilgrimQuote } from '../../lib/quotes/records.ts';
 import { isWellFormedToken } from '../../lib/quotes/token.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
@@ -24,7 +25,8 @@ import { QuoteStore } from '../quotes/store.ts';
 import { countPost, linkFormToken, postedFields, type RefusalWords } from '../private-form.ts';
 import { sameSecret } from '../secrets.ts';
 import { tripRules } from './rules.ts';
-import { TravellerStore, type AcceptedBooking } from './store.ts';
+import type { AcceptedBooking } from '../quotes/bookings.ts';
+import { TravellerStore } from './store.ts';
 
 const FORM_SECRET_KEY = 'quote-form-secret';
 
@@ -32,6 +34,8 @@ const FORM_SECRET_KEY = 'quote-form-secret';
 export interface ShownTrip {
   leadId: string;
   booking: AcceptedBooking;
+  /** The quote as accepted: the trip page's itinerary and prices, never a version sent after it. */
+  quote: PilgrimQuote;
   travellers: Traveller[];
   paidCents: number;
   formToken: string;
@@ -82,7 +86,7 @@ export class TripPage {
    */
   async open(linkToken: string, today: string): Promise<ShownTrip | null> {
     const { database } = this.store();
-    const quote = await new QuoteStore(database).quoteByToken(linkToken);
+    const quote = await new QuoteStore(database).acceptedQuoteByToken(linkToken);
     if (!quote) return null;
     const travellers = new TravellerStore(database);
     const booked = await travellers.bookingOfQuote(quote.quoteId);
@@ -93,7 +97,7 @@ export class TripPage {
       (each) => each.quoteId === booked.booking.quoteId,
     );
     const formToken = tripFormTokenFor(linkToken, await this.store().secret(FORM_SECRET_KEY));
-    return { ...booked, travellers: onBooking, paidCents: billed.account.paidCents, formToken };
+    return { ...booked, quote, travellers: onBooking, paidCents: billed.account.paidCents, formToken };
   }
 
   /** The trip's dates as an iCalendar file, or null alike for every link the page answers with a 404. */
