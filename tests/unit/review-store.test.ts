@@ -323,6 +323,35 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     expect(received()).toHaveLength(2);
   });
 
+  it('makes one review link and one opt-out link per email, however many tries the email takes', async () => {
+    const store = await openStore(kind);
+    await book(store, 'layla@example.com');
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const { mailer, close } = smtpMailer(smtp.url);
+    cleanups.push(close);
+    const settings = leadApiConfig({
+      ...storeEnv(store.location),
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://miqat.example',
+    });
+    const worker = new DeliveryWorker(store, settings, mailer, workerOptions(store, settings));
+    // The relay refuses the first tries: each try writes the invitation out again.
+    smtp.state.reject = true;
+    await worker.runScheduled(DUE);
+    for (let hours = 0; hours < 3; hours += 1) await worker.runOnce(DUE.getTime() + hours * 3_600_000);
+    expect(smtp.state.refused).toBeGreaterThan(1);
+    smtp.state.reject = false;
+    while ((await worker.runOnce(DUE.getTime() + 24 * 3_600_000)) > 0);
+    await worker.stop();
+    expect(smtp.state.received).toHaveLength(1);
+    expect(await store.database.all('SELECT token_hash FROM review_links')).toHaveLength(1);
+    expect(await store.database.all('SELECT token_hash FROM trip_reminder_links')).toHaveLength(1);
+    // The link the family got is the one kept.
+    const link = /https:\/\/miqat\.example\/review\/([\w-]{43})/.exec(parseMail(smtp.state.received[0]!.raw).text)![1]!;
+    expect(await new ReviewStore(store.database).formFor(link)).not.toBeUndefined();
+  });
+
   it("emails a new link when a review is refused for another person's personal data, and takes the corrected review in its place; the refusal stays counted (Q07)", async () => {
     const store = await openStore(kind);
     const { reviews, token, quoteId } = await invited(store, 'layla@example.com');

@@ -278,6 +278,28 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     ).toContainEqual(['the family (opt-out link)', `Turned off for booking ${reference}`]);
   });
 
+  it('carry one opt-out link per email, however many tries the email takes', async () => {
+    const { store } = await openBooking(kind);
+    const { server, mailer, mails } = await smtp();
+    const scheduler = new TripReminderScheduler(store.database, settings());
+    const worker = workerOn(store, mailer, store.location);
+    expect(await scheduler.schedule.run(noon(TODAY))).toBeGreaterThan(0);
+    // The relay refuses the first tries: each try writes the email out again.
+    server.state.reject = true;
+    for (let hours = 0; hours < 3; hours += 1) await drain(worker, new Date(noon(TODAY).getTime() + hours * 3_600_000));
+    expect(server.state.refused).toBeGreaterThan(1);
+    server.state.reject = false;
+    await drain(worker, noon(addDays(TODAY, 1)));
+    const sent = reminders(mails());
+    expect(sent.length).toBeGreaterThan(0);
+    const links = await store.database.all('SELECT token_hash FROM trip_reminder_links');
+    expect(links).toHaveLength(sent.length);
+    // The link the family got is the one kept.
+    const link = /<(.*)>/.exec(sent[0]!.headers['list-unsubscribe']!)![1]!;
+    const token = new URL(link).searchParams.get('token');
+    expect(await new TripReminderStore(store.database).optOutState(token)).toEqual({ optedOut: false });
+  });
+
   it('go with the lead when it is erased, and the person’s export lists the opt-out', async () => {
     const { store, leadId, reference } = await openBooking(kind);
     const { mailer, mails } = await smtp();

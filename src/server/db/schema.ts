@@ -688,6 +688,15 @@ export const SCHEMA: readonly SchemaStep[] = [
     bookingDays,
     'CREATE INDEX quote_acceptances_departure ON quote_acceptances (departure_on);',
   ],
+  // 21. One link per email, not per try: the opt-out and review links an email carries name its
+  //     outbox row, and a try that writes the email out again replaces its link instead of adding
+  //     one. Null for the links made before this step, and for a review link made outside an email.
+  [
+    `ALTER TABLE trip_reminder_links ADD COLUMN outbox_id BIGINT;
+     CREATE UNIQUE INDEX trip_reminder_links_email ON trip_reminder_links (outbox_id);
+     ALTER TABLE review_links ADD COLUMN outbox_id BIGINT;
+     CREATE UNIQUE INDEX review_links_email ON review_links (outbox_id);`,
+  ],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */

@@ -405,18 +405,20 @@ export class ReviewStore {
   }
 
   /**
-   * A new private link for an email about to be sent: 256 random bits, of which only the SHA-256 is
-   * kept. Undefined when the booking can no longer be reviewed (reviewed already, or erased).
+   * A new private link for an email about to be sent (the outbox row `email`): 256 random bits, of
+   * which only the SHA-256 is kept. A try that failed writes the email out again, and its link takes
+   * the place of the last try's, so an email has one link whatever its tries (schema step 21).
+   * Undefined when the booking can no longer be reviewed (reviewed already, or erased).
    */
-  async newLink(quoteId: string, now = new Date()): Promise<string | undefined> {
+  async newLink(quoteId: string, now = new Date(), email: number | null = null): Promise<string | undefined> {
     return this.db.transaction(async (tx) => {
       if (!(await stillOpen(tx, quoteId))) return undefined;
       const token = newQuoteToken();
-      await tx.run('INSERT INTO review_links (token_hash, quote_id, made_at) VALUES (?, ?, ?)', [
-        tokenHash(token),
-        quoteId,
-        now.toISOString(),
-      ]);
+      await tx.run(
+        `INSERT INTO review_links (token_hash, quote_id, made_at, outbox_id) VALUES (?, ?, ?, ?)
+         ON CONFLICT (outbox_id) DO UPDATE SET token_hash = excluded.token_hash, made_at = excluded.made_at`,
+        [tokenHash(token), quoteId, now.toISOString(), email],
+      );
       return token;
     });
   }

@@ -279,15 +279,23 @@ async function optedOutAt(db: SqlStatements, quoteId: string): Promise<string | 
   return row?.opted_out_at ?? null;
 }
 
-/** A new opt-out link for one email: only its hash is kept. */
-async function issueOptOutToken(db: SqlStatements, quoteId: string, leadId: string, now: Date): Promise<string> {
+/**
+ * The opt-out link of one email (the outbox row `email`): only its hash is kept. A try that failed
+ * writes the email out again, and its link takes the place of the last try's, so an email has one
+ * link whatever its tries (schema step 21); the link of a try never delivered opens nothing.
+ */
+async function issueOptOutToken(
+  db: SqlStatements,
+  booking: { quoteId: string; leadId: string },
+  email: number | null,
+  now: Date,
+): Promise<string> {
   const token = newQuoteToken();
-  await db.run('INSERT INTO trip_reminder_links (token_hash, quote_id, lead_id, issued_at) VALUES (?, ?, ?, ?)', [
-    tokenHash(token),
-    quoteId,
-    leadId,
-    now.toISOString(),
-  ]);
+  await db.run(
+    `INSERT INTO trip_reminder_links (token_hash, quote_id, lead_id, issued_at, outbox_id) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (outbox_id) DO UPDATE SET token_hash = excluded.token_hash, issued_at = excluded.issued_at`,
+    [tokenHash(token), booking.quoteId, booking.leadId, now.toISOString(), email],
+  );
   return token;
 }
 
@@ -296,14 +304,15 @@ export async function tripMailOptedOut(db: SqlStatements, quoteId: string): Prom
   return (await optedOutAt(db, quoteId)) !== null;
 }
 
-/** A new one-click opt-out address for one email about a booking, for its text and its List-Unsubscribe header. */
+/** The one-click opt-out address of one email (the outbox row `email`; null outside one) about a booking, for its text and its List-Unsubscribe header. */
 export async function tripOptOutLink(
   db: SqlStatements,
   siteUrl: string,
   booking: { quoteId: string; leadId: string },
   now: Date,
+  email: number | null = null,
 ): Promise<string> {
-  return optOutUrl(siteUrl, await issueOptOutToken(db, booking.quoteId, booking.leadId, now));
+  return optOutUrl(siteUrl, await issueOptOutToken(db, booking, email, now));
 }
 
 /**
@@ -357,7 +366,13 @@ async function composeReminder(
   };
   // Written first without a link: a reminder with nothing to say issues none.
   if (reminderEmail({ ...words, optOutUrl: '' }) === null) return null;
-  const link = optOutUrl(context.siteUrl, await issueOptOutToken(db, message.quoteId, leadId, context.now));
+  const link = await tripOptOutLink(
+    db,
+    context.siteUrl,
+    { quoteId: message.quoteId, leadId },
+    context.now,
+    delivery.id,
+  );
   const email = reminderEmail({ ...words, optOutUrl: link })!;
   return {
     ...composedMail(delivery, { audience: 'pilgrim', ...email }, context.from),
