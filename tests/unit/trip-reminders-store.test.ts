@@ -206,6 +206,28 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     ]);
   });
 
+  it('queue a bounded number per pass, the rest on the next passes, each still once', async () => {
+    const { store, reference } = await openBooking(kind);
+    const { mailer, mails } = await smtp();
+    const day = noon('2027-02-22');
+    // Three due that day; two per pass.
+    const scheduler = new TripReminderScheduler(store.database, settings(), 'one', 2);
+    const passes = [];
+    for (let pass = 0; pass < 3; pass += 1)
+      passes.push(await scheduler.schedule.run(new Date(day.getTime() + pass * 300_000)));
+    expect(passes).toEqual([2, 1, 0]);
+    await drain(workerOn(store, mailer, store.location), new Date(day.getTime() + 900_000));
+    expect(
+      reminders(mails())
+        .map((mail) => mail.headers['subject'])
+        .sort(),
+    ).toEqual([
+      `Your booking ${reference}: the Umrah visa window is open`,
+      `Your booking ${reference}: the meningitis vaccine by March 1, 2027`,
+      `Your booking ${reference}: what we need from you`,
+    ]);
+  });
+
   it('say what the facts say when sent: a fact edited after queueing changes the words, not how often', async () => {
     const { store, reference } = await openBooking(kind);
     const { mailer, mails } = await smtp();

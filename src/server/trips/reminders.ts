@@ -71,6 +71,12 @@ const OPTER = 'the family (opt-out link)';
 const LEASE_NAME = 'trip-reminders';
 /** How often the worker looks for reminders due: they are by the day, so a few minutes late is on time. */
 const SCHEDULED_EVERY_MS = 5 * 60_000;
+/**
+ * Emails queued per pass at most: a first pass with thousands due (the schedule's first start on a
+ * full book) took half a minute on PostgreSQL in one go; a bounded pass stays well inside its lease,
+ * and the rest are queued by the next passes, a few minutes apart, each still claimed once.
+ */
+const QUEUED_PER_PASS = 200;
 
 interface BookingRow {
   quote_id: string;
@@ -180,9 +186,13 @@ export class TripReminderScheduler {
   /** The reminders due at each pass, on the instance that holds the lease. */
   readonly schedule: LeasedSchedule<number>;
 
-  constructor(db: SqlDatabase, settings: TripReminderSettings, holder?: string) {
+  private readonly perPass: number;
+
+  /** `perPass`: emails queued per pass at most (QUEUED_PER_PASS; a test hands in fewer). */
+  constructor(db: SqlDatabase, settings: TripReminderSettings, holder?: string, perPass = QUEUED_PER_PASS) {
     this.db = db;
     this.settings = settings;
+    this.perPass = perPass;
     this.schedule = leasedSchedule({
       database: db,
       name: LEASE_NAME,
@@ -194,7 +204,8 @@ export class TripReminderScheduler {
   }
 
   /**
-   * Claims and queues every reminder due on the office's day at `now`, from REMINDER_HOUR: each in
+   * Claims and queues the reminders due on the office's day at `now` (at most `perPass`; the rest the
+   * next passes), from REMINDER_HOUR: each in
    * its own transaction with the lead locked, so an erasure or a second instance waits its turn and
    * then finds it claimed. Called without the lease only by tests of what the claim alone guarantees.
    */
@@ -220,6 +231,8 @@ export class TripReminderScheduler {
     for (const { row } of ahead) {
       const { facts, claimed } = read.get(row.quote_id)!;
       for (const { deadline, positions } of remindersToQueue(facts, claimed)) {
+        // The rest wait for the next pass, which finds them still unclaimed.
+        if (queued >= this.perPass) return queued;
         if (await this.queueOne(row, deadline, positions, now)) queued += 1;
       }
     }
