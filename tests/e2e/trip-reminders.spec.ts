@@ -5,7 +5,7 @@ import { facts } from '@/lib/facts';
 import { site } from '@/lib/site';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
-import { TripReminderScheduler } from '@/server/trips/reminders';
+import { TripReminderScheduler } from '@/server/trips/reminder-schedule';
 import { parseMail, startSmtpServer } from '../unit/support/smtp.ts';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
 import { bookedEnquiry } from './support/quotes.ts';

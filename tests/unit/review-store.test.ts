@@ -12,7 +12,7 @@ import { DeliveryWorker } from '@/server/outbox/worker';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { ReviewPage } from '@/server/reviews/page';
 import { ReviewScheduler, ReviewStore } from '@/server/reviews/store';
-import { TripReminderStore, tripOptOutLink } from '@/server/trips/reminders';
+import { TripReminderStore, tripOptOutLink } from '@/server/trips/opt-out';
 import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, openTestStore, storeAt, storeEnv, type StoreKind } from './support/stores';

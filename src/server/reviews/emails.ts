@@ -9,7 +9,7 @@ import { agencyContact } from '../../lib/site-contact.ts';
 import { reviewInvitationEmail, reviewLink, type ReviewInvitationMessage } from '../../lib/reviews/emails.ts';
 import { messageKind } from '../outbox/kinds.ts';
 import { composedMail } from '../outbox/mail.ts';
-import { tripMailOptedOut, tripOptOutLink } from '../trips/reminders.ts';
+import { tripMailOptedOut, tripOptOutLink } from '../trips/opt-out.ts';
 import { ReviewStore } from './store.ts';
 
 function reviewKind(kind: ReviewInvitationMessage['kind'], label: string) {

@@ -42,7 +42,7 @@ import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { queueMessage } from '../outbox/queue.ts';
 import type { ScheduledWork } from '../outbox/worker.ts';
 import { tokenHash } from '../secrets.ts';
-import { tripMailOptedOut } from '../trips/reminders.ts';
+import { tripMailOptedOut } from '../trips/opt-out.ts';
 import { ACCEPTED_VERSION, PAID_QUOTE } from '../quotes/bookings.ts';
 
 /** Who wrote a review, as the lead's history and the decision log name them. */

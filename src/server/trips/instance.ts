@@ -1,7 +1,7 @@
 /** This process's travellers store, trip reminders' opt-outs and the family's trip page, on the store main.ts opened. */
 import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
-import { TripReminderStore } from './reminders.ts';
+import { TripReminderStore } from './opt-out.ts';
 import { TravellerStore } from './store.ts';
 import { TripPage } from './trip-page.ts';
 
