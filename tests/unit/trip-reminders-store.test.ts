@@ -14,7 +14,7 @@ import type { Mailer } from '@/server/outbox/mail';
 import { DeliveryWorker, scheduledTogether } from '@/server/outbox/worker';
 import { QUOTE_EMAIL_KINDS } from '@/server/quotes/emails';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
-import { TripReminderStore } from '@/server/trips/opt-out';
+import { TripReminderStore, tripMailOptedOut } from '@/server/trips/opt-out';
 import { tripReminderKind } from '@/server/trips/reminder-compose';
 import { TripReminderScheduler } from '@/server/trips/reminder-schedule';
 import { TravellerStore } from '@/server/trips/store';
@@ -322,6 +322,31 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     const link = /<(.*)>/.exec(sent[0]!.headers['list-unsubscribe']!)![1]!;
     const token = new URL(link).searchParams.get('token');
     expect(await new TripReminderStore(store.database).optOutState(token)).toEqual({ optedOut: false });
+  });
+
+  it('start again when staff turn them back on, logged in the history; the review invitation reads the same preference', async () => {
+    const { store, leadId, quoteId, reference } = await openBooking(kind);
+    const { mailer, mails } = await smtp();
+    const scheduler = new TripReminderScheduler(store.database, settings());
+    const worker = workerOn(store, mailer, store.location);
+    await scheduler.schedule.run(noon(TODAY));
+    await drain(worker, noon(TODAY));
+    const link = /<(.*)>/.exec(reminders(mails())[0]!.headers['list-unsubscribe']!)![1]!;
+    const optOuts = new TripReminderStore(store.database);
+    await optOuts.optOut(new URL(link).searchParams.get('token'), noon(TODAY));
+    expect(await tripMailOptedOut(store.database, quoteId)).toBe(true);
+    const on = noon('2027-01-16');
+    expect(await optOuts.turnBackOn('another-lead', quoteId, AMINA.email, on)).toBe(false);
+    expect(await optOuts.turnBackOn(leadId, quoteId, AMINA.email, on)).toBe(true);
+    expect(await optOuts.turnBackOn(leadId, quoteId, AMINA.email, on)).toBe(false);
+    expect(await optOuts.optOutsOf(leadId)).toEqual([]);
+    expect(await tripMailOptedOut(store.database, quoteId)).toBe(false);
+    const history = await new PipelineStore(store.database).historyOf(leadId);
+    expect(
+      history.filter((entry) => entry.action === 'reminder').map((entry) => [entry.actor, entry.at, entry.detail]),
+    ).toContainEqual([AMINA.email, on.toISOString(), `Turned back on for booking ${reference}`]);
+    // The balance's reminder goes again.
+    expect(await scheduler.schedule.run(noon('2027-01-17'))).toBe(1);
   });
 
   it('go with the lead when it is erased, and the person’s export lists the opt-out', async () => {

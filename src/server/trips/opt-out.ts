@@ -121,6 +121,34 @@ export class TripReminderStore {
     });
   }
 
+  /**
+   * Staff turn the mail about the lead's booking `quoteId` back on (the family asked them to), with
+   * a line in the lead's history; false when it was not off, or the booking is not the lead's.
+   */
+  async turnBackOn(leadId: string, quoteId: string, actor: string, now = new Date()): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const reference = await lockLead(tx, leadId);
+      if (reference === undefined) return false;
+      const changed = await tx.run('DELETE FROM trip_reminder_optouts WHERE quote_id = ? AND lead_id = ?', [
+        quoteId,
+        leadId,
+      ]);
+      if (changed === 0) return false;
+      const [quote] = await tx.all<{ reference: string }>('SELECT reference FROM quotes WHERE id = ?', [quoteId]);
+      await recordHistory(
+        tx,
+        { id: leadId, reference },
+        {
+          actor,
+          at: now.toISOString(),
+          action: 'reminder',
+          detail: `Turned back on for booking ${quote?.reference ?? quoteId}`,
+        },
+      );
+      return true;
+    });
+  }
+
   /** The lead's bookings whose reminders are off, for the lead page and the person's export. */
   async optOutsOf(leadId: string, db: SqlStatements = this.db): Promise<ReminderOptOut[]> {
     const rows = await db.all<{ quote_id: string; reference: string; opted_out_at: string }>(
