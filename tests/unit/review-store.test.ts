@@ -11,7 +11,9 @@ import { OutboxQueue } from '@/server/outbox/queue';
 import { DeliveryWorker } from '@/server/outbox/worker';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { ReviewPage } from '@/server/reviews/page';
-import { ReviewScheduler, ReviewStore } from '@/server/reviews/store';
+import { ReviewScheduler } from '@/server/reviews/invitations';
+import { PublishedReviews } from '@/server/reviews/published';
+import { ReviewStore } from '@/server/reviews/store';
 import { TripReminderStore, tripOptOutLink } from '@/server/trips/opt-out';
 import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
@@ -220,7 +222,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
       expect.stringMatching(/^Review of booking MQ-\w+ refused: Abuse$/),
     );
 
-    const published = await reviews.publishedOf('umrah-economy-14-nights');
+    const published = await new PublishedReviews(store.database).publishedOf('umrah-economy-14-nights');
     expect(published).toEqual([
       expect.objectContaining({
         quoteId: praised.quoteId,
@@ -237,7 +239,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
       average: 4,
       hotels: { answered: 1, quoted: 0, similar: 1, other: 0 },
     });
-    expect(await reviews.invitedBookings()).toHaveLength(2);
+    expect(await new PublishedReviews(store.database).invitedBookings()).toHaveLength(2);
   });
 
   it('puts the review in the person’s export; erasure keeps only its rating and hotel answers, and invites no one again', async () => {
@@ -262,7 +264,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     ]);
 
     expect(await privacy.eraseLeads([leadId], AMINA.email, DUE)).toBe(1);
-    const [kept] = await reviews.publishedOf('umrah-economy-14-nights');
+    const [kept] = await new PublishedReviews(store.database).publishedOf('umrah-economy-14-nights');
     expect(kept).toMatchObject({
       rating: 4,
       hotels: REVIEW.hotels,
