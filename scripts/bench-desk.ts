@@ -195,7 +195,16 @@ function seedQuotes(
   const accepted = status === 'booked' || n % 4 === 1;
   if (!accepted) return;
   const acceptedAt = Math.min(now - 20_000, last!.sentAt + 2 * 24 * 60 * 60 * 1000);
-  rows.acceptances.push([quoteId, version, total, `Amina Rahman ${n}`, iso(acceptedAt)]);
+  // The booking's days kept on the acceptance, as the quote store's acceptance keeps them.
+  rows.acceptances.push([
+    quoteId,
+    version,
+    total,
+    `Amina Rahman ${n}`,
+    iso(acceptedAt),
+    draft.departureOn,
+    draft.returnOn,
+  ]);
   if (status !== 'booked') return;
   const [deposit, balance] = draft.schedule as [QuoteDraft['schedule'][0], QuoteDraft['schedule'][0]];
   const paidOn = isoDay(Math.min(now, acceptedAt + 24 * 60 * 60 * 1000));
@@ -351,7 +360,7 @@ async function seed(tx: SqlRunner, staffIds: string[], now: number): Promise<voi
   await insertMany(tx, 'quote_dues (quote_id, version, ordinal, due_on, amount_cents)', quoteRows.dues);
   await insertMany(
     tx,
-    'quote_acceptances (quote_id, version, total_cents, typed_name, accepted_at)',
+    'quote_acceptances (quote_id, version, total_cents, typed_name, accepted_at, departure_on, return_on)',
     quoteRows.acceptances,
   );
   await insertMany(tx, 'quote_declines (quote_id, version, reason, declined_at)', quoteRows.declines);

@@ -39,7 +39,7 @@ import { GracefulShutdown } from './shutdown.ts';
 import { indexStaticFiles } from './static-files.ts';
 import { offerRenderKey } from './reviews/render-key.ts';
 import { ReviewRefresh, loopbackDraw, loopbackOrigin, startReviewRefresh } from './reviews/refresh.ts';
-import { ReviewStore } from './reviews/store.ts';
+import { PublishedReviews } from './reviews/published.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -212,9 +212,9 @@ server.headersTimeout = 15_000;
 server.requestTimeout = 30_000;
 
 // Published reviews reach the package pages and the home page in the static index (reviews/refresh.ts).
-const reviewStore = new ReviewStore(leadStore.database);
+const publishedReviews = new PublishedReviews(leadStore.database);
 const reviewRefresh = new ReviewRefresh({
-  fingerprints: () => reviewStore.publishedFingerprints(),
+  fingerprints: () => publishedReviews.publishedFingerprints(),
   draw: loopbackDraw(() => loopbackOrigin(server.address() as AddressInfo), offerRenderKey()),
   pages: staticFiles,
   log: (line) => console.log(line),

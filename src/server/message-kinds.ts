@@ -14,9 +14,10 @@ import { LEAD_CHANNELS } from './leads/delivery.ts';
 import { OutboxKinds } from './outbox/kinds.ts';
 import { scheduledTogether, type WorkerOptions } from './outbox/worker.ts';
 import { QUOTE_EMAIL_KINDS } from './quotes/emails.ts';
-import { TRIP_REMINDER_KIND, tripReminderSchedule } from './trips/reminders.ts';
+import { TRIP_REMINDER_KIND } from './trips/reminder-compose.ts';
+import { tripReminderSchedule } from './trips/reminder-schedule.ts';
 import { REVIEW_INVITATION_KIND, REVIEW_REMINDER_KIND, REVIEW_RESEND_KIND } from './reviews/emails.ts';
-import { reviewSchedule } from './reviews/store.ts';
+import { reviewSchedule } from './reviews/invitations.ts';
 import { serverConfig } from './config.ts';
 
 export const outboxKinds = new OutboxKinds({

@@ -8,8 +8,8 @@
 import { HAJJ_PERSONAL_DATA } from './hajj/store.ts';
 import { personalDataList } from './pipeline/personal-data.ts';
 import { QUOTE_PERSONAL_DATA } from './quotes/records.ts';
-import { REVIEW_PERSONAL_DATA } from './reviews/store.ts';
-import { TRIP_REMINDER_PERSONAL_DATA } from './trips/reminders.ts';
+import { REVIEW_PERSONAL_DATA } from './reviews/privacy.ts';
+import { TRIP_REMINDER_PERSONAL_DATA } from './trips/opt-out.ts';
 import { TRAVELLER_PERSONAL_DATA } from './trips/store.ts';
 
 /** In the order the person's export lists them under each lead. */

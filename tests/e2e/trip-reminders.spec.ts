@@ -5,7 +5,7 @@ import { facts } from '@/lib/facts';
 import { site } from '@/lib/site';
 import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
-import { TripReminderScheduler } from '@/server/trips/reminders';
+import { TripReminderScheduler } from '@/server/trips/reminder-schedule';
 import { parseMail, startSmtpServer } from '../unit/support/smtp.ts';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
 import { bookedEnquiry } from './support/quotes.ts';
@@ -16,8 +16,8 @@ import { axeViolations, htmlProblems } from './support/gates.ts';
  * SQLite (the reminders' days, idempotence and both stores are the unit suite's job): a booking's
  * first reminder reaches a local SMTP server from the server's own worker with RFC 8058's headers;
  * its link's page passes axe and html-validate at 390 and 1280 px, its button turns the reminders
- * off, a mail client's one-click POST needs no session, an unknown token is the site's 404, and the
- * lead page's Travellers card says since when they are off.
+ * off, a mail client's one-click POST needs no session, an unknown token is the site's 404, the
+ * lead page's Travellers card says since when they are off, and staff turn them back on from it.
  */
 
 const today = agencyDay(new Date(), site.timeZone);
@@ -137,5 +137,28 @@ test.describe('the trip reminders’ opt-out', () => {
     const history = page.locator('section[aria-labelledby="history-heading"] li');
     await expect(history.filter({ hasText: 'Trip reminders: Turned off for booking' })).toHaveCount(1);
     expect(reminders()).toHaveLength(1);
+  });
+
+  test('staff turn the reminders back on from the Travellers card, scripts off; the history says who', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
+    await page.goto(`${desk.origin}/admin/leads/${leadId}`);
+    const card = page.locator('section[aria-labelledby="travellers-heading"]');
+    await card.getByRole('button', { name: 'Turn trip reminders back on' }).click();
+    await expect(page.getByRole('status')).toContainText('Trip reminders turned back on.');
+    await expect(card).not.toContainText('Trip reminders: off since');
+    await expect(card.getByRole('button', { name: 'Turn trip reminders back on' })).toHaveCount(0);
+    const history = page.locator('section[aria-labelledby="history-heading"] li');
+    await expect(
+      history.filter({ hasText: 'Trip reminders: Turned back on for booking' }).filter({ hasText: desk.agent.email }),
+    ).toHaveCount(1);
+    await context.close();
+    // The week before departure finds the booking's reminders on again.
+    expect(
+      await schedule(desk, new Date(agencyInstant(addDays(departure, -7), '12:00', site.timeZone))),
+    ).toBeGreaterThan(0);
   });
 });

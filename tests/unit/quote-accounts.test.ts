@@ -38,6 +38,8 @@ const DUES_STEP = SCHEMA.findIndex((step) => JSON.stringify(step).includes('CREA
  * templates and the staff's display names, the first touch's columns, the cancellation schedules' columns, the travellers' table, the reviews' tables and the Hajj unsubscribe links.
  */
 const UNDO_LATER_STEPS =
+  'DROP INDEX quote_acceptances_departure; ALTER TABLE quote_acceptances DROP COLUMN departure_on; ' +
+  'ALTER TABLE quote_acceptances DROP COLUMN return_on; ' +
   'DROP TABLE hajj_unsubscribe_links; DROP TABLE trip_reminder_optouts; DROP TABLE trip_reminder_links; DROP TABLE trip_reminders; ' +
   'DROP TABLE review_decisions; DROP TABLE reviews; DROP TABLE review_links; DROP TABLE review_invitations; ' +
   'DROP TABLE trip_travellers; DROP TABLE hajj_alert_recipients; DROP TABLE hajj_alerts; DROP TABLE hajj_interest; ' +

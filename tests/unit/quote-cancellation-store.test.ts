@@ -131,6 +131,9 @@ describe.each(STORE_KINDS)('the cancellation schedule in the quote store on %s',
     // Back to the step before the cancellation charges: the later steps' tables and the two columns
     // go, and the database records only the steps before it.
     const undo = [
+      'DROP INDEX quote_acceptances_departure',
+      'ALTER TABLE quote_acceptances DROP COLUMN departure_on',
+      'ALTER TABLE quote_acceptances DROP COLUMN return_on',
       'DROP TABLE hajj_unsubscribe_links',
       'DROP TABLE trip_reminder_optouts',
       'DROP TABLE trip_reminder_links',

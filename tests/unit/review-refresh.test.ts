@@ -9,6 +9,7 @@ import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { ReviewRefresh, loopbackOrigin } from '@/server/reviews/refresh';
 import { RENDER_KEY_HEADER, isRenderRequest, offerRenderKey } from '@/server/reviews/render-key';
+import { PublishedReviews } from '@/server/reviews/published';
 import { ReviewStore } from '@/server/reviews/store';
 import { indexStaticFiles, type StaticFiles } from '@/server/static-files';
 import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';
@@ -63,22 +64,22 @@ describe.each(STORE_KINDS)('publishedFingerprints on %s', { timeout: 30_000 }, (
     const reviews = new ReviewStore(store.database);
     const kept = await reviewedBooking(store, 'layla@example.com', 'ten-nights');
     const refused = await reviewedBooking(store, 'omar@example.com', 'seven-nights');
-    expect(await reviews.publishedFingerprints()).toEqual(new Map());
+    expect(await new PublishedReviews(store.database).publishedFingerprints()).toEqual(new Map());
 
     await reviews.decide(refused.quoteId, { publish: false, reason: 'abuse' }, AMINA.email, DUE);
-    expect(await reviews.publishedFingerprints()).toEqual(new Map());
+    expect(await new PublishedReviews(store.database).publishedFingerprints()).toEqual(new Map());
 
     await reviews.decide(kept.quoteId, { publish: true }, AMINA.email, DUE);
-    const published = await reviews.publishedFingerprints();
+    const published = await new PublishedReviews(store.database).publishedFingerprints();
     expect([...published.keys()]).toEqual(['ten-nights']);
     expect(published.get('ten-nights')).toMatch(/^1\|2027-03-27T17:00:00\.000Z\|\|$/);
 
     await reviews.reply(kept.quoteId, 'Thank you.', AMINA.email, new Date(DUE.getTime() + 60_000));
-    const replied = (await reviews.publishedFingerprints()).get('ten-nights');
+    const replied = (await new PublishedReviews(store.database).publishedFingerprints()).get('ten-nights');
     expect(replied).not.toBe(published.get('ten-nights'));
 
     await new PrivacyStore(store).eraseLeads([kept.leadId], AMINA.email, new Date(DUE.getTime() + 120_000));
-    const erased = (await reviews.publishedFingerprints()).get('ten-nights');
+    const erased = (await new PublishedReviews(store.database).publishedFingerprints()).get('ten-nights');
     // The rating stays in the averages, so the package still counts one review, drawn again without its words.
     expect(erased).toMatch(/^1\|/);
     expect(erased).not.toBe(replied);

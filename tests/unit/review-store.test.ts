@@ -11,8 +11,10 @@ import { OutboxQueue } from '@/server/outbox/queue';
 import { DeliveryWorker } from '@/server/outbox/worker';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { ReviewPage } from '@/server/reviews/review-page';
-import { ReviewScheduler, ReviewStore } from '@/server/reviews/store';
-import { TripReminderStore, tripOptOutLink } from '@/server/trips/reminders';
+import { ReviewScheduler } from '@/server/reviews/invitations';
+import { PublishedReviews } from '@/server/reviews/published';
+import { ReviewStore } from '@/server/reviews/store';
+import { TripReminderStore, tripOptOutLink } from '@/server/trips/opt-out';
 import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, openTestStore, storeAt, storeEnv, type StoreKind } from './support/stores';
@@ -220,7 +222,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
       expect.stringMatching(/^Review of booking MQ-\w+ refused: Abuse$/),
     );
 
-    const published = await reviews.publishedOf('umrah-economy-14-nights');
+    const published = await new PublishedReviews(store.database).publishedOf('umrah-economy-14-nights');
     expect(published).toEqual([
       expect.objectContaining({
         quoteId: praised.quoteId,
@@ -237,7 +239,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
       average: 4,
       hotels: { answered: 1, quoted: 0, similar: 1, other: 0 },
     });
-    expect(await reviews.invitedBookings()).toHaveLength(2);
+    expect(await new PublishedReviews(store.database).invitedBookings()).toHaveLength(2);
   });
 
   it('puts the review in the person’s export; erasure keeps only its rating and hotel answers, and invites no one again', async () => {
@@ -262,7 +264,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     ]);
 
     expect(await privacy.eraseLeads([leadId], AMINA.email, DUE)).toBe(1);
-    const [kept] = await reviews.publishedOf('umrah-economy-14-nights');
+    const [kept] = await new PublishedReviews(store.database).publishedOf('umrah-economy-14-nights');
     expect(kept).toMatchObject({
       rating: 4,
       hotels: REVIEW.hotels,
@@ -321,6 +323,35 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     expect(await reviews.formFor(second)).toMatchObject({ quoteId: booking.quoteId });
     await worker.stop();
     expect(received()).toHaveLength(2);
+  });
+
+  it('makes one review link and one opt-out link per email, however many tries the email takes', async () => {
+    const store = await openStore(kind);
+    await book(store, 'layla@example.com');
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const { mailer, close } = smtpMailer(smtp.url);
+    cleanups.push(close);
+    const settings = leadApiConfig({
+      ...storeEnv(store.location),
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://miqat.example',
+    });
+    const worker = new DeliveryWorker(store, settings, mailer, workerOptions(store, settings));
+    // The relay refuses the first tries: each try writes the invitation out again.
+    smtp.state.reject = true;
+    await worker.runScheduled(DUE);
+    for (let hours = 0; hours < 3; hours += 1) await worker.runOnce(DUE.getTime() + hours * 3_600_000);
+    expect(smtp.state.refused).toBeGreaterThan(1);
+    smtp.state.reject = false;
+    while ((await worker.runOnce(DUE.getTime() + 24 * 3_600_000)) > 0);
+    await worker.stop();
+    expect(smtp.state.received).toHaveLength(1);
+    expect(await store.database.all('SELECT token_hash FROM review_links')).toHaveLength(1);
+    expect(await store.database.all('SELECT token_hash FROM trip_reminder_links')).toHaveLength(1);
+    // The link the family got is the one kept.
+    const link = /https:\/\/miqat\.example\/review\/([\w-]{43})/.exec(parseMail(smtp.state.received[0]!.raw).text)![1]!;
+    expect(await new ReviewStore(store.database).formFor(link)).not.toBeUndefined();
   });
 
   it("emails a new link when a review is refused for another person's personal data, and takes the corrected review in its place; the refusal stays counted (Q07)", async () => {

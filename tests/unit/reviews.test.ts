@@ -16,6 +16,7 @@ import {
   hotelQuestions,
   invitationDue,
   invitationDueOn,
+  invitationReturnedBy,
   isRefusalReason,
   readReviewForm,
   reminderDue,
@@ -138,6 +139,11 @@ describe('when invitations and reminders fall due', () => {
     expect(invitationDue('2027-03-24', 3, '2027-03-27')).toBe(true);
     expect(invitationDue('2027-03-24', 3, '2027-04-25')).toBe(true);
     expect(invitationDue('2027-03-24', 3, '2027-04-26')).toBe(false);
+  });
+
+  it('bounds the returns the store reads: none later than the days before today is due', () => {
+    expect(invitationReturnedBy(3, '2027-03-27')).toBe('2027-03-24');
+    expect(invitationDue('2027-03-25', 3, '2027-03-27')).toBe(false);
   });
 
   it('reminds a week after the invitation, to the hour', () => {

@@ -86,6 +86,20 @@ describe.each(STORE_KINDS)('the trip page on %s', (kind) => {
     expect(trip?.booking.quoted).toEqual({ adult: 2, child: 1, infant: 0 });
   });
 
+  it('shows the version the family accepted, not a newer one sent after', async () => {
+    const { page, token, quotes, target } = await booked(kind);
+    const later = { ...quoteDraft(), departureOn: '2027-04-07', returnOn: '2027-04-21' };
+    const saved = await quotes.saveDraft(target, later, STAFF, TODAY, NOW);
+    if (!saved?.ok) throw new Error('draft refused');
+    const sent = await quotes.send(target, STAFF, TODAY, NOW);
+    if (!sent?.ok) throw new Error('not sent');
+    const trip = (await page.open(token, TODAY))!;
+    expect(trip.booking.draft.departureOn).toBe(quoteDraft().departureOn);
+    // The itinerary and the prices under the trip are the accepted version's, as the checklist is.
+    expect(trip.quote.version.version).toBe(1);
+    expect(trip.quote.version.draft.departureOn).toBe(quoteDraft().departureOn);
+  });
+
   it("finds a quote's booking only while it is the lead's accepted booking", async () => {
     const { travellers, target, quotes } = await booked(kind);
     expect((await travellers.bookingOfQuote(target.quoteId))?.leadId).toBe(target.leadId);

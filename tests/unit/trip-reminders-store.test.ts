@@ -14,7 +14,9 @@ import type { Mailer } from '@/server/outbox/mail';
 import { DeliveryWorker, scheduledTogether } from '@/server/outbox/worker';
 import { QUOTE_EMAIL_KINDS } from '@/server/quotes/emails';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
-import { TripReminderScheduler, TripReminderStore, tripReminderKind } from '@/server/trips/reminders';
+import { TripReminderStore, tripMailOptedOut } from '@/server/trips/opt-out';
+import { tripReminderKind } from '@/server/trips/reminder-compose';
+import { TripReminderScheduler } from '@/server/trips/reminder-schedule';
 import { TravellerStore } from '@/server/trips/store';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
@@ -206,6 +208,28 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     ]);
   });
 
+  it('queue a bounded number per pass, the rest on the next passes, each still once', async () => {
+    const { store, reference } = await openBooking(kind);
+    const { mailer, mails } = await smtp();
+    const day = noon('2027-02-22');
+    // Three due that day; two per pass.
+    const scheduler = new TripReminderScheduler(store.database, settings(), 'one', 2);
+    const passes = [];
+    for (let pass = 0; pass < 3; pass += 1)
+      passes.push(await scheduler.schedule.run(new Date(day.getTime() + pass * 300_000)));
+    expect(passes).toEqual([2, 1, 0]);
+    await drain(workerOn(store, mailer, store.location), new Date(day.getTime() + 900_000));
+    expect(
+      reminders(mails())
+        .map((mail) => mail.headers['subject'])
+        .sort(),
+    ).toEqual([
+      `Your booking ${reference}: the Umrah visa window is open`,
+      `Your booking ${reference}: the meningitis vaccine by March 1, 2027`,
+      `Your booking ${reference}: what we need from you`,
+    ]);
+  });
+
   it('say what the facts say when sent: a fact edited after queueing changes the words, not how often', async () => {
     const { store, reference } = await openBooking(kind);
     const { mailer, mails } = await smtp();
@@ -276,6 +300,53 @@ describe.each(STORE_KINDS)('trip reminders on %s', (kind) => {
     expect(
       history.filter((entry) => entry.action === 'reminder').map((entry) => [entry.actor, entry.detail]),
     ).toContainEqual(['the family (opt-out link)', `Turned off for booking ${reference}`]);
+  });
+
+  it('carry one opt-out link per email, however many tries the email takes', async () => {
+    const { store } = await openBooking(kind);
+    const { server, mailer, mails } = await smtp();
+    const scheduler = new TripReminderScheduler(store.database, settings());
+    const worker = workerOn(store, mailer, store.location);
+    expect(await scheduler.schedule.run(noon(TODAY))).toBeGreaterThan(0);
+    // The relay refuses the first tries: each try writes the email out again.
+    server.state.reject = true;
+    for (let hours = 0; hours < 3; hours += 1) await drain(worker, new Date(noon(TODAY).getTime() + hours * 3_600_000));
+    expect(server.state.refused).toBeGreaterThan(1);
+    server.state.reject = false;
+    await drain(worker, noon(addDays(TODAY, 1)));
+    const sent = reminders(mails());
+    expect(sent.length).toBeGreaterThan(0);
+    const links = await store.database.all('SELECT token_hash FROM trip_reminder_links');
+    expect(links).toHaveLength(sent.length);
+    // The link the family got is the one kept.
+    const link = /<(.*)>/.exec(sent[0]!.headers['list-unsubscribe']!)![1]!;
+    const token = new URL(link).searchParams.get('token');
+    expect(await new TripReminderStore(store.database).optOutState(token)).toEqual({ optedOut: false });
+  });
+
+  it('start again when staff turn them back on, logged in the history; the review invitation reads the same preference', async () => {
+    const { store, leadId, quoteId, reference } = await openBooking(kind);
+    const { mailer, mails } = await smtp();
+    const scheduler = new TripReminderScheduler(store.database, settings());
+    const worker = workerOn(store, mailer, store.location);
+    await scheduler.schedule.run(noon(TODAY));
+    await drain(worker, noon(TODAY));
+    const link = /<(.*)>/.exec(reminders(mails())[0]!.headers['list-unsubscribe']!)![1]!;
+    const optOuts = new TripReminderStore(store.database);
+    await optOuts.optOut(new URL(link).searchParams.get('token'), noon(TODAY));
+    expect(await tripMailOptedOut(store.database, quoteId)).toBe(true);
+    const on = noon('2027-01-16');
+    expect(await optOuts.turnBackOn('another-lead', quoteId, AMINA.email, on)).toBe(false);
+    expect(await optOuts.turnBackOn(leadId, quoteId, AMINA.email, on)).toBe(true);
+    expect(await optOuts.turnBackOn(leadId, quoteId, AMINA.email, on)).toBe(false);
+    expect(await optOuts.optOutsOf(leadId)).toEqual([]);
+    expect(await tripMailOptedOut(store.database, quoteId)).toBe(false);
+    const history = await new PipelineStore(store.database).historyOf(leadId);
+    expect(
+      history.filter((entry) => entry.action === 'reminder').map((entry) => [entry.actor, entry.at, entry.detail]),
+    ).toContainEqual([AMINA.email, on.toISOString(), `Turned back on for booking ${reference}`]);
+    // The balance's reminder goes again.
+    expect(await scheduler.schedule.run(noon('2027-01-17'))).toBe(1);
   });
 
   it('go with the lead when it is erased, and the person’s export lists the opt-out', async () => {

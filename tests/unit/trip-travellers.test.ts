@@ -11,6 +11,7 @@ import {
   tooMany,
   travellerCards,
   travellerDoneMessage,
+  REMINDERS_ON,
   travellerFields,
   travellersCard,
   tripDatesOf,
@@ -237,5 +238,7 @@ describe("the lead page's Travellers card", () => {
   it('says a save worked', () => {
     expect(travellerDoneMessage('traveller')).toBe('Traveller saved.');
     expect(travellerDoneMessage('payment')).toBeUndefined();
+    expect(travellerDoneMessage(REMINDERS_ON)).toBe('Trip reminders turned back on.');
+    expect(travellerDoneMessage('toString')).toBeUndefined();
   });
 });

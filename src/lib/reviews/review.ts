@@ -199,6 +199,11 @@ export function invitationDueOn(returnOn: string, daysAfter: number): string {
   return addDays(returnOn, daysAfter);
 }
 
+/** The last return day a booking invited on `today` can have: `daysAfter` days before it (the store's bound before `invitationDue`). */
+export function invitationReturnedBy(daysAfter: number, today: string): string {
+  return addDays(today, -daysAfter);
+}
+
 /** The one reminder follows the invitation by this many days, when no review has come. */
 export const REMINDER_AFTER_DAYS = 7;
 

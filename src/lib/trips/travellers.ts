@@ -461,11 +461,17 @@ export function travellersCard(input: {
   };
 }
 
-const DONE = { traveller: 'Traveller saved.' } as const;
+/** The lead page's post (its `action`) that turns the booking's trip reminders back on. */
+export const REMINDERS_ON = 'reminders-on';
 
-/** The message after a traveller was saved (`?done=traveller`), or undefined for other pages' messages. */
+const DONE: Record<string, string> = {
+  traveller: 'Traveller saved.',
+  [REMINDERS_ON]: 'Trip reminders turned back on.',
+};
+
+/** The message after a traveller was saved (`?done=traveller`) or the reminders turned back on, or undefined for other pages' messages. */
 export function travellerDoneMessage(param: string | null): string | undefined {
-  return param === 'traveller' ? DONE.traveller : undefined;
+  return param !== null && Object.hasOwn(DONE, param) ? DONE[param] : undefined;
 }
 
 /** The travellers on a lead's bookings as the person's privacy export writes them (the vaccination is health data). */

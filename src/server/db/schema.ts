@@ -136,6 +136,23 @@ const maskCardReferences: Backfill = {
 };
 
 /**
+ * The departure and return days of the bookings accepted before step 21, from the accepted version's
+ * draft, where every reader found them until then. The step keeps its own statement: a shipped step
+ * never changes, whatever the quote store's own acceptance (src/server/quotes/answers.ts) becomes.
+ */
+const bookingDays: Backfill = {
+  select: `SELECT acc.quote_id, version.draft FROM quote_acceptances acc
+    JOIN quote_versions version ON version.quote_id = acc.quote_id AND version.version = acc.version`,
+  update: 'UPDATE quote_acceptances SET departure_on = ?, return_on = ? WHERE quote_id = ?',
+  params(rows) {
+    return rows.map((row) => {
+      const { departureOn, returnOn } = JSON.parse(row['draft'] as string) as { departureOn: string; returnOn: string };
+      return [departureOn, returnOn, row['quote_id'] as string];
+    });
+  },
+};
+
+/**
  * Two starting templates said "reply to this email", and staff send templates by WhatsApp too (step
  * 13): each sentence as shipped, and its words for both. Only a body still as shipped changes.
  */
@@ -581,7 +598,7 @@ export const SCHEMA: readonly SchemaStep[] = [
      );
      CREATE INDEX trip_travellers_lead ON trip_travellers (lead_id);`,
   ],
-  // 17. The family's trip reminders (src/server/trips/reminders.ts): each claim of a booking's
+  // 17. The family's trip reminders (src/server/trips/reminder-schedule.ts): each claim of a booking's
   //     deadline for a traveller (position 0: the booking as a whole), made in the transaction that
   //     queues its email, so the key refuses a second; the opt-out links each email carried, kept as
   //     their SHA-256 only; and the booking's opt-out. All go with the lead.
@@ -702,6 +719,26 @@ export const SCHEMA: readonly SchemaStep[] = [
        ALTER TABLE hajj_interest_next RENAME TO hajj_interest;`,
     },
     { only: 'postgresql', sql: 'ALTER TABLE hajj_interest DROP COLUMN unsubscribe_token' },
+  ],
+  // 21. The booking's days (src/server/quotes/bookings.ts): the accepted version's departure and
+  //     return, kept on its acceptance when the pilgrim accepts (a sent version never changes), so the
+  //     departures board, the digest, the dashboard, the reminders and the review invitations find
+  //     the bookings in a window by an index instead of parsing every booking's draft. Acceptances
+  //     made before this step are filled in from their version's draft.
+  [
+    `ALTER TABLE quote_acceptances ADD COLUMN departure_on {sorted_text} NOT NULL DEFAULT '';
+     ALTER TABLE quote_acceptances ADD COLUMN return_on {sorted_text} NOT NULL DEFAULT '';`,
+    bookingDays,
+    'CREATE INDEX quote_acceptances_departure ON quote_acceptances (departure_on);',
+  ],
+  // 22. One link per email, not per try: the opt-out and review links an email carries name its
+  //     outbox row, and a try that writes the email out again replaces its link instead of adding
+  //     one. Null for the links made before this step, and for a review link made outside an email.
+  [
+    `ALTER TABLE trip_reminder_links ADD COLUMN outbox_id BIGINT;
+     CREATE UNIQUE INDEX trip_reminder_links_email ON trip_reminder_links (outbox_id);
+     ALTER TABLE review_links ADD COLUMN outbox_id BIGINT;
+     CREATE UNIQUE INDEX review_links_email ON review_links (outbox_id);`,
   ],
 ];
 

@@ -22,6 +22,7 @@ import { quoteDoneMessage, type PaymentFields } from '../../lib/quotes/desk-view
 import { agencyContact } from '../../lib/site-contact.ts';
 import {
   readTravellerForm,
+  REMINDERS_ON,
   travellerDoneMessage,
   travellersCard,
   type TravellerFields,
@@ -88,6 +89,11 @@ export async function leadPage(request: LeadPageRequest): Promise<Redirect | { s
     });
     const travellerTyped = posted ? undefined : readTravellerForm(data);
     if (posted && 'redirect' in posted) return { redirect: posted.redirect };
+    if (!posted && data.get('action') === REMINDERS_ON) {
+      // Turned on already (another tab, another member) shows the page as it is now.
+      await tripReminders().turnBackOn(id, String(data.get('quoteId') ?? ''), actor.email);
+      return { redirect: `/admin/leads/${encodeURIComponent(id)}?done=${REMINDERS_ON}#travellers-heading` };
+    }
     if (travellerTyped) {
       const saved = await travellers().save(id, travellerTyped, actor.email, today);
       if (saved?.ok) return { redirect: `/admin/leads/${encodeURIComponent(id)}?done=traveller#travellers-heading` };

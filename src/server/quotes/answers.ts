@@ -96,8 +96,20 @@ export async function acceptQuote(
     cancellation,
   };
   await tx.run(
-    'INSERT INTO quote_acceptances (quote_id, version, total_cents, typed_name, accepted_at, cancellation) VALUES (?, ?, ?, ?, ?, ?)',
-    [quote.id, offered.version, offered.totalCents, name, at, cancellation && JSON.stringify(cancellation)],
+    `INSERT INTO quote_acceptances
+      (quote_id, version, total_cents, typed_name, accepted_at, cancellation, departure_on, return_on)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      quote.id,
+      offered.version,
+      offered.totalCents,
+      name,
+      at,
+      cancellation && JSON.stringify(cancellation),
+      // The booking's days, kept beside it so its readers never parse the draft (src/server/quotes/bookings.ts).
+      offered.draft.departureOn,
+      offered.draft.returnOn,
+    ],
   );
   const detail = `Quote accepted: version ${offered.version}, ${formatCents(offered.totalCents)}`;
   await recordHistory(tx, lead, { actor: PILGRIM, at, action: 'quote', detail });

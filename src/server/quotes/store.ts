@@ -20,7 +20,7 @@ import { NO_SCHEDULE_MESSAGE, hasSchedule, offeredSchedule } from '../../lib/quo
 import { siteCancellation, type CancellationSchedule } from '../../lib/site-booking.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { formatCents } from '../../lib/quotes/money.ts';
-import type { PilgrimQuote, StoredQuote } from '../../lib/quotes/records.ts';
+import type { PilgrimQuote, QuoteAcceptance, QuoteVersion, StoredQuote } from '../../lib/quotes/records.ts';
 import { newLinkToken } from '../../lib/quotes/token.ts';
 import { checkQuoteDraft } from '../../lib/quotes/validate.ts';
 import { versionChanges } from '../../lib/quotes/versions.ts';
@@ -235,16 +235,34 @@ export class QuoteStore {
   }
 
   /** The pilgrim's page: the newest sent version of a live quote; null alike for a malformed (never looked up), unknown, replaced or withdrawn token. */
-  async quoteByToken(token: string): Promise<PilgrimQuote | null> {
+  quoteByToken(token: string): Promise<PilgrimQuote | null> {
+    return this.pilgrimQuote(token, (sent) => sent.at(-1));
+  }
+
+  /**
+   * The family's trip page: the version the pilgrim accepted, which its itinerary and prices show (as
+   * its checklist and calendar do) even when staff sent a newer one since; null as `quoteByToken`, and
+   * for a quote not accepted.
+   */
+  acceptedQuoteByToken(token: string): Promise<PilgrimQuote | null> {
+    return this.pilgrimQuote(token, (sent, acceptance) =>
+      sent.find((version) => version.version === acceptance?.version),
+    );
+  }
+
+  private async pilgrimQuote(
+    token: string,
+    shown: (sent: QuoteVersion[], acceptance: QuoteAcceptance | null) => QuoteVersion | undefined,
+  ): Promise<PilgrimQuote | null> {
     const quote = await quoteOfToken(this.db, token);
     if (!quote) return null;
     const sent = (await records.versionsOf(this.db, quote.id)).filter((version) => version.sentAt !== null);
-    const version = sent.at(-1);
-    if (!version) return null;
     const [acceptance, decline] = [
       await records.acceptanceOf(this.db, quote.id),
       await records.declineOf(this.db, quote.id),
     ];
+    const version = shown(sent, acceptance);
+    if (!version) return null;
     const accepted = acceptance?.version === version.version ? acceptance.cancellation : null;
     const cancellation = accepted ?? offeredSchedule(version.cancellation, this.cancellation);
     return {

@@ -1,7 +1,7 @@
 /*
  * The review invitation, its reminder and the new link after a refusal for personal data, registered with the outbox as their kinds. A row holds
- * the booking's facts; the email is written out when it is sent, with a new private link made then
- * (only its hash is kept), and only while the booking may still be reviewed: reviewed, erased or
+ * the booking's facts; the email is written out when it is sent, with its private link made then
+ * (only its hash is kept; one per email, whatever its tries), and only while the booking may still be reviewed: reviewed, erased or
  * its mail turned off (the trip reminders' one-click opt-out, which covers this email too) since it
  * was queued, nothing is sent.
  */
@@ -9,7 +9,7 @@ import { agencyContact } from '../../lib/site-contact.ts';
 import { reviewInvitationEmail, reviewLink, type ReviewInvitationMessage } from '../../lib/reviews/emails.ts';
 import { messageKind } from '../outbox/kinds.ts';
 import { composedMail } from '../outbox/mail.ts';
-import { tripMailOptedOut, tripOptOutLink } from '../trips/reminders.ts';
+import { tripMailOptedOut, tripOptOutLink } from '../trips/opt-out.ts';
 import { ReviewStore } from './store.ts';
 
 function reviewKind(kind: ReviewInvitationMessage['kind'], label: string) {
@@ -19,10 +19,10 @@ function reviewKind(kind: ReviewInvitationMessage['kind'], label: string) {
     compose: async (delivery, message, context) => {
       // Turned off since it was queued: the booking's one opt-out covers the review mail too.
       if (delivery.leadId === null || (await tripMailOptedOut(context.database, message.quoteId))) return null;
-      const token = await new ReviewStore(context.database).newLink(message.quoteId, context.now);
+      const token = await new ReviewStore(context.database).newLink(message.quoteId, context.now, delivery.id);
       if (token === undefined) return null;
       const booking = { quoteId: message.quoteId, leadId: delivery.leadId };
-      const optOut = await tripOptOutLink(context.database, context.siteUrl, booking, context.now);
+      const optOut = await tripOptOutLink(context.database, context.siteUrl, booking, context.now, delivery.id);
       const words = reviewInvitationEmail(message, {
         link: reviewLink(context.siteUrl, token),
         siteUrl: context.siteUrl,

@@ -1,7 +1,7 @@
 /*
  * Published reviews on the static pages without a deploy. The build draws every package page and the
  * home page with no review (the build has no database). Each instance, at start and then every
- * REVIEWS_REFRESH_MINUTES, reads one cheap line per package (the store's `publishedFingerprints`:
+ * REVIEWS_REFRESH_MINUTES, reads one cheap line per package (`PublishedReviews.publishedFingerprints`:
  * count and the last decision, reply and erasure); for each package whose line changed since its last
  * look, it asks itself over loopback for the parts of the page reviews change
  * (src/pages/internal/reviews/, drawn by the same components as the build, behind the process's key)

@@ -1,30 +1,23 @@
 /*
- * Reviews (schema step 18): the invitation each returned booking gets once, and its one reminder;
- * the private links those emails carry; the one review a booking may give; its moderation by the
- * public policy, the agency's one reply, and the log of every decision. This module owns
- * review_invitations, review_links, reviews and review_decisions; the privacy store reads a person's
- * reviews through `reviewsOf` and erases them through `eraseReviewsOf` in its own transaction.
+ * Reviews (schema step 18): the private links the review emails carry; the one review a booking may
+ * give; its moderation by the public policy, the agency's one reply, and the log of every decision.
+ * This room owns review_invitations, review_links, reviews and review_decisions: the invitations and
+ * their reminders are queued by invitations.ts, the published reviews read by published.ts, and a
+ * person's reviews exported and erased through the privacy registry by privacy.ts.
  *
- * Once is the database's doing, not the lease's: an invitation is queued in the transaction that
- * inserts its booking's row (the key refuses a second), a reminder in the one that sets reminded_at
- * from empty, and a review is stored by the insert that takes its booking's key, which also deletes
- * every link of the booking. A link's token is made when its email is written out and only its
- * SHA-256 is kept, so nothing readable in the database (the outbox included) opens a review form.
- * Staff can decide on a review and reply to it, never write or change one.
+ * A review is stored by the insert that takes its booking's key, which also deletes every link of
+ * the booking. A link's token is made when its email is written out (one per email, whatever its
+ * tries) and only its SHA-256 is kept, so nothing readable in the database (the outbox included)
+ * opens a review form. Staff can decide on a review and reply to it, never write or change one.
  */
-import { agencyDay } from '../../lib/agency-time.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
-import type { QuoteDraft } from '../../lib/quotes/model.ts';
 import { isWellFormedToken, newLinkToken } from '../../lib/quotes/token.ts';
 import type { ReviewInvitationMessage } from '../../lib/reviews/emails.ts';
 import {
   REFUSAL_REASONS,
   defaultDisplayName,
   hotelQuestions,
-  invitationDue,
-  reminderDue,
-  REMINDER_AFTER_DAYS,
   type HotelAnswer,
   type HotelCity,
   type HotelQuestion,
@@ -33,23 +26,19 @@ import {
   type ReviewEntry,
 } from '../../lib/reviews/review.ts';
 import { REPLY_MAX_LENGTH } from '../../lib/reviews/moderation.ts';
-import { travelledLabel, type InvitedBooking, type PublishedReview } from '../../lib/reviews/summary.ts';
-import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
-import { LEASE_MS, leasedSchedule, type LeasedSchedule } from '../outbox/schedule.ts';
-import type { PersonalData } from '../pipeline/personal-data.ts';
+import { travelledLabel } from '../../lib/reviews/summary.ts';
+import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import { lockLead, recordHistory } from '../pipeline/trail.ts';
 import { queueMessage } from '../outbox/queue.ts';
-import type { ScheduledWork } from '../outbox/worker.ts';
 import { tokenHash } from '../secrets.ts';
-import { tripMailOptedOut } from '../trips/reminders.ts';
-import { PAID_QUOTE } from '../trips/store.ts';
+import { inviteDue, remindDue } from './invitations.ts';
 
 /** Who wrote a review, as the lead's history and the decision log name them. */
 const TRAVELLER = 'the traveller (review link)';
 
 export type ReviewStatus = 'pending' | 'published' | 'refused';
 
-interface ReviewRow {
+export interface ReviewRow {
   quote_id: string;
   rating: number | string;
   hotel_makkah: string | null;
@@ -87,14 +76,16 @@ export interface StoredReview {
   erasedAt: string | null;
 }
 
-function hotelsOf(row: Pick<ReviewRow, 'hotel_makkah' | 'hotel_madinah'>): Partial<Record<HotelCity, HotelAnswer>> {
+export function hotelsOf(
+  row: Pick<ReviewRow, 'hotel_makkah' | 'hotel_madinah'>,
+): Partial<Record<HotelCity, HotelAnswer>> {
   return {
     ...(row.hotel_makkah ? { makkah: row.hotel_makkah as HotelAnswer } : {}),
     ...(row.hotel_madinah ? { madinah: row.hotel_madinah as HotelAnswer } : {}),
   };
 }
 
-function toReview(row: ReviewRow): StoredReview {
+export function toReview(row: ReviewRow): StoredReview {
   return {
     quoteId: row.quote_id,
     rating: Number(row.rating),
@@ -151,14 +142,6 @@ export interface HeldReview {
   review: StoredReview | null;
 }
 
-const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, quote_versions.draft, leads.form_id, leads.fields
-  FROM quotes
-  JOIN quote_acceptances ON quote_acceptances.quote_id = quotes.id
-  JOIN quote_versions ON quote_versions.quote_id = quotes.id AND quote_versions.version = quote_acceptances.version
-  JOIN leads ON leads.id = quotes.lead_id
-  WHERE quotes.withdrawn_at IS NULL AND ${PAID_QUOTE}
-  AND NOT EXISTS (SELECT 1 FROM review_invitations WHERE review_invitations.quote_id = quotes.id)`;
-
 /** A link's booking while it may still be reviewed: invited, not erased, no review yet. */
 /**
  * The booking has a review that stands: any review but one refused for another person's personal
@@ -186,13 +169,13 @@ interface OpenLinkRow {
   fields: string;
 }
 
-const MODERATED = `SELECT reviews.*, quotes.reference, review_invitations.lead_id, review_invitations.package_slug,
+export const MODERATED = `SELECT reviews.*, quotes.reference, review_invitations.lead_id, review_invitations.package_slug,
     review_invitations.departure_on
   FROM reviews
   JOIN review_invitations ON review_invitations.quote_id = reviews.quote_id
   JOIN quotes ON quotes.id = reviews.quote_id`;
 
-type ModeratedRow = ReviewRow & {
+export type ModeratedRow = ReviewRow & {
   reference: string;
   lead_id: string | null;
   package_slug: string | null;
@@ -208,57 +191,6 @@ function toModerated(row: ModeratedRow): ModeratedReview {
     travelled: travelledLabel(row.departure_on),
   };
 }
-
-/** The reviews a person gave and the invitations they were sent, for the person's export. */
-async function reviewsOf(db: SqlStatements, leadId: string): Promise<HeldReview[]> {
-  const rows = await db.all<{
-    reference: string;
-    invited_at: string;
-    reminded_at: string | null;
-    quote_id: string;
-  }>(
-    `SELECT quotes.reference, review_invitations.invited_at, review_invitations.reminded_at, review_invitations.quote_id
-     FROM review_invitations JOIN quotes ON quotes.id = review_invitations.quote_id
-     WHERE review_invitations.lead_id = ? ORDER BY review_invitations.invited_at`,
-    [leadId],
-  );
-  return Promise.all(
-    rows.map(async (row) => {
-      const [review] = await db.all<ReviewRow>('SELECT * FROM reviews WHERE quote_id = ?', [row.quote_id]);
-      return {
-        reference: row.reference,
-        invitedAt: row.invited_at,
-        remindedAt: row.reminded_at,
-        review: review ? toReview(review) : null,
-      };
-    }),
-  );
-}
-
-/**
- * Erases the reviews of leads the caller's transaction has locked, before their quotes lose the
- * lead: the name, city, title and words go (and the reply to them); the rating and the hotel answers
- * stay in the figures, as the policy says; the links stop working.
- */
-async function eraseReviewsOf(tx: SqlStatements, leadIds: readonly string[], now = new Date()): Promise<void> {
-  if (leadIds.length === 0) return;
-  const list = placeholders(leadIds);
-  const quotes = `SELECT quote_id FROM review_invitations WHERE lead_id IN (${list})`;
-  await tx.run(
-    `UPDATE reviews SET title = '', body = '', display_name = '', city = '', reply = NULL, replied_by = NULL,
-       replied_at = NULL, erased_at = ? WHERE quote_id IN (${quotes})`,
-    [now.toISOString(), ...leadIds],
-  );
-  await tx.run(`DELETE FROM review_links WHERE quote_id IN (${quotes})`, leadIds);
-  await tx.run(`UPDATE review_invitations SET lead_id = NULL WHERE lead_id IN (${list})`, leadIds);
-}
-
-/** Each review invitation and the review written (an erased one keeps its rating and hotels only), in the person's export. */
-export const REVIEW_PERSONAL_DATA: PersonalData = {
-  key: 'reviews',
-  export: reviewsOf,
-  erase: eraseReviewsOf,
-};
 
 /** Whether a booking may still be reviewed (invited, not erased, no review that stands), inside `db`. */
 async function stillOpen(db: SqlStatements, quoteId: string): Promise<boolean> {
@@ -277,142 +209,31 @@ export class ReviewStore {
     this.db = db;
   }
 
-  /**
-   * Queues the invitation of every booking whose return was `daysAfterReturn` days before the
-   * agency's today (and not longer ago than the invitation window), once each, with a line in its
-   * lead's history; answers how many were queued. A booking without an email address is not invited.
-   */
-  async inviteDue(daysAfterReturn: number, timeZone: string, now = new Date()): Promise<number> {
-    const today = agencyDay(now, timeZone);
-    const rows = await this.db.all<{
-      id: string;
-      reference: string;
-      lead_id: string;
-      draft: string;
-      form_id: string;
-      fields: string;
-    }>(`${BOOKINGS} ORDER BY quotes.lead_id, quotes.id`);
-    let queued = 0;
-    for (const row of rows) {
-      const draft = JSON.parse(row.draft) as QuoteDraft;
-      if (!invitationDue(draft.returnOn, daysAfterReturn, today)) continue;
-      const to = visitorEmail(findForm(row.form_id), JSON.parse(row.fields) as Record<string, string>);
-      if (!to) continue;
-      const done = await this.db.transaction(async (tx) => {
-        const reference = await lockLead(tx, row.lead_id);
-        // Locked first, so an opt-out made at the same moment is honoured.
-        if (reference === undefined || (await tripMailOptedOut(tx, row.id))) return false;
-        const hotels: QuotedHotel[] = draft.hotels.map(({ city, name, confirmed }) => ({ city, name, confirmed }));
-        const at = now.toISOString();
-        const claimed = await tx.run(
-          `INSERT INTO review_invitations (quote_id, lead_id, package_slug, departure_on, return_on, hotels, invited_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-          [row.id, row.lead_id, draft.packageSlug, draft.departureOn, draft.returnOn, JSON.stringify(hotels), at],
-        );
-        if (claimed === 0) return false;
-        const message: ReviewInvitationMessage = {
-          kind: 'review-invitation',
-          quoteId: row.id,
-          reference: row.reference,
-        };
-        await queueMessage(
-          tx,
-          { leadId: row.lead_id, destination: to, key: `review-invitation:${row.id}`, message },
-          now,
-        );
-        await recordHistory(
-          tx,
-          { id: row.lead_id, reference },
-          {
-            actor: 'review invitations',
-            at,
-            action: 'review',
-            detail: `Review invitation queued to ${to} (booking ${row.reference})`,
-          },
-        );
-        return true;
-      });
-      if (done) queued += 1;
-    }
-    return queued;
+  /** The invitations due on the agency's today (invitations.ts); answers how many were queued. */
+  inviteDue(daysAfterReturn: number, timeZone: string, now = new Date()): Promise<number> {
+    return inviteDue(this.db, daysAfterReturn, timeZone, now);
   }
 
-  /** Queues the one reminder of each invitation a week old with no review yet; answers how many. */
-  async remindDue(now = new Date()): Promise<number> {
-    const before = new Date(now.getTime() - REMINDER_AFTER_DAYS * 24 * 60 * 60_000).toISOString();
-    const rows = await this.db.all<{
-      quote_id: string;
-      lead_id: string;
-      invited_at: string;
-      reference: string;
-      form_id: string;
-      fields: string;
-    }>(
-      `SELECT review_invitations.quote_id, review_invitations.lead_id, review_invitations.invited_at, quotes.reference,
-         leads.form_id, leads.fields
-       FROM review_invitations
-       JOIN quotes ON quotes.id = review_invitations.quote_id
-       JOIN leads ON leads.id = review_invitations.lead_id
-       WHERE review_invitations.reminded_at IS NULL AND review_invitations.invited_at <= ?
-       AND NOT EXISTS (SELECT 1 FROM reviews WHERE reviews.quote_id = review_invitations.quote_id)
-       ORDER BY review_invitations.lead_id, review_invitations.quote_id`,
-      [before],
-    );
-    let queued = 0;
-    for (const row of rows) {
-      if (!reminderDue(row.invited_at, now)) continue;
-      const to = visitorEmail(findForm(row.form_id), JSON.parse(row.fields) as Record<string, string>);
-      if (!to) continue;
-      const done = await this.db.transaction(async (tx) => {
-        const reference = await lockLead(tx, row.lead_id);
-        if (reference === undefined || (await tripMailOptedOut(tx, row.quote_id))) return false;
-        const at = now.toISOString();
-        const claimed = await tx.run(
-          `UPDATE review_invitations SET reminded_at = ? WHERE quote_id = ? AND reminded_at IS NULL AND lead_id IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM reviews WHERE reviews.quote_id = review_invitations.quote_id)`,
-          [at, row.quote_id],
-        );
-        if (claimed === 0) return false;
-        const message: ReviewInvitationMessage = {
-          kind: 'review-reminder',
-          quoteId: row.quote_id,
-          reference: row.reference,
-        };
-        await queueMessage(
-          tx,
-          { leadId: row.lead_id, destination: to, key: `review-reminder:${row.quote_id}`, message },
-          now,
-        );
-        await recordHistory(
-          tx,
-          { id: row.lead_id, reference },
-          {
-            actor: 'review invitations',
-            at,
-            action: 'review',
-            detail: `Review reminder queued to ${to} (booking ${row.reference})`,
-          },
-        );
-        return true;
-      });
-      if (done) queued += 1;
-    }
-    return queued;
+  /** The reminders due (invitations.ts); answers how many were queued. */
+  remindDue(now = new Date()): Promise<number> {
+    return remindDue(this.db, now);
   }
 
   /**
-   * A new private link for an email about to be sent: 256 random bits, of which only the SHA-256 is
-   * kept. Undefined when the booking can no longer be reviewed (reviewed already, or erased).
+   * A new private link for an email about to be sent (the outbox row `email`): 256 random bits, of
+   * which only the SHA-256 is kept. A try that failed writes the email out again, and its link takes
+   * the place of the last try's, so an email has one link whatever its tries (schema step 22).
+   * Undefined when the booking can no longer be reviewed (reviewed already, or erased).
    */
-  async newLink(quoteId: string, now = new Date()): Promise<string | undefined> {
+  async newLink(quoteId: string, now = new Date(), email: number | null = null): Promise<string | undefined> {
     return this.db.transaction(async (tx) => {
       if (!(await stillOpen(tx, quoteId))) return undefined;
       const token = newLinkToken();
-      await tx.run('INSERT INTO review_links (token_hash, quote_id, made_at) VALUES (?, ?, ?)', [
-        tokenHash(token),
-        quoteId,
-        now.toISOString(),
-      ]);
+      await tx.run(
+        `INSERT INTO review_links (token_hash, quote_id, made_at, outbox_id) VALUES (?, ?, ?, ?)
+         ON CONFLICT (outbox_id) DO UPDATE SET token_hash = excluded.token_hash, made_at = excluded.made_at`,
+        [tokenHash(token), quoteId, now.toISOString(), email],
+      );
       return token;
     });
   }
@@ -639,104 +460,4 @@ export class ReviewStore {
   async publishedCount(): Promise<number> {
     return (await this.counts()).published;
   }
-
-  /** A package's published reviews, newest published first: what `summarizeReviews` sums up for its page. */
-  async publishedOf(packageSlug: string): Promise<PublishedReview[]> {
-    const rows = await this.db.all<ModeratedRow>(
-      `${MODERATED} WHERE review_invitations.package_slug = ? AND reviews.status = 'published'
-       ORDER BY reviews.decided_at DESC, reviews.quote_id`,
-      [packageSlug],
-    );
-    return rows.map((row) => ({
-      quoteId: row.quote_id,
-      packageSlug: row.package_slug,
-      rating: Number(row.rating),
-      hotels: hotelsOf(row),
-      title: row.title,
-      text: row.body,
-      displayName: row.display_name,
-      city: row.city,
-      travelledOn: row.departure_on,
-      publishedAt: row.decided_at!,
-      reply: row.reply === null ? null : { text: row.reply, at: row.replied_at ?? row.decided_at! },
-      erased: row.erased_at !== null,
-    }));
-  }
-
-  /**
-   * Each package's published reviews in one cheap line (count, last decision, reply and erasure):
-   * the server compares it between looks to re-render only the package pages whose reviews changed.
-   */
-  async publishedFingerprints(): Promise<Map<string, string>> {
-    const rows = await this.db.all<{
-      package_slug: string;
-      count: number | string;
-      decided: string | null;
-      replied: string | null;
-      erased: string | null;
-    }>(
-      `SELECT review_invitations.package_slug, COUNT(*) AS count, MAX(reviews.decided_at) AS decided,
-         MAX(reviews.replied_at) AS replied, MAX(reviews.erased_at) AS erased
-       FROM reviews JOIN review_invitations ON review_invitations.quote_id = reviews.quote_id
-       WHERE reviews.status = 'published' AND review_invitations.package_slug IS NOT NULL
-       GROUP BY review_invitations.package_slug`,
-    );
-    return new Map(
-      rows.map((row) => [
-        row.package_slug,
-        `${Number(row.count)}|${row.decided ?? ''}|${row.replied ?? ''}|${row.erased ?? ''}`,
-      ]),
-    );
-  }
-
-  /** Every invited booking with its review, for the dashboard's figures (`reviewFigures`). */
-  async invitedBookings(): Promise<InvitedBooking[]> {
-    const rows = await this.db.all<{
-      package_slug: string | null;
-      status: ReviewStatus | null;
-      rating: number | string | null;
-      hotel_makkah: string | null;
-      hotel_madinah: string | null;
-    }>(
-      `SELECT review_invitations.package_slug, reviews.status, reviews.rating, reviews.hotel_makkah, reviews.hotel_madinah
-       FROM review_invitations LEFT JOIN reviews ON reviews.quote_id = review_invitations.quote_id`,
-    );
-    return rows.map((row) => ({
-      packageSlug: row.package_slug,
-      review: row.status === null ? null : { status: row.status, rating: Number(row.rating), hotels: hotelsOf(row) },
-    }));
-  }
-}
-
-const LEASE_NAME = 'review-invitations';
-/** Invitations are due by the day, so a look every ten minutes is soon enough. */
-const SCHEDULED_EVERY_MS = 10 * 60_000;
-
-/** Queues the invitations and reminders that are due, one instance at a time (a lease). */
-export class ReviewScheduler {
-  /** The invitations and reminders due at each pass, on the instance that holds the lease. */
-  readonly schedule: LeasedSchedule<{ invitations: number; reminders: number }>;
-
-  constructor(db: SqlDatabase, settings: { daysAfterReturn: number; timeZone: string }, holder?: string) {
-    const store = new ReviewStore(db);
-    this.schedule = leasedSchedule({
-      database: db,
-      name: LEASE_NAME,
-      everyMs: SCHEDULED_EVERY_MS,
-      leaseMs: LEASE_MS,
-      holder,
-      run: async (now) => ({
-        invitations: await store.inviteDue(settings.daysAfterReturn, settings.timeZone, now),
-        reminders: await store.remindDue(now),
-      }),
-    });
-  }
-}
-
-/** The worker's scheduled work that queues the review invitations and reminders. */
-export function reviewSchedule(
-  database: SqlDatabase,
-  settings: { daysAfterReturn: number; timeZone: string },
-): ScheduledWork {
-  return new ReviewScheduler(database, settings).schedule;
 }

@@ -2,7 +2,7 @@
 import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
 import type { OneClickLink } from '../private-form.ts';
-import { TripReminderStore } from './reminders.ts';
+import { TripReminderStore } from './opt-out.ts';
 import { TravellerStore } from './store.ts';
 import { TripPage } from './trip-page.ts';
 

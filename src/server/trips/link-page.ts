@@ -81,9 +81,10 @@ export async function quoteLinkPage(
 function shaped(outcome: Outcome, done: string | null, airports: PilgrimContext['airports']): QuoteLinkModel {
   const { token, today, tripPost, refusal, shown, trip, tripFailed, problems, values } = outcome;
   const phone = agencyContact.phone.display;
+  // Under the trip, the quote as accepted: its itinerary is the booking's, as the checklist's dates are.
   const view =
     shown &&
-    pilgrimView(shown.quote, {
+    pilgrimView(trip?.quote ?? shown.quote, {
       today,
       timeZone: agencyContact.timeZone,
       phone,

@@ -7,8 +7,6 @@
  * change that is refused changes nothing. Alike on SQLite and PostgreSQL.
  */
 import { addDays } from '../../lib/agency-time.ts';
-import { travellersOf as quoteTravellers } from '../../lib/quotes/totals.ts';
-import type { QuoteDraft } from '../../lib/quotes/model.ts';
 import { facts } from '../../lib/facts.ts';
 import {
   keptVaccination,
@@ -21,13 +19,13 @@ import {
   tooMany,
   travellersExport,
   tripDatesOf,
-  type CategoryCounts,
   type Traveller,
   type TravellerDetails,
   type TravellerFields,
   type TravellerProblem,
 } from '../../lib/trips/travellers.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
+import { bookingOf, type AcceptedBooking } from '../quotes/bookings.ts';
 import type { PersonalData } from '../pipeline/personal-data.ts';
 import { lockLead, recordHistory } from '../pipeline/trail.ts';
 
@@ -106,38 +104,6 @@ function changedFields(before: Traveller, after: TravellerDetails): string[] {
   ].filter((field): field is string => field !== false);
 }
 
-/** The booking the travellers belong to: an accepted quote of the lead, its reference and the accepted version's draft. */
-export interface AcceptedBooking {
-  quoteId: string;
-  reference: string;
-  draft: QuoteDraft;
-  /** How many of each category the accepted version's lines are for. */
-  quoted: CategoryCounts;
-}
-
-/**
- * A quote that is a booking, as an SQL condition on `quotes`: a payment (the deposit; never less than
- * a cent) recorded on it. The departures board, the reminders and the review invitations all count
- * from it; as a semi-join, so PostgreSQL never sums the payments per quote.
- */
-export const PAID_QUOTE = 'quotes.id IN (SELECT quote_id FROM quote_payments)';
-
-const ACCEPTED = `SELECT quotes.id, quotes.reference, quote_versions.draft
-  FROM quotes
-  JOIN quote_acceptances ON quote_acceptances.quote_id = quotes.id
-  JOIN quote_versions ON quote_versions.quote_id = quotes.id AND quote_versions.version = quote_acceptances.version`;
-
-function toBooking(row: { id: string; reference: string; draft: string }): AcceptedBooking {
-  const draft = JSON.parse(row.draft) as QuoteDraft;
-  const counts = quoteTravellers(draft.lines);
-  return {
-    quoteId: row.id,
-    reference: row.reference,
-    draft,
-    quoted: { adult: counts.adults, child: counts.children, infant: counts.infants },
-  };
-}
-
 /** Saved with the traveller's position; refused with problems; undefined when the quote is not an accepted quote of this lead. */
 export type TravellerSaved = { ok: true; position: number } | { ok: false; problems: TravellerProblem[] } | undefined;
 
@@ -173,11 +139,8 @@ export class TravellerStore {
   }
 
   /** The lead's accepted booking (the newest accepted quote still standing), or null. */
-  async bookingOf(leadId: string, db: SqlStatements = this.db): Promise<AcceptedBooking | null> {
-    const sql = `${ACCEPTED} WHERE quotes.lead_id = ? AND quotes.withdrawn_at IS NULL
-      ORDER BY quote_acceptances.accepted_at DESC LIMIT 1`;
-    const [row] = await db.all<{ id: string; reference: string; draft: string }>(sql, [leadId]);
-    return row ? toBooking(row) : null;
+  bookingOf(leadId: string, db: SqlStatements = this.db): Promise<AcceptedBooking | null> {
+    return bookingOf(db, leadId);
   }
 
   /**
@@ -279,12 +242,14 @@ export class TravellerStore {
    * `today`, recording it in the lead's history; answers how many travellers were deleted.
    */
   async eraseReturnedBefore(days: number, today: string, actor: string, now = new Date()): Promise<number> {
-    const bookings = await this.db.all<{ id: string; reference: string; draft: string }>(
-      `${ACCEPTED} WHERE quotes.id IN (SELECT DISTINCT quote_id FROM trip_travellers)`,
+    // Returned more than `days` days before today: the booking's return day is kept on its acceptance.
+    const rows = await this.db.all<{ quote_id: string; return_on: string }>(
+      `SELECT acc.quote_id, acc.return_on FROM quote_acceptances acc
+       WHERE acc.return_on < ? AND acc.quote_id IN (SELECT DISTINCT quote_id FROM trip_travellers)`,
+      [addDays(today, -days)],
     );
     let deleted = 0;
-    for (const booking of bookings.map(toBooking)) {
-      if (addDays(booking.draft.returnOn, days) >= today) continue;
+    for (const booking of rows.map((row) => ({ quoteId: row.quote_id, returnOn: row.return_on }))) {
       deleted += await this.db.transaction(async (tx) => {
         const leads = await tx.all<{ lead_id: string }>(
           'SELECT DISTINCT lead_id FROM trip_travellers WHERE quote_id = ?',
@@ -299,7 +264,7 @@ export class TravellerStore {
           ]);
           count += gone;
           if (reference !== undefined && gone > 0) {
-            const detail = `Travellers' details deleted ${days} days after the return (${booking.draft.returnOn})`;
+            const detail = `Travellers' details deleted ${days} days after the return (${booking.returnOn})`;
             await recordHistory(
               tx,
               { id: leadId, reference },

@@ -18,12 +18,14 @@ import {
   type TravellerFields,
   type TravellerProblem,
 } from '../../lib/trips/travellers.ts';
+import type { PilgrimQuote } from '../../lib/quotes/records.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
 import { QuoteStore } from '../quotes/store.ts';
 import { linkFormToken, privateLinkForm, type FormRefusal, type RefusalWords } from '../private-form.ts';
 import { tripRules } from './rules.ts';
-import { TravellerStore, type AcceptedBooking } from './store.ts';
+import type { AcceptedBooking } from '../quotes/bookings.ts';
+import { TravellerStore } from './store.ts';
 
 const FORM_SECRET_KEY = 'quote-form-secret';
 
@@ -31,6 +33,8 @@ const FORM_SECRET_KEY = 'quote-form-secret';
 export interface ShownTrip {
   leadId: string;
   booking: AcceptedBooking;
+  /** The quote as accepted: the trip page's itinerary and prices, never a version sent after it. */
+  quote: PilgrimQuote;
   travellers: Traveller[];
   paidCents: number;
   formToken: string;
@@ -81,7 +85,7 @@ export class TripPage {
    */
   async open(linkToken: string, today: string): Promise<ShownTrip | null> {
     const { database } = this.store();
-    const quote = await new QuoteStore(database).quoteByToken(linkToken);
+    const quote = await new QuoteStore(database).acceptedQuoteByToken(linkToken);
     if (!quote) return null;
     const travellers = new TravellerStore(database);
     const booked = await travellers.bookingOfQuote(quote.quoteId);
@@ -92,7 +96,7 @@ export class TripPage {
       (each) => each.quoteId === booked.booking.quoteId,
     );
     const formToken = tripFormTokenFor(linkToken, await this.store().secret(FORM_SECRET_KEY));
-    return { ...booked, travellers: onBooking, paidCents: billed.account.paidCents, formToken };
+    return { ...booked, quote, travellers: onBooking, paidCents: billed.account.paidCents, formToken };
   }
 
   /** The trip's dates as an iCalendar file, or null alike for every link the page answers with a 404. */
