@@ -283,7 +283,7 @@ test.describe('the fifth content review', () => {
     await expect(states).toContainText(
       'We charge no credit card fee to a family paying from Connecticut, Maine, or Massachusetts, whose law does not allow one, and at most 2% to a family paying from Colorado, as its law allows.',
     );
-    await expect(states.getByRole('link', { name: 'Connecticut, CT Gen Stat § 42-133ff' })).toHaveAttribute(
+    await expect(states.getByRole('link', { name: 'Connecticut, CT Gen Stat sec. 42-133ff' })).toHaveAttribute(
       'href',
       /^https:\/\//,
     );
