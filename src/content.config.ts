@@ -2,6 +2,7 @@ import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { DISTANCE_BANDS } from '@/lib/facts-schema';
+import { TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
 import { placeholderText, PLACEHOLDER, unknownPlaceholders } from '@/lib/fact-lookup';
 
 /**
@@ -286,7 +287,31 @@ const testimonials = defineCollection({
   ),
 });
 
+/**
+ * Translations of the eight translated pages' English MDX, one file per language and source:
+ * `translations/ur/blog/complete-umrah-guide-step-by-step.mdx` translates
+ * `blog/complete-umrah-guide-step-by-step.mdx`. A translation names the English revision it was
+ * made from (the first 12 hex digits of the English file's SHA-256) and that revision's date; the
+ * content check lists a translation whose English has changed since. Facts stay placeholders,
+ * resolved in the translation's language when the page is drawn, never written out.
+ */
+const translations = defineCollection({
+  loader: glob({ pattern: '*/**/*.mdx', base: './src/content/translations' }),
+  schema: z.strictObject({
+    lang: z.enum(TRANSLATED_LANGUAGES),
+    /** The English entry, `collection/id`: `blog/complete-umrah-guide-step-by-step`. */
+    source: z.string().regex(/^(blog|landing|pages)\/[a-z0-9-]+$/),
+    sourceRevision: z.string().regex(/^[0-9a-f]{12}$/),
+    /** The English page's reviewed (or updated) day at that revision, shown on the translation. */
+    sourceDate: z.coerce.date(),
+    title: z.string().min(5).max(110),
+    description: z.string().min(40).max(200),
+    faqs: z.array(faq).default([]),
+  }),
+});
+
 export const collections = {
+  translations,
   pages,
   faqs,
   packages,

@@ -1,0 +1,25 @@
+import { LANGUAGE_INFO, type Language } from './languages.ts';
+
+const gregorian = new Map<Language, Intl.DateTimeFormat>();
+const hijri = new Map<Language, Intl.DateTimeFormat>();
+
+function formatter(cache: Map<Language, Intl.DateTimeFormat>, lang: Language, calendar: string): Intl.DateTimeFormat {
+  let made = cache.get(lang);
+  if (!made) {
+    // en-US for English keeps "May 15, 2027", as every English page writes dates.
+    const tag = lang === 'en' ? 'en-US' : LANGUAGE_INFO[lang].tag;
+    made = new Intl.DateTimeFormat(`${tag}-u-ca-${calendar}`, { dateStyle: 'long', timeZone: 'UTC' });
+    cache.set(lang, made);
+  }
+  return made;
+}
+
+/** A `YYYY-MM-DD` day as the language writes it, in the Gregorian calendar: "15 مئی، 2027". */
+export function formatDayIn(day: string, lang: Language): string {
+  return formatter(gregorian, lang, 'gregory').format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The same day in the Umm al-Qura Hijri calendar Saudi Arabia keeps: "9 ذوالحجۃ، 1448 ہجری". */
+export function formatHijriDayIn(day: string, lang: Language): string {
+  return formatter(hijri, lang, 'islamic-umalqura').format(new Date(`${day}T00:00:00Z`));
+}

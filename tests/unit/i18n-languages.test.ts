@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatDayIn, formatHijriDayIn } from '@/lib/i18n/dates';
+import { wordsFor } from '@/lib/i18n/dictionary';
+import { languagesOf, localizedPath, splitLanguagePath, TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
+
+describe('language paths', () => {
+  it('puts a translation at the English path under its prefix, the home page at the bare prefix', () => {
+    expect(localizedPath('/umrah-visa', 'ur')).toBe('/ur/umrah-visa');
+    expect(localizedPath('/', 'ar')).toBe('/ar');
+    expect(localizedPath('/umrah-visa', 'en')).toBe('/umrah-visa');
+  });
+
+  it('reads the language back from a served path, and leaves other paths English', () => {
+    expect(splitLanguagePath('/bn/blog/what-to-pack-for-umrah-checklist-2024')).toEqual({
+      lang: 'bn',
+      englishPath: '/blog/what-to-pack-for-umrah-checklist-2024',
+    });
+    expect(splitLanguagePath('/ar')).toEqual({ lang: 'ar', englishPath: '/' });
+    expect(splitLanguagePath('/urdu-guide')).toEqual({ lang: 'en', englishPath: '/urdu-guide' });
+  });
+
+  it('offers the translations only on the eight translated pages', () => {
+    expect(languagesOf('/umrah-visa')).toEqual(['en', 'ur', 'ar', 'bn']);
+    expect(languagesOf('/compare')).toEqual(['en']);
+  });
+});
+
+describe('dates in each language', () => {
+  it('writes the Gregorian day in the language and the Umm al-Qura day beside it', () => {
+    expect(formatDayIn('2027-05-15', 'en')).toBe('May 15, 2027');
+    expect(formatDayIn('2027-05-15', 'ur')).toContain('مئی');
+    expect(formatHijriDayIn('2027-05-15', 'ar')).toContain('ذو الحجة');
+    expect(formatHijriDayIn('2027-05-15', 'ar')).toContain('1448');
+    expect(formatDayIn('2027-05-15', 'bn')).toContain('২০২৭');
+  });
+});
+
+describe('dictionaries', () => {
+  it('fills every English key in every language with words of its own', () => {
+    for (const lang of TRANSLATED_LANGUAGES) {
+      const words = wordsFor(lang).site;
+      for (const [key, english] of Object.entries(wordsFor('en').site)) {
+        expect(words[key as keyof typeof words], `${lang}.site.${key}`).not.toBe(english);
+      }
+    }
+  });
+});
