@@ -561,6 +561,8 @@ const undoDeskTables = `DROP TABLE hajj_unsubscribe_links; DROP TABLE review_dec
     'utm_source',
     'utm_medium',
     'utm_campaign',
+    // The enquiry's language.
+    'language',
   ]
     .map((column) => `ALTER TABLE leads DROP COLUMN ${column};`)
     .join(' ')}

@@ -131,6 +131,8 @@ describe.each(STORE_KINDS)('the cancellation schedule in the quote store on %s',
     // Back to the step before the cancellation charges: the later steps' tables and the two columns
     // go, and the database records only the steps before it.
     const undo = [
+      'ALTER TABLE quote_acceptances DROP COLUMN language',
+      'ALTER TABLE leads DROP COLUMN language',
       'DROP INDEX quote_acceptances_departure',
       'ALTER TABLE quote_acceptances DROP COLUMN departure_on',
       'ALTER TABLE quote_acceptances DROP COLUMN return_on',

@@ -740,6 +740,17 @@ export const SCHEMA: readonly SchemaStep[] = [
      ALTER TABLE review_links ADD COLUMN outbox_id BIGINT;
      CREATE UNIQUE INDEX review_links_email ON review_links (outbox_id);`,
   ],
+  // 23. The language an enquiry came in (src/lib/i18n/languages.ts): English for every lead before
+  //     this step and for the English pages, Urdu, Arabic or Bengali for an enquiry sent from a
+  //     translated page. The acknowledgement is written in it, and the desk shows it.
+  ["ALTER TABLE leads ADD COLUMN language TEXT NOT NULL DEFAULT 'en';"],
+  // 24. The booking's language, in which its trip page, print view, reminders and review invitation
+  //     are written: null until the family or staff choose one, when the enquiry's language serves.
+  //     A review keeps the language it was written in, published with its `lang`.
+  [
+    `ALTER TABLE quote_acceptances ADD COLUMN language TEXT;
+     ALTER TABLE reviews ADD COLUMN language TEXT NOT NULL DEFAULT 'en';`,
+  ],
 ];
 
 /** One step as `dialect` runs it: its SQL with the placeholders filled in, its backfills, nothing of the other dialect's. */
