@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bilingualMail } from '@/lib/i18n/bilingual';
 import { formatDayIn, formatHijriDayIn } from '@/lib/i18n/dates';
 import { wordsFor } from '@/lib/i18n/dictionary';
 import { languagesOf, localizedPath, splitLanguagePath, TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
@@ -43,5 +44,21 @@ describe('dictionaries', () => {
         expect(words[key as keyof typeof words], `${lang}.site.${key}`).not.toBe(english);
       }
     }
+  });
+});
+
+describe('emails in two languages', () => {
+  const english = { subject: 'Your trip in 10 days', text: 'Salaam Amina,\nYour flight leaves soon.\n' };
+  const urdu = { subject: 'آپ کا سفر دس دن میں', text: 'السلام علیکم آمنہ،\nآپ کی پرواز جلد روانہ ہوگی۔' };
+
+  it('puts the family language first and the English under it, headed in both', () => {
+    const mail = bilingualMail('ur', urdu, english);
+    expect(mail.subject).toBe('آپ کا سفر دس دن میں | Your trip in 10 days');
+    expect(mail.text.indexOf('آپ کی پرواز')).toBeLessThan(mail.text.indexOf('Your flight leaves soon.'));
+    expect(mail.text).toContain('یہی پیغام انگریزی میں / The same message in English');
+  });
+
+  it('sends an English booking the English alone', () => {
+    expect(bilingualMail('en', urdu, english)).toEqual(english);
   });
 });

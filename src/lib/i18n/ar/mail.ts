@@ -1,0 +1,5 @@
+import type { MailWords } from '../en/mail.ts';
+
+export const mail: MailWords = {
+  englishBelow: 'الرسالة نفسها بالإنجليزية',
+};
