@@ -37,11 +37,18 @@ describe('dates in each language', () => {
 });
 
 describe('dictionaries', () => {
-  it('fills every English key in every language with words of its own', () => {
+  const leaves = (value: unknown, path: string): [string, unknown][] =>
+    value && typeof value === 'object'
+      ? Object.entries(value).flatMap(([key, inner]) => leaves(inner, `${path}.${key}`))
+      : [[path, value]];
+
+  it('fills every English key of every area in every language with words of its own', () => {
+    const english = new Map(leaves(wordsFor('en'), 'en'));
     for (const lang of TRANSLATED_LANGUAGES) {
-      const words = wordsFor(lang).site;
-      for (const [key, english] of Object.entries(wordsFor('en').site)) {
-        expect(words[key as keyof typeof words], `${lang}.site.${key}`).not.toBe(english);
+      const translated = leaves(wordsFor(lang), 'en');
+      expect(translated.map(([path]) => path).sort()).toEqual([...english.keys()].sort());
+      for (const [path, words] of translated) {
+        if (typeof words === 'string') expect(words, `${lang}: ${path}`).not.toBe(english.get(path));
       }
     }
   });

@@ -1,0 +1,5 @@
+import type { FormWords } from '../en/form.ts';
+
+export const form: FormWords = {
+  requiredMark: 'مطلوب',
+};

@@ -1,0 +1,5 @@
+import type { ReviewWords } from '../en/review.ts';
+
+export const review: ReviewWords = {
+  heading: 'تقييمك',
+};

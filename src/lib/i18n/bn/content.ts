@@ -1,0 +1,5 @@
+import type { ContentWords } from '../en/content.ts';
+
+export const content: ContentWords = {
+  checklist: 'তালিকা',
+};
