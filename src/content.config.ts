@@ -306,6 +306,9 @@ const translations = defineCollection({
     sourceDate: z.coerce.date(),
     title: z.string().min(5).max(110),
     description: z.string().min(40).max(200),
+    /** A landing page's heading and lead, where its English has them. */
+    heading: z.string().min(3).optional(),
+    lead: z.string().min(20).optional(),
     faqs: z.array(faq).default([]),
   }),
 });
