@@ -1,4 +1,5 @@
 import type { FactsSettings } from './facts-schema.ts';
+import { content, type ContentWords } from './i18n/en/content.ts';
 
 type Eligibility = FactsSettings['facts']['hajj']['eligibility'];
 
@@ -17,22 +18,29 @@ export interface EligibilityBox {
   source: { href: string; name: string };
 }
 
-/** Shapes the eligibility fact for the coming season, e.g. `hajjEligibility(facts.hajj.eligibility, 'Hajj 2027 (1448 AH)', 1448)`. */
-export function hajjEligibility(rule: Eligibility, seasonLabel: string, comingHijriYear: number): EligibilityBox {
+/**
+ * Shapes the eligibility fact for the coming season, e.g. `hajjEligibility(facts.hajj.eligibility, 'Hajj 2027 (1448 AH)', 1448)`,
+ * in English or, given a language's words and number format, in that language.
+ */
+export function hajjEligibility(
+  rule: Eligibility,
+  seasonLabel: string,
+  comingHijriYear: number,
+  words: ContentWords['eligibility'] = content.eligibility,
+  number: (value: number) => string = String,
+): EligibilityBox {
   const confirmed = rule.announcedFor >= comingHijriYear;
+  const announced = number(rule.announcedFor);
   return {
-    heading: `Who can go for ${seasonLabel}`,
-    status: confirmed
-      ? `These are the rules announced for ${rule.announcedFor} AH.`
-      : `These are the rules the Saudi authorities announced for ${rule.announcedFor} AH; the rules for ${comingHijriYear} AH are to be confirmed.`,
-    conditionsLead: 'The Ministry of Hajj and Umrah does not accept pilgrims with:',
+    heading: words.heading(seasonLabel),
+    status: confirmed ? words.confirmed(announced) : words.toConfirm(announced, number(comingHijriYear)),
+    conditionsLead: words.conditionsLead,
     conditions: rule.conditions,
-    certificate: `Every pilgrim needs ${rule.certificate}.`,
+    certificate: words.certificate(rule.certificate),
     certificateSource: rule.certificateSource,
-    mobility:
-      'A parent who walks but uses a wheelchair for long distances may go; a parent who cannot manage without a wheelchair or constant help may be refused, so check with us before you register.',
-    children: `Children under ${rule.childMinAge} were not admitted for ${rule.announcedFor} AH${confirmed ? '' : ', and the age limit for the coming season is to be confirmed'}.`,
-    promise: 'We check eligibility with you, for every member of your family, before anything is paid.',
+    mobility: words.mobility,
+    children: words.children(number(rule.childMinAge), announced, !confirmed),
+    promise: words.promise,
     source: { href: rule.source, name: rule.sourceName },
   };
 }
