@@ -1,13 +1,17 @@
-// `npm run content:check [files…]`: fails on copy that contradicts the facts or the catalogue
-// (src/lib/content-check.ts has the rules) and lists, without failing, what is due for review.
-import { readdirSync, readFileSync } from 'node:fs';
+// `npm run content:check [files…]`: fails on copy that contradicts the facts or the catalogue, and on a
+// translation that differs from its English source's placeholders or writes a fact out
+// (src/lib/content-check.ts has the rules); lists, without failing, what is due for review and the
+// translations whose English has changed since.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
 import {
   checkFactTexts,
   checkFile,
   checkSourceCopy,
+  checkTranslation,
   formatFindings,
+  isTranslation,
   reminders,
   type ContentFile,
 } from '../src/lib/content-check.ts';
@@ -51,12 +55,21 @@ const asked = process.argv.slice(2).map((path) => relative('.', path));
 const files: ContentFile[] = (asked.length ? asked : all).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 const prices = cataloguePrices();
 const sources = asked.length ? [] : sourceFiles().map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+/** A translation's English file, named by its `source:` (`blog/x` is src/content/blog/x.mdx), if it exists. */
+function englishOf(translation: ContentFile): ContentFile | undefined {
+  const source = /^source:\s*['"]?([\w/-]+)/m.exec(translation.text)?.[1];
+  const path = source && join(CONTENT, `${source}.mdx`);
+  return path && existsSync(path) ? { path, text: readFileSync(path, 'utf8') } : undefined;
+}
+
+const translations = files.filter(isTranslation).map((file) => checkTranslation(file, englishOf(file)));
 const findings = [
   ...checkFactTexts(),
   ...files.flatMap((file) => checkFile(file, prices)),
+  ...translations.flatMap((check) => check.findings),
   ...sources.flatMap((file) => checkSourceCopy(file)),
 ];
-const notes = reminders(files, new Date());
+const notes = [...reminders(files, new Date()), ...translations.flatMap((check) => check.stale)];
 
 if (notes.length) console.log(`Due for review (not failures):\n${notes.map((note) => `  - ${note}`).join('\n')}\n`);
 if (findings.length) {

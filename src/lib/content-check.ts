@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { FACT_NAMES, factText, pastSeasons, placeholderText, WATCHED_PHRASES } from './fact-lookup.ts';
 import { factNameProblems } from './fact-names.ts';
 import { charactersOutsideFonts } from './font-subset.ts';
@@ -10,6 +11,8 @@ import {
   type CopyLine,
   type CopyProblem,
 } from './copy-rules.ts';
+import { EXPRESSION_FACTS, missingPhrases } from './i18n/facts.ts';
+import { isLanguage, LANGUAGE_INFO, type Language } from './i18n/languages.ts';
 import { seasons } from './seasons.ts';
 
 /** A content file as the check reads it: its path from the project root and its text. */
@@ -446,9 +449,12 @@ function impossibleLeadTimes(file: ContentFile, lines: readonly Line[], today: D
 /** Every problem in one content file, in line order; `today` dates the lead-time rule. */
 export function checkFile(file: ContentFile, cataloguePrices: ReadonlySet<number>, today = new Date()): Finding[] {
   const lines = copyLines(file);
+  // A translation's names, words and script are checkTranslation's: its facts may be site.* phrases, its
+  // script is in the system's fonts (no web font carries Arabic script or Bengali), its wording is not English.
+  const english = !isTranslation(file);
   return [
     ...badPlaceholders(file, lines),
-    ...badComponents(file),
+    ...(english ? badComponents(file) : []),
     ...restatedFacts(file, lines),
     ...pastSeasonYears(file, lines),
     ...unbackedPrices(file, lines, cataloguePrices),
@@ -457,8 +463,8 @@ export function checkFile(file: ContentFile, cataloguePrices: ReadonlySet<number
     ...hajjBookingWords(file, lines),
     ...wrongWayReferences(file, lines),
     ...impossibleLeadTimes(file, lines, today),
-    ...wordingProblems(file, lines),
-    ...charactersWithoutGlyphs(file, lines),
+    ...(english ? wordingProblems(file, lines) : []),
+    ...(english ? charactersWithoutGlyphs(file, lines) : []),
   ].sort((a, b) => a.line - b.line);
 }
 
@@ -502,4 +508,219 @@ export function reminders(files: readonly ContentFile[], today: Date): string[] 
 /** Findings as an editor reads them: "file:line: "text" fix". */
 export function formatFindings(findings: readonly Finding[]): string {
   return findings.map((finding) => `${finding.file}:${finding.line}: "${finding.text}" ${finding.fix}`).join('\n');
+}
+
+/** Whether a content file is a translation (`src/content/translations/ur/…`), which follows an English source. */
+export const isTranslation = (file: ContentFile) => /(^|\/)translations\/(ur|ar|bn)\//.test(file.path);
+
+/** The first 12 hex digits of a file's SHA-256: the revision a translation names (`sha256sum x.mdx | cut -c1-12`). */
+export function revisionOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}
+
+/** The frontmatter fields a translation carries: the English page's other fields (keywords, cover) are its own. */
+const TRANSLATED_FIELDS = new Set(['title', 'description', 'heading', 'lead', 'faqs']);
+
+interface MdxParts {
+  /** The translated fields' lines, each with its line number. */
+  fields: { number: number; text: string }[];
+  body: { number: number; text: string }[];
+  /** Every top-level frontmatter field's first line, by name. */
+  scalars: Map<string, string>;
+}
+
+/** An MDX file's frontmatter fields (top-level keys with their indented lines) and its body, line by line. */
+function mdxParts(text: string): MdxParts {
+  const lines = text.split('\n');
+  const end = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
+  const fields: MdxParts['fields'] = [];
+  const scalars = new Map<string, string>();
+  let field = '';
+  for (let index = 1; index < end; index++) {
+    const key = /^([A-Za-z]\w*):\s*(.*)$/.exec(lines[index]!);
+    if (key) {
+      field = key[1]!;
+      scalars.set(field, key[2]!.replace(/^['"]|['"]$/g, ''));
+    }
+    if (TRANSLATED_FIELDS.has(field)) fields.push({ number: index + 1, text: key ? key[2]! : lines[index]! });
+  }
+  const body = lines
+    .map((line, index) => ({ number: index + 1, text: line }))
+    .slice(end + 1)
+    .filter((line) => !/^\s*(import|export)\s/.test(line.text));
+  return { fields, body, scalars };
+}
+
+/** A component's opening tag, its attributes as written (strings, expressions or bare). */
+const TAG = /<([A-Z][A-Za-z]*)\b((?:[^>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*?)\s*\/?>/g;
+const TAG_ATTRIBUTE = /([A-Za-z]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{([^{}]*)\}))?/g;
+const EXPRESSION = /\{(?!\/\*)([^{}]+)\}/g;
+const COMMENT = /\{\/\*[\s\S]*?\*\/\}/g;
+
+/** A component as the check compares it: its identifying props, without the title a translation translates. */
+function tagKey(tag: string, attributes: string): string {
+  const kept = [...attributes.matchAll(TAG_ATTRIBUTE)]
+    .filter(([, name]) => name !== 'title')
+    .map(([, name, double, single, expression]) =>
+      expression !== undefined
+        ? `${name}={…}`
+        : (double ?? single) !== undefined
+          ? `${name}="${double ?? single}"`
+          : name!,
+    );
+  // <Season name="hajj" /> shows the label, as <Season name="hajj" show="label" /> does.
+  if (tag === 'Season' && !kept.some((attribute) => attribute.startsWith('show='))) kept.push('show="label"');
+  return `<${[tag, ...kept.sort()].join(' ')} />`;
+}
+
+/** An MDX expression as the check compares it; an English phrase's expression counts as the fact a translation writes for it. */
+function expressionKey(expression: string): string {
+  const compact = expression.replace(/\s+/g, '').replaceAll('"', "'");
+  const fact = EXPRESSION_FACTS[compact];
+  return fact ? `<Fact name="${fact}" />` : `{${compact}}`;
+}
+
+/** Every placeholder of a file with the line it is on: components, MDX expressions and frontmatter placeholders. */
+function placeholdersOf(parts: MdxParts): { key: string; line: number; written: string }[] {
+  const found: { key: string; line: number; written: string }[] = [];
+  for (const line of parts.fields) {
+    for (const [written, kind, name] of line.text.matchAll(
+      /\{\{\s*([Ff]act|[Ss]eason)\s*:\s*([A-Za-z0-9.]+)\s*\}\}/g,
+    )) {
+      found.push({ key: `{{${kind!.toLowerCase()}:${name}}}`, line: line.number, written });
+    }
+  }
+  for (const line of parts.body) {
+    const text = line.text.replace(COMMENT, ' ');
+    for (const [written, tag, attributes] of text.matchAll(TAG)) {
+      found.push({ key: tagKey(tag!, attributes!), line: line.number, written });
+    }
+    for (const [written, expression] of text.replace(TAG, ' ').matchAll(EXPRESSION)) {
+      found.push({ key: expressionKey(expression!), line: line.number, written });
+    }
+  }
+  return found;
+}
+
+const DIGITS: Record<string, string> = Object.fromEntries(
+  ['٠١٢٣٤٥٦٧٨٩', '۰۱۲۳۴۵۶۷۸۹', '০১২৩৪৫৬৭৮৯'].flatMap((digits) =>
+    [...digits].map((digit, value) => [digit, String(value)]),
+  ),
+);
+
+/** Prose with its digits in Latin, Arabic's decimal and thousands marks made plain. */
+const latinDigits = (text: string) =>
+  text
+    .replace(/[٠-٩۰-۹০-৯]/g, (digit) => DIGITS[digit]!)
+    .replaceAll('٫', '.')
+    .replaceAll('٬', ',');
+
+/** The numbers a file's prose writes, each with its line: no placeholder, component, expression, link target or address. */
+function proseNumbers(parts: MdxParts): { number: string; line: number; written: string }[] {
+  const lines = [...parts.fields, ...parts.body];
+  return lines.flatMap((line) => {
+    const stripped = line.text
+      .replace(COMMENT, ' ')
+      .replace(/\{\{[^{}]*\}\}/g, ' ')
+      .replace(TAG, ' ')
+      .replace(EXPRESSION, ' ')
+      .replace(/\]\([^)]*\)/g, '] ')
+      .replace(/https?:\/\/\S+/g, ' ');
+    // One character for one, so a number found in the Latin copy is shown as the translation wrote it.
+    return [...latinDigits(stripped).matchAll(/\d+(?:[.,]\d+)*/g)].map(({ 0: latin, index }) => {
+      return {
+        number: latin.replaceAll(',', ''),
+        line: line.number,
+        written: stripped.slice(index, index + latin.length),
+      };
+    });
+  });
+}
+
+/** A translation's check: what fails (findings) and what is only listed (stale: its English has changed since). */
+export interface TranslationCheck {
+  findings: Finding[];
+  stale: string[];
+}
+
+/**
+ * A translation against its English source: the source exists; the same placeholders, counted, in any
+ * order; no number the English prose does not write (a fact written out); every fact it uses has a
+ * phrase in its language; and, listed without failing, an English source changed since the revision
+ * the translation names. `source` is the English file, or undefined when there is none.
+ */
+export function checkTranslation(translation: ContentFile, source: ContentFile | undefined): TranslationCheck {
+  const parts = mdxParts(translation.text);
+  const finding = (line: number, text: string, fix: string): Finding => ({ file: translation.path, line, text, fix });
+  const sourceName = parts.scalars.get('source') ?? '';
+  if (!source) {
+    return {
+      findings: [
+        finding(1, `source: ${sourceName}`, `names no English file: src/content/${sourceName}.mdx does not exist`),
+      ],
+      stale: [],
+    };
+  }
+  const english = mdxParts(source.text);
+  const findings: Finding[] = [];
+
+  const ours = placeholdersOf(parts);
+  const theirs = placeholdersOf(english);
+  const count = (list: readonly { key: string }[]) =>
+    list.reduce((counts, { key }) => counts.set(key, (counts.get(key) ?? 0) + 1), new Map<string, number>());
+  const [oursCount, theirsCount] = [count(ours), count(theirs)];
+  for (const key of new Set([...oursCount.keys(), ...theirsCount.keys()])) {
+    const [have, want] = [oursCount.get(key) ?? 0, theirsCount.get(key) ?? 0];
+    if (have === want) continue;
+    const at = ours.find((placeholder) => placeholder.key === key)?.line ?? 1;
+    findings.push(
+      finding(
+        at,
+        key,
+        `the English source has it ${want} ${want === 1 ? 'time' : 'times'}, the translation ${have}: keep every placeholder and component of ${source.path} as it is (see CONTRIBUTING, "Translations")`,
+      ),
+    );
+  }
+  for (const { written, line } of ours) {
+    const compact = written.replace(/^\{|\}$/g, '').replace(/\s+/g, '');
+    if (written.startsWith('{') && !written.startsWith('{{') && EXPRESSION_FACTS[compact.replaceAll('"', "'")]) {
+      const fact = EXPRESSION_FACTS[compact.replaceAll('"', "'")]!;
+      findings.push(finding(line, written, `prints an English phrase: write <Fact name="${fact}" /> in a translation`));
+    }
+  }
+
+  const englishNumbers = new Set(proseNumbers(english).map(({ number }) => number));
+  for (const { number, line, written } of proseNumbers(parts)) {
+    if (englishNumbers.has(number)) continue;
+    findings.push(
+      finding(
+        line,
+        written,
+        'a fact written out in a translation: the English source writes no such number; use the placeholder it uses (<Fact>, <Season>, a price component or {{fact:…}})',
+      ),
+    );
+  }
+
+  const lang = parts.scalars.get('lang');
+  if (isLanguage(lang)) {
+    for (const fact of missingPhrases(translation.text, lang)) {
+      findings.push(
+        finding(
+          1,
+          fact,
+          `has no ${LANGUAGE_INFO[lang as Language].englishName} phrase (or names no fact): add it to src/lib/i18n/${lang}/facts.ts`,
+        ),
+      );
+    }
+  }
+
+  const revision = revisionOf(source.text);
+  const named = parts.scalars.get('sourceRevision');
+  const stale =
+    named === revision
+      ? []
+      : [
+          `${translation.path}: follows the English of ${parts.scalars.get('sourceDate') ?? 'an unknown date'} (revision ${named}); ${source.path} is now ${revision}: update the translation and its sourceRevision`,
+        ];
+  return { findings: findings.sort((a, b) => a.line - b.line), stale };
 }

@@ -10,7 +10,7 @@ export const content = {
   /** Under a package link's title: "7 Nights · 4 star · from $1,699 per person". */
   packageLine: (nights: number, stars: string) => `${nightsLabel(nights)} · ${stars} star · from {price} {unit}`,
   perPerson: 'per person',
-  /** Beside a Hajj figure: what it is, how Nusuk Hajj prices relate to it, and where the season's price is set. */
+  /** Beside a Hajj figure: what it is, how Nusuk Hajj prices relate to it, and where the coming Hajj is priced. */
   hajjPriceUnit: (label: string, nusukPrices: string, hijri: string) =>
     `per person, ${label}; ${nusukPrices}, and the ${hijri} price is set and paid on Nusuk Hajj`,
   /** A fact made a sentence of its own, with the language's full stop. */
