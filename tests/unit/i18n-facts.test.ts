@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { factText } from '@/lib/fact-lookup';
+import { FACT_NAMES, factText } from '@/lib/fact-lookup';
 import { facts } from '@/lib/facts';
 import { hajjEligibility } from '@/lib/hajj';
 import { wordsFor } from '@/lib/i18n/dictionary';
@@ -70,6 +70,19 @@ describe('the phrasebooks', () => {
       for (const name of new Set([...used, ...components])) {
         expect(factTextIn(name, lang, texts), `${lang}: ${name}`).toBeTruthy();
       }
+    }
+  });
+});
+
+describe('the phrasebooks’ reach', () => {
+  // Facts no translated page prints: the holiday countries' entry rules, English source names and
+  // statuses, and the card fee, whose wording turns on its value (a translation that needs one adds it).
+  const UNSAID = /^(entry\.|payment\.cardFee)|\.(sourceName|status)$/;
+
+  it('say every other fact a translation could use, in every language', () => {
+    for (const lang of TRANSLATED_LANGUAGES) {
+      const missing = FACT_NAMES.filter((name) => !UNSAID.test(name) && factTextIn(name, lang) === undefined);
+      expect(missing, lang).toEqual([]);
     }
   });
 });

@@ -157,6 +157,7 @@ function derivedSlots(name: string, lang: Language): Record<string, Part> {
       total: price(example + fee),
     };
   }
+  if (name === 'booking.ramadan') return { ramadanStart: { text: formatDayIn(seasons.ramadan.start, lang) } };
   if (name === 'hajj.registration') {
     const opened = new Date(`${facts.hajj.steps.last.registration.on}T00:00:00Z`);
     const monthYear = new Intl.DateTimeFormat(LANGUAGE_INFO[lang].tag, {
