@@ -146,13 +146,13 @@ describe('translations in the content check', () => {
   });
 
   it('fail on a fact the language has no phrase for, naming it and the language', () => {
-    const english = { path: source.path, text: ENGLISH.replace('Allow', 'Allow <Fact name="permits.ramadan" /> and') };
+    const english = { path: source.path, text: ENGLISH.replace('Allow', 'Allow <Fact name="payment.cardFee" /> and') };
     const translation = urdu();
-    translation.text = translation.text.replace('رکھیں۔', 'رکھیں، <Fact name="permits.ramadan" />۔');
+    translation.text = translation.text.replace('رکھیں۔', 'رکھیں، <Fact name="payment.cardFee" />۔');
     translation.text = translation.text.replace(/sourceRevision: \w+/, `sourceRevision: ${revisionOf(english.text)}`);
     expect(checkTranslation(translation, english).findings).toEqual([
       expect.objectContaining({
-        text: 'permits.ramadan',
+        text: 'payment.cardFee',
         fix: 'has no Urdu phrase (or names no fact): add it to src/lib/i18n/ur/facts.ts',
       }),
     ]);

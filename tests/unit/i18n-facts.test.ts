@@ -146,14 +146,14 @@ describe('facts in a language', () => {
   });
 
   it('fails naming the fact and the language when a phrase is missing', () => {
-    expect(() => factTextOrFail('permits.ramadan', 'bn', 'ur/x.mdx')).toThrow(
-      'ur/x.mdx: no Bengali phrase for the fact permits.ramadan: add it to src/lib/i18n/bn/facts.ts',
+    expect(() => factTextOrFail('payment.cardFee', 'bn', 'ur/x.mdx')).toThrow(
+      'ur/x.mdx: no Bengali phrase for the fact payment.cardFee: add it to src/lib/i18n/bn/facts.ts',
     );
     expect(
-      missingPhrases('<Fact name="visa.photo" /> <Fact name="permits.ramadan" /> {{fact:booking.december}}', 'ur'),
-    ).toEqual(['permits.ramadan', 'booking.december']);
-    expect(() => assertTranslationFacts('translations/ar/blog/x.mdx', '<Fact name="permits.ramadan" />', 'ar')).toThrow(
-      /translations\/ar\/blog\/x\.mdx: no Arabic phrase for permits\.ramadan/,
+      missingPhrases('<Fact name="visa.photo" /> <Fact name="payment.cardFee" /> {{fact:entry.turkey}}', 'ur'),
+    ).toEqual(['payment.cardFee', 'entry.turkey']);
+    expect(() => assertTranslationFacts('translations/ar/blog/x.mdx', '<Fact name="payment.cardFee" />', 'ar')).toThrow(
+      /translations\/ar\/blog\/x\.mdx: no Arabic phrase for payment\.cardFee/,
     );
     expect(() => assertTranslationFacts('x.mdx', '<Fact name="site.replyTime" />', 'ar')).not.toThrow();
   });
@@ -188,9 +188,9 @@ describe('frontmatter placeholders in a translation', () => {
 
   it('fail naming where, the placeholder and the language', () => {
     expect(() =>
-      resolveTranslationPlaceholders('{{fact:permits.ramadan}}', 'bn', 'translations/bn/pages/about-us.mdx'),
+      resolveTranslationPlaceholders('{{fact:payment.cardFee}}', 'bn', 'translations/bn/pages/about-us.mdx'),
     ).toThrow(
-      'translations/bn/pages/about-us.mdx: {{fact:permits.ramadan}} has no Bengali phrase (add it to src/lib/i18n/bn/facts.ts) or names no fact',
+      'translations/bn/pages/about-us.mdx: {{fact:payment.cardFee}} has no Bengali phrase (add it to src/lib/i18n/bn/facts.ts) or names no fact',
     );
   });
 });
