@@ -14,6 +14,7 @@ import {
   missingPhrases,
   partsText,
   phrasebooks,
+  resolveTranslationData,
   resolveTranslationPlaceholders,
   seasonTextIn,
   siteFactTexts,
@@ -184,6 +185,26 @@ describe('frontmatter placeholders in a translation', () => {
     expect(resolveTranslationPlaceholders('{{Fact:visa.photo}}', 'en')).toBe(
       'A recent digital photo on a white background, uploaded with the application',
     );
+  });
+
+  it('resolve through a whole frontmatter, its questions included, leaving dates and numbers as they are', () => {
+    const sourceDate = new Date('2026-11-24');
+    const data = resolveTranslationData(
+      {
+        lang: 'ar',
+        title: 'الحج {{season:hajj.year}}',
+        sourceDate,
+        faqs: [{ question: 'متى {{season:hajj.label}}؟', answer: 'x' }],
+      },
+      'ar',
+      'translations/ar/landing/hajj-packages.mdx',
+    );
+    expect(data).toEqual({
+      lang: 'ar',
+      title: 'الحج 2027',
+      sourceDate,
+      faqs: [{ question: `متى ${seasonTextIn('hajj', 'label', 'ar')}؟`, answer: 'x' }],
+    });
   });
 
   it('fail naming where, the placeholder and the language', () => {

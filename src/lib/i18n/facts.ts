@@ -349,6 +349,18 @@ export function resolveTranslationPlaceholders(text: string, lang: Language, whe
   });
 }
 
+/** Every string of a translation's frontmatter (title, description, heading, lead, faqs) with its placeholders resolved in `lang`. */
+export function resolveTranslationData<T>(data: T, lang: Language, where: string): T {
+  const resolve = (value: unknown): unknown => {
+    if (typeof value === 'string') return resolveTranslationPlaceholders(value, lang, where);
+    if (Array.isArray(value)) return value.map(resolve);
+    if (value && Object.getPrototypeOf(value) === Object.prototype)
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner)]));
+    return value;
+  };
+  return resolve(data) as T;
+}
+
 /** The facts a translation's text uses (`<Fact name>` and `{{fact:…}}`) that have no phrase in its language. */
 export function missingPhrases(text: string, lang: Language): string[] {
   const names = [
