@@ -624,6 +624,8 @@ function proseNumbers(parts: MdxParts): { number: string; line: number; written:
       .replace(/\{\{[^{}]*\}\}/g, ' ')
       .replace(TAG, ' ')
       .replace(EXPRESSION, ' ')
+      // An HTML element's attributes (`<bdi dir="ltr">`, a link's href) are markup, not prose.
+      .replace(/<\/?[a-z][^>]*>/g, ' ')
       .replace(/\]\([^)]*\)/g, '] ')
       .replace(/https?:\/\/\S+/g, ' ');
     // One character for one, so a number found in the Latin copy is shown as the translation wrote it.

@@ -52,7 +52,7 @@ ${
 
 پیکج <FromPrice category="umrah" /> سے شروع ہوتے ہیں، مثلاً <PackageLink id="standard-7-nights-umrah" />۔
 
-ہم <Fact name="site.replyTime" /> جواب دیتے ہیں، {site.claims.foundingYear} سے۔ [ہمارا صفحہ](/umrah-visa-2024) دیکھیں۔
+ہم <Fact name="site.replyTime" /> جواب دیتے ہیں، {site.claims.foundingYear} سے۔ [ہمارا صفحہ](/umrah-visa-2024) دیکھیں، یا <a href="/ur/umrah-visa-2024" dir="ltr">یہاں</a>۔
 `
 }`,
   };
@@ -130,7 +130,7 @@ describe('translations in the content check', () => {
   });
 
   it('let through the numbers the English prose writes itself, and none from link targets or placeholders', () => {
-    // "۳ مراحل" is the English "3 steps"; 2024 sits only in the link target, 7 only in a package id.
+    // "۳ مراحل" is the English "3 steps"; 2024 sits only in link targets, 7 only in a package id.
     expect(checkTranslation(urdu(), source).findings).toEqual([]);
   });
 
