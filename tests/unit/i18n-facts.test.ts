@@ -157,6 +157,9 @@ describe('facts in a language', () => {
       /translations\/ar\/blog\/x\.mdx: no Arabic phrase for payment\.cardFee/,
     );
     expect(() => assertTranslationFacts('x.mdx', '<Fact name="site.replyTime" />', 'ar')).not.toThrow();
+    // A site.* phrase with figures of its own ({#1}/{#2}) is there, whatever the settings say.
+    const site = '<Fact name="site.support" /> <Fact name="site.yearsExperience" /> <Fact name="site.customers" />';
+    for (const lang of TRANSLATED_LANGUAGES) expect(missingPhrases(site, lang), lang).toEqual([]);
   });
 });
 
