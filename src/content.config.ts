@@ -2,7 +2,8 @@ import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { DISTANCE_BANDS } from '@/lib/facts-schema';
-import { TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
+import { resolveTranslationData } from '@/lib/i18n/facts';
+import { isLanguage, TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
 import { placeholderText, PLACEHOLDER, unknownPlaceholders } from '@/lib/fact-lookup';
 
 /**
@@ -25,6 +26,25 @@ function withPlaceholders<T extends z.ZodType>(schema: T) {
     return value;
   };
   return z.preprocess((raw, ctx) => resolve(raw, [], ctx), schema);
+}
+
+/**
+ * Resolves a translation's `{{fact:…}}` and `{{season:…}}` in its own language (src/lib/i18n/facts.ts)
+ * before it is validated, so every page, title and link that reads it gets the language's words; a
+ * placeholder without a phrase in the language fails the build naming the source, it and the language.
+ */
+function inTranslationLanguage<T extends z.ZodType>(schema: T) {
+  return z.preprocess((raw, ctx) => {
+    const lang = raw && typeof raw === 'object' && 'lang' in raw ? raw.lang : undefined;
+    if (!isLanguage(lang)) return raw;
+    const source = 'source' in (raw as object) ? String((raw as { source: unknown }).source) : 'an unknown page';
+    try {
+      return resolveTranslationData(raw, lang, `the ${lang} translation of ${source}`);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', input: raw, message: (error as Error).message });
+      return raw;
+    }
+  }, schema);
 }
 
 /** When an editor last checked a page's facts against current rules; printed as "Reviewed Month Year". */
@@ -293,24 +313,27 @@ const testimonials = defineCollection({
  * `blog/complete-umrah-guide-step-by-step.mdx`. A translation names the English revision it was
  * made from (the first 12 hex digits of the English file's SHA-256) and that revision's date; the
  * content check lists a translation whose English has changed since. Facts stay placeholders,
- * resolved in the translation's language when the page is drawn, never written out.
+ * resolved in the translation's language (frontmatter here, the body's components when the page is
+ * drawn), never written out.
  */
 const translations = defineCollection({
   loader: glob({ pattern: '*/**/*.mdx', base: './src/content/translations' }),
-  schema: z.strictObject({
-    lang: z.enum(TRANSLATED_LANGUAGES),
-    /** The English entry, `collection/id`: `blog/complete-umrah-guide-step-by-step`. */
-    source: z.string().regex(/^(blog|landing|pages)\/[a-z0-9-]+$/),
-    sourceRevision: z.string().regex(/^[0-9a-f]{12}$/),
-    /** The English page's reviewed (or updated) day at that revision, shown on the translation. */
-    sourceDate: z.coerce.date(),
-    title: z.string().min(5).max(110),
-    description: z.string().min(40).max(200),
-    /** A landing page's heading and lead, where its English has them. */
-    heading: z.string().min(3).optional(),
-    lead: z.string().min(20).optional(),
-    faqs: z.array(faq).default([]),
-  }),
+  schema: inTranslationLanguage(
+    z.strictObject({
+      lang: z.enum(TRANSLATED_LANGUAGES),
+      /** The English entry, `collection/id`: `blog/complete-umrah-guide-step-by-step`. */
+      source: z.string().regex(/^(blog|landing|pages)\/[a-z0-9-]+$/),
+      sourceRevision: z.string().regex(/^[0-9a-f]{12}$/),
+      /** The English page's reviewed (or updated) day at that revision, shown on the translation. */
+      sourceDate: z.coerce.date(),
+      title: z.string().min(5).max(110),
+      description: z.string().min(40).max(200),
+      /** A landing page's heading and lead, where its English has them. */
+      heading: z.string().min(3).optional(),
+      lead: z.string().min(20).optional(),
+      faqs: z.array(faq).default([]),
+    }),
+  ),
 });
 
 export const collections = {

@@ -1,5 +1,6 @@
 import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
 import { assertFactNames } from '@/lib/fact-names';
+import { assertTranslationFacts } from '@/lib/i18n/facts';
 import { sortPackages } from '@/lib/catalogue';
 import { newestFirst, publishedOnly } from '@/lib/posts';
 import type { Faq } from '@/lib/json-ld';
@@ -57,8 +58,13 @@ export async function publishedPosts() {
   return newestFirst(publishedOnly(await getCollection('blog')));
 }
 
-/** Renders an MDX entry once its `<Fact>` and `<Season>` names are known; a typo fails the build naming the file. */
-export async function renderMdx(entry: CollectionEntry<'blog' | 'landing' | 'pages'>) {
-  assertFactNames(entry.filePath ?? entry.id, entry.body ?? '');
+/**
+ * Renders an MDX entry once its `<Fact>` and `<Season>` names are known, and a translation's facts
+ * each have a phrase in its language; a typo or a missing phrase fails the build naming the file.
+ */
+export async function renderMdx(entry: CollectionEntry<'blog' | 'landing' | 'pages' | 'translations'>) {
+  if (entry.collection === 'translations')
+    assertTranslationFacts(entry.filePath ?? entry.id, entry.body ?? '', entry.data.lang);
+  else assertFactNames(entry.filePath ?? entry.id, entry.body ?? '');
   return render(entry);
 }

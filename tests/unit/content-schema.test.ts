@@ -70,4 +70,13 @@ describe('content schemas', () => {
     expect(output).toContain('umrah-weather-guide-what-to-expect');
     expect(output).toMatch(/reviewed/);
   }, 90_000);
+
+  it('reject a translation placeholder its language has no phrase for, naming the file, the placeholder and the language', () => {
+    const file = 'src/content/translations/bn/landing/umrah-visa.mdx';
+    const output = sync(
+      projectWith(file, (text) => text.replace(/^(title: .*?)(['"]?)$/m, '$1 {{fact:payment.cardFee}}$2')),
+    );
+    expect(output).toContain('umrah-visa');
+    expect(output).toMatch(/\{\{fact:payment\.cardFee\}\} has no Bengali phrase/);
+  }, 90_000);
 });
