@@ -158,8 +158,10 @@ function derivedSlots(name: string, lang: Language): Record<string, Part> {
     };
   }
   if (name === 'booking.ramadan') return { ramadanStart: { text: formatDayIn(seasons.ramadan.start, lang) } };
-  if (name === 'hajj.registration') {
-    const opened = new Date(`${facts.hajj.steps.last.registration.on}T00:00:00Z`);
+  // The month the last season's registration opened; without that step recorded the phrase has no value and says so.
+  const registration = facts.hajj.steps.last.registration;
+  if (name === 'hajj.registration' && registration) {
+    const opened = new Date(`${registration.on}T00:00:00Z`);
     const monthYear = new Intl.DateTimeFormat(LANGUAGE_INFO[lang].tag, {
       month: 'long',
       year: 'numeric',
