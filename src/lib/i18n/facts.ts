@@ -11,6 +11,7 @@ import { facts as bnFacts } from './bn/facts.ts';
 import { formatDayIn } from './dates.ts';
 import { LANGUAGE_INFO, type Language, type TranslatedLanguage } from './languages.ts';
 import { formatNumberIn } from './numbers.ts';
+import type { FactPhrasebook } from './phrasebook.ts';
 import { facts as urFacts } from './ur/facts.ts';
 
 /**
@@ -21,23 +22,6 @@ import { facts as urFacts } from './ur/facts.ts';
  * every language at once. Seasons are computed from their dates (Intl's calendars), never typed.
  * Plain Node imports this file (the content check), so imports stay relative and nothing Astro-side.
  */
-
-/** A language's words for facts and seasons, with `{slot}` where a value goes and no digit anywhere. */
-export interface FactPhrasebook {
-  /** A fact name (`visa.processing`, `hajj.eligibility.conditions.0`, `site.replyTime`) → its phrase. */
-  facts: Readonly<Record<string, string>>;
-  seasons: {
-    names: Readonly<Record<SeasonName, string>>;
-    /** `{name}`, `{year}` (Gregorian) and `{hijri}` (the `hijri` phrase), as "Hajj 2027 (1448 AH)". */
-    label: string;
-    /** `{year}`: the Hijri year, as "1448 AH". */
-    hijri: string;
-    /** `{dates}`: an expected day or range, as "about 14–19 May 2027". */
-    about: string;
-    /** Said after every expected date. */
-    note: string;
-  };
-}
 
 const PHRASEBOOKS: Readonly<Record<TranslatedLanguage, FactPhrasebook>> = { ur: urFacts, ar: arFacts, bn: bnFacts };
 

@@ -1,5 +1,5 @@
 import { MONTHS } from '../../facts-schema.ts';
-import type { FactPhrasebook } from '../facts.ts';
+import type { FactPhrasebook } from '../phrasebook.ts';
 
 const weather = 'في مكة المكرمة نحو {makkahC} ({makkahF}) وفي المدينة المنورة نحو {madinahC} ({madinahF})';
 const coach = 'تنقلات بحافلة مكيفة مشتركة مع مجموعتك';

@@ -1,5 +1,5 @@
 import { MONTHS } from '../../facts-schema.ts';
-import type { FactPhrasebook } from '../facts.ts';
+import type { FactPhrasebook } from '../phrasebook.ts';
 
 const weather = 'মক্কায় প্রায় {makkahC} ({makkahF}) এবং মদিনায় প্রায় {madinahC} ({madinahF})';
 const coach = 'আপনার দলের সঙ্গে শীতাতপনিয়ন্ত্রিত যৌথ কোচে যাতায়াত';

@@ -1,5 +1,5 @@
 import { MONTHS } from '../../facts-schema.ts';
-import type { FactPhrasebook } from '../facts.ts';
+import type { FactPhrasebook } from '../phrasebook.ts';
 
 const weather = 'مکہ میں تقریباً {makkahC} ({makkahF}) اور مدینہ میں تقریباً {madinahC} ({madinahF})';
 const coach = 'آپ کے گروپ کے ساتھ مشترکہ ایئر کنڈیشنڈ کوچ میں آمد و رفت';
