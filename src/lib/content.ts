@@ -58,7 +58,7 @@ export async function publishedPosts() {
 }
 
 /** Renders an MDX entry once its `<Fact>` and `<Season>` names are known; a typo fails the build naming the file. */
-export async function renderMdx(entry: CollectionEntry<'blog' | 'landing' | 'pages'>) {
+export async function renderMdx(entry: CollectionEntry<'blog' | 'landing' | 'pages' | 'translations'>) {
   assertFactNames(entry.filePath ?? entry.id, entry.body ?? '');
   return render(entry);
 }
