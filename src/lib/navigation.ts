@@ -1,7 +1,6 @@
-import { wordsFor } from './i18n/dictionary.ts';
+import { nav as englishNav } from './i18n/en/site-nav.ts';
 import type { Language } from './i18n/languages.ts';
 import { linkIn } from './i18n/page-links.ts';
-import type { SiteWords } from './i18n/en/site.ts';
 
 export interface NavLink {
   label: string;
@@ -19,7 +18,9 @@ export interface NavGroup {
 
 export type NavItem = NavLink | NavGroup;
 
-type NavWord = keyof SiteWords['nav'];
+/** The navigation's words in one language: the `nav` of that language's `site` dictionary. */
+export type NavWords = { readonly [K in keyof typeof englishNav]: string };
+type NavWord = keyof NavWords;
 interface NavEntry {
   word: NavWord;
   href: string;
@@ -67,32 +68,34 @@ const FOOTER: readonly NavEntry[] = [
   { word: 'terms', href: '/terms-conditions' },
 ];
 
-function linkFor(entry: NavEntry, lang: Language): NavLink {
-  return { label: wordsFor(lang).site.nav[entry.word], ...linkIn(lang, entry.href) };
+// The words come from the caller (the page's dictionary): the phone menu's island imports this
+// file, and with it only the English words, not every language's.
+function linkFor(entry: NavEntry, lang: Language, words: NavWords): NavLink {
+  return { label: words[entry.word], ...linkIn(lang, entry.href) };
 }
 
 /** The header's links in a language: to the translated page where there is one, else to the English one, marked. */
-export function headerNavIn(lang: Language): NavItem[] {
+export function headerNavIn(lang: Language, words: NavWords): NavItem[] {
   return HEADER.map((entry) =>
     'children' in entry
-      ? { ...linkFor(entry, lang), children: entry.children.map((child) => linkFor(child, lang)) }
-      : linkFor(entry, lang),
+      ? { ...linkFor(entry, lang, words), children: entry.children.map((child) => linkFor(child, lang, words)) }
+      : linkFor(entry, lang, words),
   );
 }
 
 /** The mobile drawer's links in a language. */
-export function drawerNavIn(lang: Language): NavLink[] {
-  return DRAWER.map((entry) => linkFor(entry, lang));
+export function drawerNavIn(lang: Language, words: NavWords): NavLink[] {
+  return DRAWER.map((entry) => linkFor(entry, lang, words));
 }
 
 /** The footer's links in a language. */
-export function footerNavIn(lang: Language): NavLink[] {
-  return FOOTER.map((entry) => linkFor(entry, lang));
+export function footerNavIn(lang: Language, words: NavWords): NavLink[] {
+  return FOOTER.map((entry) => linkFor(entry, lang, words));
 }
 
-export const headerNav: readonly NavItem[] = headerNavIn('en');
-export const drawerNav: readonly NavLink[] = drawerNavIn('en');
-export const footerNav: readonly NavLink[] = footerNavIn('en');
+export const headerNav: readonly NavItem[] = headerNavIn('en', englishNav);
+export const drawerNav: readonly NavLink[] = drawerNavIn('en', englishNav);
+export const footerNav: readonly NavLink[] = footerNavIn('en', englishNav);
 
 /** True when `item` leads to a group of links. */
 export function isNavGroup(item: NavItem): item is NavGroup {

@@ -166,16 +166,18 @@ describe('the settings in a language', () => {
 
 describe('the navigation in a language', () => {
   it('keeps the English labels and links as they were', () => {
-    expect(headerNavIn('en')).toEqual(headerNav);
+    expect(headerNavIn('en', wordsFor('en').site.nav)).toEqual(headerNav);
     expect(headerNav[0]).toEqual({ label: 'Home', href: '/' });
   });
 
   it('names every link in the language and marks the ones that lead to an English page', () => {
     for (const lang of TRANSLATED_LANGUAGES) {
       const links = [
-        ...headerNavIn(lang).flatMap((item) => (isNavGroup(item) ? [item, ...item.children] : [item])),
-        ...drawerNavIn(lang),
-        ...footerNavIn(lang),
+        ...headerNavIn(lang, wordsFor(lang).site.nav).flatMap((item) =>
+          isNavGroup(item) ? [item, ...item.children] : [item],
+        ),
+        ...drawerNavIn(lang, wordsFor(lang).site.nav),
+        ...footerNavIn(lang, wordsFor(lang).site.nav),
       ];
       for (const link of links) {
         expect(link.label, `${lang} ${link.href}`).not.toMatch(/[A-Za-z]/);
@@ -183,7 +185,9 @@ describe('the navigation in a language', () => {
         expect(link.hreflang, `${lang} ${link.href}`).toBe(translated ? undefined : 'en');
       }
     }
-    expect(drawerNavIn('ar').find((link) => link.href === '/ar/about-us')?.label).toBe('من نحن');
+    expect(drawerNavIn('ar', wordsFor('ar').site.nav).find((link) => link.href === '/ar/about-us')?.label).toBe(
+      'من نحن',
+    );
   });
 });
 

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import Glyph from '@/components/islands/Glyph';
 import { telHref, whatsappUrl } from '@/lib/contact-links';
-import type { NavLink } from '@/lib/navigation';
+import { drawerNav, type NavLink } from '@/lib/navigation';
+import { NEW_TAB, nav } from '@/lib/i18n/en/site-nav';
 import { agencyContact } from '@/lib/site-contact';
 
 /** The drawer's words in the page's language, handed over by the header rather than every dictionary bundled here. */
@@ -16,11 +17,16 @@ export interface MobileNavWords {
   newTab: string;
 }
 
-/** The page's path, its links and words travel in the page; the contacts come with the island's code. */
+const ENGLISH: MobileNavWords = { ...nav, newTab: NEW_TAB };
+
+/**
+ * Only the page's path travels in an English page; its links, words and the contacts come with the
+ * island's code. A translated page sends its own links and words.
+ */
 interface Props {
   currentPath: string;
-  links: readonly NavLink[];
-  words: MobileNavWords;
+  links?: readonly NavLink[];
+  words?: MobileNavWords;
 }
 
 /** Moves Tab from the last control to the first (and back) so focus cannot leave the drawer. */
@@ -38,7 +44,7 @@ function keepTabInside(event: KeyboardEvent, container: HTMLElement) {
 }
 
 /** The phone menu: a slide-in drawer that keeps focus inside while open and returns it on close. */
-export default function MobileNav({ currentPath, links, words }: Props) {
+export default function MobileNav({ currentPath, links = drawerNav, words = ENGLISH }: Props) {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLDivElement>(null);

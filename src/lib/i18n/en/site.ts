@@ -1,4 +1,5 @@
 import type { Translation } from '../translation.ts';
+import { NEW_TAB, nav } from './site-nav.ts';
 
 /**
  * The public pages' own words: the header, the footer, the switcher, the notices, and the sections
@@ -15,36 +16,8 @@ export const site = {
   translatedFrom: (day: string) => `Translated from the English of ${day}.`,
   languages: 'Languages',
   skipLink: 'Skip to content',
-  /** " (opens in a new tab)", read after a link that opens one. */
-  newTab: ' (opens in a new tab)',
-  nav: {
-    main: 'Main',
-    mobile: 'Mobile',
-    footer: 'Footer',
-    breadcrumb: 'Breadcrumb',
-    home: 'Home',
-    aboutUs: 'About Us',
-    packages: 'Packages',
-    umrahPackages: 'Umrah Packages',
-    hajjPackages: 'Hajj Packages',
-    ramadanUmrah: 'Ramadan Umrah',
-    decemberUmrah: 'December Umrah',
-    packageFinder: 'Package Finder',
-    islamicHolidays: 'Islamic Holidays',
-    blog: 'Blog',
-    contact: 'Contact',
-    contactUs: 'Contact Us',
-    search: 'Search',
-    paymentSecurity: 'Payment Security',
-    privacyPolicy: 'Privacy Policy',
-    terms: 'Terms & Conditions',
-    searchSite: 'Search the site',
-    menu: 'Menu',
-    openMenu: 'Open menu',
-    closeMenu: 'Close menu',
-    messageUs: 'Message Us',
-    callNow: 'Call Now',
-  },
+  newTab: NEW_TAB,
+  nav,
   contact: {
     chatOnWhatsApp: 'Chat on WhatsApp',
     chatWithUs: 'Chat with us',
