@@ -13,6 +13,7 @@ export interface NavGroup {
   label: string;
   /** Where the group's own label leads when followed without opening the menu. */
   href: string;
+  hreflang?: 'en';
   children: readonly NavLink[];
 }
 

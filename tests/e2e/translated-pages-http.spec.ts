@@ -124,9 +124,7 @@ test('the switcher offers the languages a page exists in, each named in its own 
     const { body } = await html(path);
     const nav = /<nav aria-label="[^"]+"[^>]*data-language-switcher>([\s\S]*?)<\/nav>/.exec(body)?.[1] ?? '';
     const links = [
-      ...nav.matchAll(
-        /<a href="([^"]+)" hreflang="([^"]+)" lang="([^"]+)"( aria-current="page")?[^>]*>([^<]+)<\/a>/g,
-      ),
+      ...nav.matchAll(/<a href="([^"]+)" hreflang="([^"]+)" lang="([^"]+)"( aria-current="page")?[^>]*>([^<]+)<\/a>/g),
     ];
     expect(
       links.map((m) => [m[1], m[2], m[3], m[5], Boolean(m[4])]),

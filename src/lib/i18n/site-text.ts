@@ -10,8 +10,8 @@ import { LANGUAGE_INFO, type Language, type TranslatedLanguage } from './languag
 export interface HoursRow {
   days: string;
   dayOfWeek: readonly string[];
-  opens?: string;
-  closes?: string;
+  opens?: string | undefined;
+  closes?: string | undefined;
   label: string;
 }
 
