@@ -96,7 +96,6 @@ export function footerNavIn(lang: Language, words: NavWords): NavLink[] {
 
 export const headerNav: readonly NavItem[] = headerNavIn('en', englishNav);
 export const drawerNav: readonly NavLink[] = drawerNavIn('en', englishNav);
-export const footerNav: readonly NavLink[] = footerNavIn('en', englishNav);
 
 /** True when `item` leads to a group of links. */
 export function isNavGroup(item: NavItem): item is NavGroup {
