@@ -75,6 +75,11 @@ describe('links from a translated page', () => {
     });
   });
 
+  it('keep a link the translation already writes in a language', () => {
+    expect(linkIn('ur', '/ur/umrah-visa')).toEqual({ href: '/ur/umrah-visa' });
+    expect(linkIn('ur', '/ur')).toEqual({ href: '/ur' });
+  });
+
   it('lead to the English page, marked hreflang="en", where there is none', () => {
     expect(linkIn('ur', '/umrah-packages')).toEqual({ href: '/umrah-packages', hreflang: 'en' });
     expect(linkIn('ar', '/blog?page=2')).toEqual({ href: '/blog?page=2', hreflang: 'en' });

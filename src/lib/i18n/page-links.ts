@@ -72,7 +72,10 @@ export function linkIn(lang: Language, href: string): PageLink {
   const cut = href.search(/[?#]/);
   const path = cut === -1 ? href : href.slice(0, cut);
   const rest = cut === -1 ? '' : href.slice(cut);
-  const englishPath = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  // A link a translation already writes in a language (`/ur/umrah-visa`) stays as it is.
+  if (splitLanguagePath(trimmed).lang !== 'en') return { href };
+  const englishPath = trimmed;
   if ((TRANSLATED_PAGES as readonly string[]).includes(englishPath)) {
     return { href: `${localizedPath(englishPath, lang)}${rest}` };
   }
