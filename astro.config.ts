@@ -14,6 +14,7 @@ import { firstTouchScriptHash } from './src/lib/first-touch-script';
 import { islandLoaderHash } from './src/lib/island-loader';
 import { noScriptCssHash } from './src/lib/no-script';
 import { leftOutOfSitemap } from './src/lib/private-paths';
+import { sitemapAlternates } from './src/lib/i18n/page-links';
 import { resolveSiteUrl } from './src/lib/site-url';
 
 const lastmods = contentLastmods();
@@ -48,9 +49,12 @@ export default defineConfig({
     sitemap({
       filter: (page) => !leftOutOfSitemap(new URL(page).pathname),
       // A page whose copy is dated (reviewed, updated) says when; the others give no date rather than the build's.
+      // A translated page and its English page list each other and x-default (xhtml:link), from the same
+      // list as their <link rel="alternate">; the integration's own `i18n` option has no x-default.
       serialize: (item) => {
         const lastmod = lastmods.get(new URL(item.url).pathname);
-        return lastmod ? { ...item, lastmod } : item;
+        const links = sitemapAlternates(item.url);
+        return { ...item, ...(lastmod ? { lastmod } : {}), ...(links.length ? { links } : {}) };
       },
     }),
     interactDirective(),

@@ -29,6 +29,7 @@ const SERVER_SPECS = [
   'quote-links',
   'security-headers',
   'server-ports',
+  'translated-pages-http',
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({

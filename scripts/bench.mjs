@@ -10,6 +10,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { FIRST_RESPONSE_MAX_BYTES, PUBLIC_CSS_MAX_KB } from '../src/lib/page-budgets.ts';
+import { localizedPath, TRANSLATED_LANGUAGES, TRANSLATED_PAGES } from '../src/lib/i18n/languages.ts';
 import { ensureChromium } from './debian-tools.ts';
 
 /** The page budgets; sizes are gzip KB before interaction. */
@@ -65,10 +66,19 @@ const LIGHTHOUSE_PAGES = new Set([
   '/blog/complete-umrah-guide-step-by-step',
   '/search',
   COMPARE_PAGE,
+  // Each translated page beside its English one (issue 43): the same budgets in every language.
+  ...TRANSLATED_PAGES.flatMap((path) => [path, ...TRANSLATED_LANGUAGES.map((lang) => localizedPath(path, lang))]),
+]);
+
+/** The translated pages, each English page followed by its translations, for the side-by-side table. */
+const TRANSLATED_ROWS = TRANSLATED_PAGES.flatMap((path) => [
+  path,
+  ...TRANSLATED_LANGUAGES.map((lang) => localizedPath(path, lang)),
 ]);
 
 /** Kind of page, for the summary of every page's weight. */
 function pageKind(path) {
+  if (/^\/(ur|ar|bn)(\/|$)/.test(path)) return 'translated pages';
   if (path.startsWith('/compare')) return 'comparison';
   if (path.startsWith('/package/')) return 'package pages';
   if (path.startsWith('/blog/category/')) return 'guide categories';
@@ -275,7 +285,14 @@ function print(title, table) {
 console.log(
   `\nBuild: ${buildSeconds.toFixed(1)} s for ${rows.length} pages. Sizes are gzip KB a 390 px phone loads before interacting; scores and LCP are Lighthouse mobile (simulated throttling), the median of ${RUNS} runs.`,
 );
-print('Pages audited by Lighthouse', rows.filter((row) => row.scores).map(cells));
+print(
+  'Pages audited by Lighthouse',
+  rows.filter((row) => row.scores && !TRANSLATED_ROWS.includes(row.path)).map(cells),
+);
+print(
+  'The translated pages beside their English page',
+  TRANSLATED_ROWS.flatMap((path) => rows.filter((row) => row.path === path)).map(cells),
+);
 const kinds = [...new Set(rows.map((row) => pageKind(row.path)))];
 print(
   'Every page, by kind: the largest figure in each column, and how many pages miss a budget',

@@ -22,6 +22,9 @@ export interface TierSummary {
   data: CollectionEntry<'tiers'>['data'];
   fromPrice: number;
   nights: string;
+  /** The shortest and longest stay, for pages that write "nights" in another language. */
+  minNights: number;
+  maxNights: number;
   /** The tier's airport transfers, from the facts settings (`transfers.<tier>`). */
   transfers: string;
 }
@@ -47,6 +50,8 @@ export function tierSummaries(
         data: tier.data,
         fromPrice: offer.fromPrice,
         nights: nightsRangeLabel(offer.minNights, offer.maxNights),
+        minNights: offer.minNights,
+        maxNights: offer.maxNights,
         transfers,
       };
     });

@@ -22,6 +22,8 @@ export interface HeadInput {
    * address without one answers 404 (the enquiry confirmation): they must name a page that exists.
    */
   query?: string | undefined;
+  /** The page's Open Graph locale when it is not the site's (a translated page: `ur_PK`). */
+  locale?: string | undefined;
 }
 
 export interface MetaTag {
@@ -68,7 +70,7 @@ export function buildHead(input: HeadInput, site: SiteSettings): HeadData {
     { name: 'theme-color', content: site.themeColor },
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:site_name', content: site.name },
-    { property: 'og:locale', content: site.locale },
+    { property: 'og:locale', content: input.locale ?? site.locale },
     { property: 'og:title', content: title },
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: canonical },

@@ -4,6 +4,8 @@
  * outbox worker runs on Node's type stripping, where `site.ts` (with `@/` imports and
  * `import.meta.env`) cannot load. The visitor's acknowledgement email reads them from here.
  */
+import type { TranslatedLanguage } from './i18n/languages.ts';
+
 export const agencyContact = {
   name: 'Miqat Travel',
   legalName: 'Miqat Travel LLC',
@@ -34,6 +36,12 @@ export const agencyContact = {
   ],
   /** The office's IANA time zone (the office is in Austin): its hours, the desk's days and the digest's hour are in it. */
   timeZone: 'America/Chicago',
+  /**
+   * The languages besides English that staff answer the phone and WhatsApp in. The pages say "you can
+   * call or WhatsApp us in …" only for these; a translated page in another language says nothing
+   * rather than promise it. Urdu and Bengali: the spec does not say the office speaks Arabic.
+   */
+  staffLanguages: ['ur', 'bn'] as TranslatedLanguage[],
   /** "We reply …": the promise printed under every form and in the acknowledgement. */
   replyTime: 'within one business day',
   /**

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { cancellationScheduleSchema } from './site-booking.ts';
+import { TRANSLATED_LANGUAGES } from './i18n/languages.ts';
 
 const phoneSchema = z.strictObject({
   /** How the number is printed on the page. */
@@ -46,6 +47,10 @@ export const siteSettingsSchema = z.strictObject({
   }),
   jurisdiction: z.string().min(2),
   hours: z.array(hoursSchema).min(1),
+  /** The languages besides English staff answer the phone and WhatsApp in (site-contact.ts). */
+  staffLanguages: z
+    .array(z.enum(TRANSLATED_LANGUAGES))
+    .refine((list) => new Set(list).size === list.length, 'names a language twice'),
   social: z.array(z.strictObject({ label: z.string().min(2), url: z.url() })),
   claims: z.strictObject({
     foundingYear: z.number().int().min(1950).max(2100),

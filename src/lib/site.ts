@@ -23,6 +23,7 @@ export const site = parseSiteSettings({
   address: agencyContact.address,
   jurisdiction: 'the State of Texas',
   hours: agencyContact.hours,
+  staffLanguages: agencyContact.staffLanguages,
   social: [
     { label: 'Facebook', url: 'https://facebook.miqat-travel.example/' },
     { label: 'Instagram', url: 'https://instagram.miqat-travel.example/' },

@@ -2,12 +2,31 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import Glyph from '@/components/islands/Glyph';
 import { telHref, whatsappUrl } from '@/lib/contact-links';
-import { drawerNav } from '@/lib/navigation';
+import { drawerNav, type NavLink } from '@/lib/navigation';
+import { NEW_TAB, nav } from '@/lib/i18n/en/site-nav';
 import { agencyContact } from '@/lib/site-contact';
 
-/** Only the page's path travels in the page; the links and contacts come with the island's code. */
+/** The drawer's words in the page's language, handed over by the header rather than every dictionary bundled here. */
+export interface MobileNavWords {
+  menu: string;
+  openMenu: string;
+  closeMenu: string;
+  messageUs: string;
+  callNow: string;
+  mobile: string;
+  newTab: string;
+}
+
+const ENGLISH: MobileNavWords = { ...nav, newTab: NEW_TAB };
+
+/**
+ * Only the page's path travels in an English page; its links, words and the contacts come with the
+ * island's code. A translated page sends its own links and words.
+ */
 interface Props {
   currentPath: string;
+  links?: readonly NavLink[];
+  words?: MobileNavWords;
 }
 
 /** Moves Tab from the last control to the first (and back) so focus cannot leave the drawer. */
@@ -25,7 +44,7 @@ function keepTabInside(event: KeyboardEvent, container: HTMLElement) {
 }
 
 /** The phone menu: a slide-in drawer that keeps focus inside while open and returns it on close. */
-export default function MobileNav({ currentPath }: Props) {
+export default function MobileNav({ currentPath, links = drawerNav, words = ENGLISH }: Props) {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLDivElement>(null);
@@ -65,7 +84,7 @@ export default function MobileNav({ currentPath }: Props) {
         onClick={() => setOpen(true)}
       >
         <Glyph name="menu" />
-        <span className="sr-only">Open menu</span>
+        <span className="sr-only">{words.openMenu}</span>
       </button>
       {/* Portalled to <body>: the sticky header's backdrop filter would otherwise trap a fixed overlay. */}
       {open &&
@@ -77,20 +96,21 @@ export default function MobileNav({ currentPath }: Props) {
               aria-hidden="true"
               onClick={() => setOpen(false)}
             />
-            <div ref={drawer} role="dialog" aria-modal="true" aria-label="Menu" className="drawer-panel">
+            <div ref={drawer} role="dialog" aria-modal="true" aria-label={words.menu} className="drawer-panel">
               <div className="flex items-center justify-between border-b border-sand-200 pb-3">
-                <span className="font-display text-xl text-emerald-900">Menu</span>
+                <span className="font-display text-xl text-emerald-900">{words.menu}</span>
                 <button type="button" className="nav-round" data-autofocus onClick={() => setOpen(false)}>
                   <Glyph name="x" />
-                  <span className="sr-only">Close menu</span>
+                  <span className="sr-only">{words.closeMenu}</span>
                 </button>
               </div>
-              <nav aria-label="Mobile">
+              <nav aria-label={words.mobile}>
                 <ul className="mt-2">
-                  {drawerNav.map((link) => (
+                  {links.map((link) => (
                     <li key={link.href}>
                       <a
                         href={link.href}
+                        hrefLang={link.hreflang}
                         className="drawer-link"
                         aria-current={link.href === currentPath ? 'page' : undefined}
                       >
@@ -102,10 +122,11 @@ export default function MobileNav({ currentPath }: Props) {
               </nav>
               <div className="mt-auto grid gap-3 pt-6">
                 <a href={whatsappUrl(agencyContact)} target="_blank" rel="noopener" className="btn-gold">
-                  <Glyph name="chat" /> Message Us<span className="sr-only"> (opens in a new tab)</span>
+                  <Glyph name="chat" /> {words.messageUs}
+                  <span className="sr-only">{words.newTab}</span>
                 </a>
                 <a href={telHref(agencyContact.phone)} className="btn-primary">
-                  <Glyph name="phone" /> Call Now
+                  <Glyph name="phone" /> {words.callNow}
                 </a>
               </div>
             </div>
