@@ -217,18 +217,6 @@ describe('the translated pages’ routes', () => {
     ]);
   });
 
-  it('hand each entry’s frontmatter to the resolver of placeholders, with its language', () => {
-    const seen: string[] = [];
-    const resolve = <D>(data: D, lang: string, where: string): D => {
-      seen.push(`${lang} ${where}`);
-      return { ...data, title: `${lang}: resolved` };
-    };
-    const [route] = translationRoutes(entries, 'blog', resolve);
-    expect(route!.props.entry.data.title).toBe('ur: resolved');
-    expect(guideWordsIn(entries, 'ur', resolve).get('complete-umrah-guide-step-by-step')?.title).toBe('ur: resolved');
-    expect(seen[0]).toBe('ur blog/complete-umrah-guide-step-by-step');
-  });
-
   it('list a language’s translated guides with their words', () => {
     expect([...guideWordsIn(entries, 'ur').keys()]).toEqual(['complete-umrah-guide-step-by-step']);
     expect(guideWordsIn(entries, 'ar').size).toBe(0);

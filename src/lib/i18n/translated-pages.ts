@@ -13,13 +13,6 @@ export interface TranslationLike {
   data: { lang: TranslatedLanguage; source: string; title: string; description: string };
 }
 
-/**
- * Resolves the `{{fact:…}}` and `{{season:…}}` of a translation's frontmatter (title, description,
- * heading, lead, questions) in its language; the facts' room provides it (`resolveTranslationData`).
- */
-export type DataResolver = <D>(data: D, lang: TranslatedLanguage, where: string) => D;
-const keepData: DataResolver = (data) => data;
-
 /** A route's static path: the language and the last segment of the English path, with the entry to draw. */
 export interface TranslationRoute<E> {
   params: { lang: TranslatedLanguage; slug: string };
@@ -34,14 +27,12 @@ export interface TranslationRoute<E> {
 export function translationRoutes<E extends TranslationLike>(
   entries: readonly E[],
   kind: 'blog' | 'pages',
-  resolve: DataResolver = keepData,
 ): TranslationRoute<E>[] {
   return entries.flatMap((entry) => {
     const [collection, slug] = entry.data.source.split('/') as [string, string];
     if ((kind === 'blog') !== (collection === 'blog')) return [];
     if (!(TRANSLATED_PAGES as readonly string[]).includes(sourcePath(entry.data.source))) return [];
-    const data = resolve(entry.data, entry.data.lang, entry.data.source);
-    return [{ params: { lang: entry.data.lang, slug }, props: { entry: { ...entry, data } } }];
+    return [{ params: { lang: entry.data.lang, slug }, props: { entry } }];
   });
 }
 
@@ -49,10 +40,9 @@ export function translationRoutes<E extends TranslationLike>(
 export function guideWordsIn(
   entries: readonly TranslationLike[],
   lang: TranslatedLanguage,
-  resolve: DataResolver = keepData,
 ): Map<string, { title: string; description: string }> {
   return new Map(
-    translationRoutes(entries, 'blog', resolve)
+    translationRoutes(entries, 'blog')
       .map((route) => route.props.entry)
       .filter((entry) => entry.data.lang === lang)
       .map((entry) => [
