@@ -9,8 +9,9 @@ import { signatureLines, talkToUsLines } from '../agency-email.ts';
 import { whatsappUrl } from '../contact-links.ts';
 import { bilingualMail, type MailText } from '../i18n/bilingual.ts';
 import { wordsFor } from '../i18n/dictionary.ts';
-import { LANGUAGE_INFO, type Language } from '../i18n/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import { agencyContact } from '../site-contact.ts';
+import { ltrIn } from './review-form.ts';
 
 /** The invitation's outbox payload: the booking's facts, never its words. */
 export interface ReviewInvitationMessage {
@@ -99,7 +100,7 @@ function translatedEmail(
   context: InvitationContext,
 ): MailText {
   const words = wordsFor(lang).review.mail;
-  const ltr = LANGUAGE_INFO[lang].dir === 'rtl' ? (text: string) => `\u2066${text}\u2069` : (text: string) => text;
+  const ltr = (text: string) => ltrIn(lang, text);
   const { opening, subject } = kindWords(lang, message, ltr);
   const google = context.googleReviewUrl.trim();
   const lines = [

@@ -23,6 +23,8 @@ export interface PublishedReview {
   reply: { text: string; at: string } | null;
   /** The person was erased: name and words are gone, the rating stays in the averages (as the policy says). */
   erased: boolean;
+  /** The language it was written in: the pages mark its words with it. */
+  language: Language;
 }
 
 const monthYear = new Map<Language, Intl.DateTimeFormat>();

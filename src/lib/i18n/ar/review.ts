@@ -59,7 +59,10 @@ export const review: ReviewWords = {
     send: 'إرسال تقييمي',
     once: 'يعمل هذا الرابط مرة واحدة: بعد إرسال تقييمكم لن يُفتح مجددًا.',
     errorTitle: (title) => `خطأ: ${title}`,
-    problemsIntro: 'هناك مشكلة؛ لم يُحفظ أي شيء.',
+    problemHeading: 'هناك مشكلة',
+    problemNote: 'لم يُسجَّل أي شيء بعد.',
+    errorPrefix: 'خطأ: ',
+    skipToContent: 'الانتقال إلى المحتوى',
   },
 
   problems: {

@@ -60,7 +60,10 @@ export const review: ReviewWords = {
     send: 'আমার রিভিউ পাঠান',
     once: 'এই লিংক একবারই কাজ করে: রিভিউ পাঠানোর পর এটি আর খুলবে না।',
     errorTitle: (title) => `ত্রুটি: ${title}`,
-    problemsIntro: 'একটি সমস্যা আছে; কিছুই সংরক্ষণ করা হয়নি।',
+    problemHeading: 'একটি সমস্যা আছে',
+    problemNote: 'এখনও কিছুই জমা হয়নি।',
+    errorPrefix: 'ত্রুটি: ',
+    skipToContent: 'মূল অংশে যান',
   },
 
   problems: {

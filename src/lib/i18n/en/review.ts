@@ -73,7 +73,11 @@ export const review = {
     once: 'This link works once: after you send your review it no longer opens.',
     /** Heads the page's title when the form came back with problems. */
     errorTitle: (title: string) => `Error: ${title}`,
-    problemsIntro: 'There is a problem; nothing was saved.',
+    problemHeading: 'There is a problem',
+    problemNote: 'Nothing was recorded yet.',
+    /** Before a problem said beside its field. */
+    errorPrefix: 'Error: ',
+    skipToContent: 'Skip to content',
   },
 
   /** Each problem says how to fix it; the numbers are the form's limits and what was sent. */

@@ -61,7 +61,10 @@ export const review: ReviewWords = {
     send: 'میرا تبصرہ بھیجیں',
     once: 'یہ لنک ایک ہی بار کام کرتا ہے: تبصرہ بھیجنے کے بعد یہ نہیں کھلے گا۔',
     errorTitle: (title) => `خرابی: ${title}`,
-    problemsIntro: 'ایک مسئلہ ہے؛ کچھ بھی محفوظ نہیں ہوا۔',
+    problemHeading: 'ایک مسئلہ ہے',
+    problemNote: 'ابھی کچھ بھی درج نہیں ہوا۔',
+    errorPrefix: 'خرابی: ',
+    skipToContent: 'مواد پر جائیں',
   },
 
   problems: {
