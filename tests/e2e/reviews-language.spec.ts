@@ -13,7 +13,7 @@ import { axeViolations, htmlProblems } from './support/gates.ts';
 /**
  * The review in the booking's language, in Chromium against the built server on SQLite (both stores
  * are the unit suite's job): a booking made from an Urdu enquiry comes home, its invitation reaches a
- * local SMTP server in Urdu with the English under it; with scripts off its link opens the form in
+ * local SMTP server in Urdu with the English under it (a Bengali one's in Bengali); with scripts off its link opens the form in
  * Urdu, right to left, refuses an empty post with Urdu problems, takes the review and thanks in Urdu;
  * once staff publish it, the package page shows its words marked lang="ur" dir="rtl" in the English page.
  */
@@ -86,13 +86,22 @@ test.describe('the review in the booking’s language', () => {
     await smtp?.close();
   });
 
-  test('the invitation of a booking from an Urdu enquiry reaches the SMTP server in Urdu, the English under it', async () => {
+  test('the invitations of bookings from Urdu and Bengali enquiries reach the SMTP server in their language, the English under it', async () => {
     quoteId = await bookedAndInvited(desk, 'rahima@example.com', 'ur');
-    await expect.poll(() => smtp.state.received.length, { timeout: 15_000 }).toBe(1);
-    const mail = parseMail(smtp.state.received[0]!.raw);
-    expect(mail.headers['subject']).toMatch(/^آپ کا سفر کیسا رہا؟ \(بکنگ \u2066MQ-\w+\u2069\) \| How was your trip\?/);
-    expect(mail.text.indexOf('السلام علیکم،')).toBeLessThan(mail.text.indexOf('Assalamu alaikum,'));
-    link = /https?:\/\/\S+(\/review\/[\w-]{43})/.exec(mail.text)![1]!;
+    await bookedAndInvited(desk, 'karim@example.com', 'bn');
+    await expect.poll(() => smtp.state.received.length, { timeout: 15_000 }).toBe(2);
+    const to = (address: string) => parseMail(smtp.state.received.find((mail) => mail.to[0] === address)!.raw);
+    const urdu = to('rahima@example.com');
+    expect(urdu.headers['content-type']).toMatch(/charset=utf-8/i);
+    expect(urdu.headers['subject']).toMatch(/^آپ کا سفر کیسا رہا؟ \(بکنگ \u2066MQ-\w+\u2069\) \| How was your trip\?/);
+    expect(urdu.text.indexOf('السلام علیکم،')).toBeLessThan(urdu.text.indexOf('Assalamu alaikum,'));
+    link = /https?:\/\/\S+(\/review\/[\w-]{43})/.exec(urdu.text)![1]!;
+    const bengali = to('karim@example.com');
+    expect(bengali.headers['subject']).toMatch(/^আপনার সফর কেমন ছিল\? \(বুকিং MQ-\w+\) \| How was your trip\?/);
+    const [above, below] = bengali.text.split('The same message in English');
+    expect(above).toContain('এখানে আপনার রিভিউ লিখুন');
+    expect(below).toContain('Write your review here');
+    expect(bengali.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
   });
 
   test('with scripts off the link opens the form in Urdu, right to left; an empty post is refused in Urdu; the thanks are in Urdu', async ({
@@ -147,8 +156,9 @@ test.describe('the review in the booking’s language', () => {
 
   test('a fresh Urdu form with its problems passes axe and html-validate, wide and narrow', async ({ browser }) => {
     await bookedAndInvited(desk, 'amina@example.com', 'ur');
-    await expect.poll(() => smtp.state.received.length, { timeout: 15_000 }).toBe(2);
-    const fresh = /https?:\/\/\S+(\/review\/[\w-]{43})/.exec(parseMail(smtp.state.received[1]!.raw).text)![1]!;
+    await expect.poll(() => smtp.state.received.length, { timeout: 15_000 }).toBe(3);
+    const invitation = smtp.state.received.find((mail) => mail.to[0] === 'amina@example.com')!;
+    const fresh = /https?:\/\/\S+(\/review\/[\w-]{43})/.exec(parseMail(invitation.raw).text)![1]!;
     const context = await browser.newContext();
     const page = await context.newPage();
     for (const width of [390, 1280]) await gates(page, `${desk.origin}${fresh}`, 'urdu-review-form', width);
