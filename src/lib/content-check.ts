@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { FACT_NAMES, factText, pastSeasons, placeholderText, WATCHED_PHRASES } from './fact-lookup.ts';
 import { factNameProblems } from './fact-names.ts';
 import { charactersOutsideFonts } from './font-subset.ts';
+import { languageOr } from './i18n/languages.ts';
 import {
   doubledClaims,
   lowerCaseSentenceStarts,
@@ -207,8 +208,10 @@ function badComponents(file: ContentFile): Finding[] {
 
 /** Characters the site's fonts do not carry: they would show in the fallback font, mid-word or mid-line. */
 function charactersWithoutGlyphs(file: ContentFile, lines: readonly Line[]): Finding[] {
+  // A translation's language, from its folder (src/content/translations/ur/…): its text is in the system's fonts.
+  const lang = languageOr(/(?:^|\/)translations\/([a-z]{2})\//.exec(file.path)?.[1]);
   return lines.flatMap((line) =>
-    charactersOutsideFonts(line.text).map((character) => ({
+    charactersOutsideFonts(line.text, lang).map((character) => ({
       file: file.path,
       line: line.number,
       text: character,

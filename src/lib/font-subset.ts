@@ -7,6 +7,8 @@
  * which keeps a phone's largest paint under 1.2 s. A character outside this set still
  * shows, drawn from the size-matched fallback font, and the content check points it out.
  */
+import type { Language } from './i18n/languages.ts';
+
 export const FONT_CHARACTERS = [
   String.fromCharCode(...Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => 0x20 + i)).replace(
     /[#*<=>[\\\]^_`{}~]/g,
@@ -30,8 +32,17 @@ export function inSystemFontScript(character: string): boolean {
   return SYSTEM_FONT_SCRIPTS.test(character);
 }
 
-/** The characters beyond ASCII in a text that the fonts do not carry, each once, in order of appearance. */
-export function charactersOutsideFonts(text: string): string[] {
+/** Whether a language's text is drawn whole by the system's fonts (its digits and punctuation too, as «» in Arabic). */
+export function inSystemFontLanguage(lang: Language): boolean {
+  return lang === 'ur' || lang === 'ar' || lang === 'bn';
+}
+
+/**
+ * The characters beyond ASCII in a text that the fonts do not carry, each once, in order of
+ * appearance; none in a text of a language the system's fonts draw (`lang`, English by default).
+ */
+export function charactersOutsideFonts(text: string, lang: Language = 'en'): string[] {
+  if (inSystemFontLanguage(lang)) return [];
   // ASCII is left out: markup (MDX, YAML) uses the code symbols the fonts drop, and prose never does.
   return [
     ...new Set(

@@ -114,6 +114,14 @@ describe('content check', () => {
     expect(formatFindings(findings)).toContain('FONT_CHARACTERS in src/lib/font-subset.ts');
   });
 
+  it('passes the guillemets and symbols of a translation in Urdu, Arabic or Bengali, which the system fonts draw, not of an English file', () => {
+    const text = 'title: قال «العمرة» → €\n';
+    const at = (path: string) => checkFile({ path, text }, catalogue).map((finding) => finding.text);
+    expect(at('src/content/translations/ar/landing/umrah-visa.yaml')).toEqual([]);
+    expect(at('src/content/translations/ur/landing/umrah-visa.yaml')).toEqual([]);
+    expect(at('src/content/landing/umrah-visa.yaml')).toEqual(['«', '»', '→', '€']);
+  });
+
   it('fails on a price typed out of the site format ("$1399.00", "$1399", "$ 899") and passes "$1,399" (P21)', () => {
     const findings = check('price-format.mdx');
     expect(findings.map((finding) => [finding.line, finding.text])).toEqual([

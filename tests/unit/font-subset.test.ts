@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charactersOutsideFonts, FONT_CHARACTERS, inSystemFontScript } from '@/lib/font-subset';
+import { charactersOutsideFonts, FONT_CHARACTERS, inSystemFontLanguage, inSystemFontScript } from '@/lib/font-subset';
 
 describe('font subset', () => {
   it('carries US English prose, its typographic punctuation and the Istanbul tours’ place names', () => {
@@ -28,5 +28,18 @@ describe('font subset', () => {
     expect(inSystemFontScript('ক')).toBe(true);
     expect(inSystemFontScript('é')).toBe(false);
     expect(inSystemFontScript('क')).toBe(false);
+  });
+
+  it('leaves a whole text in Urdu, Arabic or Bengali to the system fonts, its «» and Latin punctuation too', () => {
+    expect(charactersOutsideFonts('قال: «العمرة» — €', 'en')).toEqual(['«', '»', '€']);
+    expect(charactersOutsideFonts('قال: «العمرة» — €', 'ar')).toEqual([]);
+    expect(charactersOutsideFonts('«عمرہ» ™', 'ur')).toEqual([]);
+    expect(charactersOutsideFonts('‹উমরাহ› ™', 'bn')).toEqual([]);
+    expect(['en', 'ur', 'ar', 'bn'].map((lang) => inSystemFontLanguage(lang as 'en'))).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -153,6 +153,7 @@ const published = (overrides: Partial<PublishedReview> = {}): PublishedReview =>
   publishedAt: '2027-04-02T15:04:05.000Z',
   reply: null,
   erased: false,
+  language: 'en',
   ...overrides,
 });
 

@@ -43,6 +43,7 @@ describe('a review’s card on the moderation page', () => {
     decidedAt: null,
     reply: null,
     erasedAt: null,
+    language: 'en',
   };
 
   it('shows a waiting review as sent, with the two decisions to take', () => {
@@ -56,10 +57,25 @@ describe('a review’s card on the moderation page', () => {
       hotels:
         'Hotel in Makkah as on the quote: Yes · Hotel in Madinah as on the quote: A similar hotel, and we were told',
       text: 'The walk took five minutes.',
+      written: 'Written in English',
+      lang: 'en',
+      dir: 'ltr',
       signature: '— Layla H., Houston',
       decision: undefined,
       reply: undefined,
       form: 'decide',
+    });
+  });
+
+  it('names the language a review was written in, in English, and marks its words with it', () => {
+    expect(moderationCard({ ...waiting, language: 'ur' }, time)).toMatchObject({
+      written: 'Written in Urdu',
+      lang: 'ur',
+      dir: 'rtl',
+    });
+    expect(moderationCard({ ...waiting, language: 'bn' }, time)).toMatchObject({
+      written: 'Written in Bengali',
+      dir: 'ltr',
     });
   });
 

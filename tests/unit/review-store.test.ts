@@ -490,7 +490,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     const bad = await post({ ...good, rating: '', consent: '' });
     expect(bad).toMatchObject({ kind: 'problems' });
     expect(await reviews.counts()).toEqual({ pending: 0, published: 0, refused: 0 });
-    expect(await post(good)).toEqual({ kind: 'stored' });
+    expect(await post(good)).toEqual({ kind: 'stored', language: 'en' });
     expect(await post(good)).toEqual({ kind: 'not-found' });
     expect(await post(good, {}, 'B'.repeat(43))).toEqual({ kind: 'not-found' });
     expect(await reviews.counts()).toEqual({ pending: 1, published: 0, refused: 0 });

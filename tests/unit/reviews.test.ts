@@ -254,6 +254,7 @@ const published = (overrides: Partial<PublishedReview>): PublishedReview => ({
   publishedAt: '2027-04-01T10:00:00.000Z',
   reply: null,
   erased: false,
+  language: 'en',
   ...overrides,
 });
 

@@ -6,8 +6,12 @@
  * agency wrote (the reference and the link), never a word the traveller typed.
  */
 import { signatureLines, talkToUsLines } from '../agency-email.ts';
+import { whatsappUrl } from '../contact-links.ts';
+import { bilingualMail, type MailText } from '../i18n/bilingual.ts';
+import { wordsFor } from '../i18n/dictionary.ts';
+import type { Language } from '../i18n/languages.ts';
 import { agencyContact } from '../site-contact.ts';
-import { REVIEW_PERSONAL_DATA, REVIEW_WELCOME } from './review.ts';
+import { ltrIn } from './review-form.ts';
 
 /** The invitation's outbox payload: the booking's facts, never its words. */
 export interface ReviewInvitationMessage {
@@ -16,37 +20,62 @@ export interface ReviewInvitationMessage {
   reference: string;
 }
 
+/** What an invitation links to: the form, the site, the agency's Google page (or ''), the stop link. */
+interface InvitationContext {
+  link: string;
+  siteUrl: string;
+  googleReviewUrl: string;
+  optOutUrl: string;
+}
+
 /** The traveller's private review link, on the site's origin. */
 export function reviewLink(siteUrl: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/review/${token}`;
 }
 
-/** The subject and text of the invitation (or the reminder) for booking `reference`. */
-export function reviewInvitationEmail(
+function policyUrl(siteUrl: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/how-we-collect-and-publish-reviews`;
+}
+
+/** The opening sentence and the subject of each kind, in a language; `ltr` isolates the reference. */
+function kindWords(
+  lang: Language,
   message: Pick<ReviewInvitationMessage, 'kind' | 'reference'>,
-  context: { link: string; siteUrl: string; googleReviewUrl: string; optOutUrl: string },
-): { subject: string; text: string } {
-  const reminder = message.kind === 'review-reminder';
-  const resend = message.kind === 'review-resend';
+  ltr: (text: string) => string,
+) {
+  const words = wordsFor(lang).review;
+  const reference = ltr(message.reference);
+  switch (message.kind) {
+    case 'review-invitation':
+      return { opening: words.mail.invitation(reference), subject: words.mail.subjectInvitation(reference) };
+    case 'review-reminder':
+      return { opening: words.mail.reminder(reference), subject: words.mail.subjectReminder(reference) };
+    case 'review-resend':
+      return {
+        opening: words.mail.resend(reference, words.personalData, words.welcome),
+        subject: words.mail.subjectResend(reference),
+      };
+  }
+}
+
+function englishEmail(
+  message: Pick<ReviewInvitationMessage, 'kind' | 'reference'>,
+  context: InvitationContext,
+): MailText {
+  const words = wordsFor('en').review.mail;
+  const { opening, subject } = kindWords('en', message, (text) => text);
   const google = context.googleReviewUrl.trim();
-  const opening = {
-    'review-invitation': `Welcome home. We hope your trip with us (booking ${message.reference}) went well, and we would like to hear how it was: what went well and what did not.`,
-    'review-reminder': `A week ago we asked how your trip with us went (booking ${message.reference}). If you have a few minutes, we would still like to hear it. This is the only reminder we send.`,
-    'review-resend': `Thank you for your review of your trip with us (booking ${message.reference}). We could not publish it as written, because it gave ${REVIEW_PERSONAL_DATA} of someone other than you, which our policy does not publish. ${REVIEW_WELCOME} Please send it again without those details: your rating and everything else are welcome as they were.`,
-  }[message.kind];
   const lines = [
-    'Assalamu alaikum,',
+    words.greeting,
     '',
     opening,
     '',
-    resend
-      ? 'Send your review again here (the link is yours alone and works once):'
-      : 'Write your review here (no account needed; the link is yours alone and works once):',
+    message.kind === 'review-resend' ? words.sendAgainHere : words.writeHere,
     context.link,
     '',
-    `We publish every review that follows our policy, good or bad, with your rating and the name you choose: ${context.siteUrl.replace(/\/+$/, '')}/how-we-collect-and-publish-reviews`,
-    'Nothing is offered for a review, and writing one is up to you.',
-    ...(google ? ['', 'You are also welcome to review us on Google:', google] : []),
+    `${words.policy} ${policyUrl(context.siteUrl)}`,
+    words.noIncentive,
+    ...(google ? ['', words.google, google] : []),
     '',
     ...talkToUsLines(),
     '',
@@ -56,10 +85,56 @@ export function reviewInvitationEmail(
       false,
     ),
   ];
-  const subject = resend
-    ? `Your review, to send again without another person's details (booking ${message.reference})`
-    : reminder
-      ? `A reminder: how was your trip? (booking ${message.reference})`
-      : `How was your trip? (booking ${message.reference})`;
   return { subject, text: lines.join('\n') };
+}
+
+/**
+ * The same email in the booking's language, for the half above the English: the links, the phone and
+ * the email address on lines of their own, and in right-to-left text the reference and the agency's
+ * name isolated (U+2066…U+2069) so that they read left to right. The hours, the postal address and
+ * the stop link are in the English half under it.
+ */
+function translatedEmail(
+  lang: Language,
+  message: Pick<ReviewInvitationMessage, 'kind' | 'reference'>,
+  context: InvitationContext,
+): MailText {
+  const words = wordsFor(lang).review.mail;
+  const ltr = (text: string) => ltrIn(lang, text);
+  const { opening, subject } = kindWords(lang, message, ltr);
+  const google = context.googleReviewUrl.trim();
+  const lines = [
+    words.greeting,
+    '',
+    opening,
+    '',
+    message.kind === 'review-resend' ? words.sendAgainHere : words.writeHere,
+    context.link,
+    '',
+    words.policy,
+    policyUrl(context.siteUrl),
+    words.noIncentive,
+    ...(google ? ['', words.google, google] : []),
+    '',
+    words.questions,
+    `${words.phone}: ${ltr(agencyContact.phone.display)}`,
+    `${words.whatsapp}: ${whatsappUrl(agencyContact)}`,
+    `${words.email}: ${agencyContact.email}`,
+    '',
+    words.signOff(ltr(agencyContact.name)),
+  ];
+  return { subject, text: lines.join('\n') };
+}
+
+/**
+ * The subject and text of the invitation (or the reminder, or the new link) for booking `reference`:
+ * in the booking's language with the English under it (bilingualMail), in English alone for English.
+ */
+export function reviewInvitationEmail(
+  message: Pick<ReviewInvitationMessage, 'kind' | 'reference'>,
+  context: InvitationContext,
+  lang: Language = 'en',
+): MailText {
+  const english = englishEmail(message, context);
+  return lang === 'en' ? english : bilingualMail(lang, translatedEmail(lang, message, context), english);
 }

@@ -2,6 +2,7 @@
  * The desk's moderation of reviews: what a decision form posted, read and checked (one reason of the
  * policy for a refusal, the reply's limit), the messages after it, and how a review's parts are named.
  */
+import { LANGUAGE_INFO, type Language } from '../i18n/languages.ts';
 import {
   REFUSAL_REASONS,
   isRefusalReason,
@@ -115,6 +116,7 @@ export interface ModerationEntry extends ReviewEntry {
   decidedAt: string | null;
   reply: { text: string; by: string; at: string } | null;
   erasedAt: string | null;
+  language: Language;
 }
 
 /** One review's card on the moderation page, in words, and the one form it still offers. */
@@ -127,6 +129,10 @@ export interface ModerationCard {
   details: string;
   hotels: string | undefined;
   text: string;
+  /** "Written in Urdu": the desk names the language in English; `lang` and `dir` mark the words themselves. */
+  written: string;
+  lang: string;
+  dir: 'ltr' | 'rtl';
   signature: string;
   decision: string | undefined;
   reply: { line: string; text: string } | undefined;
@@ -146,6 +152,9 @@ export function moderationCard(review: ModerationEntry, time: (iso: string) => s
     details: ` · ${review.packageSlug ?? 'no catalogue package'} · ${review.travelled} · sent ${time(review.submittedAt)}`,
     hotels: Object.keys(review.hotels).length > 0 ? hotelLines(review.hotels).join(' · ') : undefined,
     text: review.text,
+    written: `Written in ${LANGUAGE_INFO[review.language].englishName}`,
+    lang: LANGUAGE_INFO[review.language].tag,
+    dir: LANGUAGE_INFO[review.language].dir,
     signature: review.erasedAt ? '' : `— ${review.displayName}${review.city ? `, ${review.city}` : ''}`,
     decision:
       review.status === 'pending'

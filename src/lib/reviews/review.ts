@@ -5,6 +5,9 @@
  * page share one set of limits and words.
  */
 import { addDays } from '../agency-time.ts';
+import { wordsFor } from '../i18n/dictionary.ts';
+import { review as englishReview } from '../i18n/en/review.ts';
+import type { Language } from '../i18n/languages.ts';
 import type { HistoryActionKind } from '../pipeline/history.ts';
 
 /** What the form and the store allow, stated on the form beside each field. */
@@ -36,10 +39,10 @@ export const REFUSAL_REASONS = {
 export type RefusalReason = keyof typeof REFUSAL_REASONS;
 
 /** What the policy refuses as personal data of another person, in its words: the policy, the form and the email say it alike (Q07). */
-export const REVIEW_PERSONAL_DATA = 'the name, contact details, health or other personal details';
+export const REVIEW_PERSONAL_DATA = englishReview.personalData;
 
 /** What the same sentence allows, so that nobody leaves out a complaint about how they were served. */
-export const REVIEW_WELCOME = 'You are welcome to describe how our staff, guides and hotels served you.';
+export const REVIEW_WELCOME = englishReview.welcome;
 
 /** Whether `value` is one of the policy's reasons. */
 export function isRefusalReason(value: unknown): value is RefusalReason {
@@ -62,13 +65,13 @@ export interface HotelQuestion {
   answers: { value: HotelAnswer; label: string }[];
 }
 
-const CITY_NAMES: Record<HotelCity, string> = { makkah: 'Makkah', madinah: 'Madinah' };
-
 /**
- * The hotel questions for a booking: one per city the quote named a hotel in, Makkah first; "it was
- * or similar and we were told" is offered only where the quote said "or similar" there.
+ * The hotel questions for a booking, in the form's language: one per city the quote named a hotel
+ * in, Makkah first; "it was or similar and we were told" is offered only where the quote said "or
+ * similar" there. The hotels' names stay as the quote wrote them.
  */
-export function hotelQuestions(hotels: readonly QuotedHotel[]): HotelQuestion[] {
+export function hotelQuestions(hotels: readonly QuotedHotel[], lang: Language = 'en'): HotelQuestion[] {
+  const words = wordsFor(lang).review.form;
   return (['makkah', 'madinah'] as const).flatMap((city) => {
     const here = hotels.filter((hotel) => hotel.city === city);
     if (here.length === 0) return [];
@@ -76,19 +79,12 @@ export function hotelQuestions(hotels: readonly QuotedHotel[]): HotelQuestion[] 
     return [
       {
         city,
-        label: `Was your hotel in ${CITY_NAMES[city]} the one on your quote?`,
-        hotels: here.map((hotel) => (hotel.confirmed ? hotel.name : `${hotel.name} or similar`)).join(', then '),
+        label: words.hotelQuestion(words[city]),
+        hotels: here.map((hotel) => (hotel.confirmed ? hotel.name : words.orSimilar(hotel.name))).join(words.then),
         answers: [
-          { value: 'yes' as const, label: 'Yes' },
-          { value: 'no' as const, label: 'No' },
-          ...(similar
-            ? [
-                {
-                  value: 'similar-told' as const,
-                  label: 'It was a similar hotel, as the quote allowed, and we were told',
-                },
-              ]
-            : []),
+          { value: 'yes' as const, label: words.yes },
+          { value: 'no' as const, label: words.no },
+          ...(similar ? [{ value: 'similar-told' as const, label: words.similarTold }] : []),
         ],
       },
     ];
@@ -142,14 +138,19 @@ function tidy(text: string): string {
   return text.replace(/\r\n?/g, '\n').trim();
 }
 
+/** The text fields' problems, each in the form's language. */
+type TextField = 'title' | 'text' | 'name' | 'city';
+
 /**
  * Reads a posted review against the booking's hotel questions: every problem at once, each in words
- * that say how to fix it; nothing is kept from a form with a problem.
+ * of the form's language that say how to fix it; nothing is kept from a form with a problem.
  */
 export function readReviewForm(
   fields: { get(name: string): string | null | undefined },
   questions: readonly HotelQuestion[],
+  lang: Language = 'en',
 ): ReadReview {
+  const words = wordsFor(lang).review.problems;
   const text = (name: string) => tidy(fields.get(name) ?? '');
   const values: ReviewValues = {
     rating: text(REVIEW_FIELDS.rating),
@@ -161,8 +162,7 @@ export function readReviewForm(
     consent: fields.get(REVIEW_FIELDS.consent) === 'yes',
   };
   const problems: ReviewProblem[] = [];
-  if (!/^[1-5]$/.test(values.rating))
-    problems.push({ field: 'rating', message: 'Choose an overall rating from 1 to 5 stars.' });
+  if (!/^[1-5]$/.test(values.rating)) problems.push({ field: 'rating', message: words.rating });
   const hotels: Partial<Record<HotelCity, HotelAnswer>> = {};
   for (const question of questions) {
     const given = values.hotels[question.city] ?? '';
@@ -171,24 +171,20 @@ export function readReviewForm(
     else
       problems.push({
         field: REVIEW_FIELDS.hotel(question.city),
-        message: `Answer “${question.label}”`,
+        message: words.hotel(question.label),
       });
   }
-  const limited = (field: string, value: string, max: number, what: string, required: boolean) => {
-    if (required && value === '') problems.push({ field, message: `Write ${what}.` });
-    else if (value.length > max)
-      problems.push({ field, message: `Shorten ${what} to ${max} characters or fewer (it has ${value.length}).` });
-    else if (CONTROL.test(value)) problems.push({ field, message: `Remove the hidden characters from ${what}.` });
+  const limited = (field: string, value: string, which: TextField, missing: string | null) => {
+    const max = REVIEW_LIMITS[which];
+    if (missing !== null && value === '') problems.push({ field, message: missing });
+    else if (value.length > max) problems.push({ field, message: words[`${which}TooLong`](max, value.length) });
+    else if (CONTROL.test(value)) problems.push({ field, message: words[`${which}Hidden`] });
   };
-  limited('title', values.title, REVIEW_LIMITS.title, 'a title', true);
-  limited('text', values.text, REVIEW_LIMITS.text, 'your review', true);
-  limited('display_name', values.displayName, REVIEW_LIMITS.name, 'the name to show', true);
-  limited('city', values.city, REVIEW_LIMITS.city, 'your city', false);
-  if (!values.consent)
-    problems.push({
-      field: 'consent',
-      message: 'Tick the box to agree that we publish your review, or it cannot be sent.',
-    });
+  limited('title', values.title, 'title', words.titleMissing);
+  limited('text', values.text, 'text', words.textMissing);
+  limited('display_name', values.displayName, 'name', words.nameMissing);
+  limited('city', values.city, 'city', null);
+  if (!values.consent) problems.push({ field: 'consent', message: words.consent });
   if (problems.length > 0) return { ok: false, problems, values };
   const { title, displayName, city } = values;
   return { ok: true, review: { rating: Number(values.rating), hotels, title, text: values.text, displayName, city } };

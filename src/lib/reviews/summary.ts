@@ -3,6 +3,8 @@
  * its "hotel as promised" share (for the package, compare, city and home pages); the policy page's
  * refusals by reason; the desk dashboard's invitations, response rate and figures by package.
  */
+import { wordsFor } from '../i18n/dictionary.ts';
+import { LANGUAGE_INFO, type Language } from '../i18n/languages.ts';
 import { REFUSAL_REASONS, type HotelAnswer, type HotelCity, type RefusalReason } from './review.ts';
 
 /** A published review as the pages show it; an erased person's keeps only its rating. */
@@ -21,27 +23,22 @@ export interface PublishedReview {
   reply: { text: string; at: string } | null;
   /** The person was erased: name and words are gone, the rating stays in the averages (as the policy says). */
   erased: boolean;
+  /** The language it was written in: the pages mark its words with it. */
+  language: Language;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const monthYear = new Map<Language, Intl.DateTimeFormat>();
 
-/** "travelled March 2027": the month a booking departed, from its day (YYYY-MM-DD). */
-export function travelledLabel(departureOn: string): string {
-  const [year, month] = departureOn.split('-');
-  return `travelled ${MONTHS[Number(month) - 1] ?? ''} ${year ?? ''}`;
+/** "travelled March 2027": the month a booking departed, from its day (YYYY-MM-DD), in a language ("سفر: مارچ 2027"). */
+export function travelledLabel(departureOn: string, lang: Language = 'en'): string {
+  let format = monthYear.get(lang);
+  if (!format) {
+    // en-US writes "March 2027", as the English pages always have.
+    const tag = lang === 'en' ? 'en-US' : LANGUAGE_INFO[lang].tag;
+    format = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    monthYear.set(lang, format);
+  }
+  return wordsFor(lang).review.form.travelled(format.format(new Date(`${departureOn.slice(0, 7)}-01T00:00:00Z`)));
 }
 
 /**

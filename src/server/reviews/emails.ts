@@ -10,7 +10,7 @@ import { reviewInvitationEmail, reviewLink, type ReviewInvitationMessage } from 
 import { messageKind } from '../outbox/kinds.ts';
 import { composedMail } from '../outbox/mail.ts';
 import { tripMailOptedOut, tripOptOutLink } from '../trips/opt-out.ts';
-import { ReviewStore } from './store.ts';
+import { ReviewStore, reviewLanguage } from './store.ts';
 
 function reviewKind(kind: ReviewInvitationMessage['kind'], label: string) {
   return messageKind<ReviewInvitationMessage>({
@@ -23,12 +23,17 @@ function reviewKind(kind: ReviewInvitationMessage['kind'], label: string) {
       if (token === undefined) return null;
       const booking = { quoteId: message.quoteId, leadId: delivery.leadId };
       const optOut = await tripOptOutLink(context.database, context.siteUrl, booking, context.now, delivery.id);
-      const words = reviewInvitationEmail(message, {
-        link: reviewLink(context.siteUrl, token),
-        siteUrl: context.siteUrl,
-        googleReviewUrl: agencyContact.googleReviewUrl,
-        optOutUrl: optOut,
-      });
+      // In the booking's language as it is when the email is written out, with the English under it.
+      const words = reviewInvitationEmail(
+        message,
+        {
+          link: reviewLink(context.siteUrl, token),
+          siteUrl: context.siteUrl,
+          googleReviewUrl: agencyContact.googleReviewUrl,
+          optOutUrl: optOut,
+        },
+        await reviewLanguage(context.database, message.quoteId),
+      );
       return {
         ...composedMail(delivery, { audience: 'pilgrim', ...words }, context.from),
         headers: { 'List-Unsubscribe': `<${optOut}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

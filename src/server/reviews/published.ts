@@ -4,6 +4,7 @@
  * redraw only the pages whose reviews changed (refresh.ts), and the dashboard's figures of every
  * invited booking. Reads only; the reviews are written and moderated by store.ts.
  */
+import { languageOr } from '../../lib/i18n/languages.ts';
 import type { InvitedBooking, PublishedReview } from '../../lib/reviews/summary.ts';
 import type { SqlDatabase } from '../db/database.ts';
 import { MODERATED, hotelsOf, type ModeratedRow, type ReviewStatus } from './store.ts';
@@ -36,6 +37,7 @@ export class PublishedReviews {
       publishedAt: row.decided_at!,
       reply: row.reply === null ? null : { text: row.reply, at: row.replied_at ?? row.decided_at! },
       erased: row.erased_at !== null,
+      language: languageOr(row.language),
     }));
   }
 

@@ -5,6 +5,8 @@
  * itself (`Sec-Fetch-Site`, `Origin`), a form token the page drew (an HMAC of the link keyed by a
  * secret kept in the database), a body limit; a link that opens nothing is the plain 404.
  */
+import { wordsFor } from '../../lib/i18n/dictionary.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
 import { readReviewForm, REVIEW_FIELDS, type ReviewProblem, type ReviewValues } from '../../lib/reviews/review.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';
@@ -21,18 +23,15 @@ export interface ShownReview {
 
 export type ReviewResult =
   | { kind: 'not-found' }
-  | { kind: 'stored' }
+  | { kind: 'stored'; language: Language }
   | FormRefusal
   | { kind: 'problems'; shown: ShownReview; problems: ReviewProblem[]; values: ReviewValues };
 
-const WORDS: RefusalWords = {
-  notFromPage:
-    'This review did not come from your review page, so nothing was recorded. Please open the link in your email again and send it from there.',
-  tooMany:
-    'Too many tries from this connection in a short time, so nothing was recorded. Please wait a few minutes and try again.',
-  tooLong: 'This review is too long to send. Please shorten it and try again.',
-  notTaken: 'Your review could not be recorded just now. Please try again in a minute or call us.',
-};
+/** A refusal's words in the language the form was shown in (the page says which; English when it does not). */
+function refusalWords(lang: Language): RefusalWords {
+  const { notFromPage, tooMany, tooLong, notTaken } = wordsFor(lang).review.refused;
+  return { notFromPage, tooMany, tooLong, notTaken };
+}
 
 /** The token a review form carries: an HMAC of its link, which only this server can make. */
 function formTokenFor(linkToken: string, secret: string): string {
@@ -65,20 +64,33 @@ export class ReviewPage {
     return form && { form, formToken: await this.formToken(linkToken) };
   }
 
-  /** Takes one posted review through the private links' guard (src/server/private-form.ts); stored once. */
-  async submit(request: Request, linkToken: string, client: string, now = new Date()): Promise<ReviewResult> {
+  /**
+   * Takes one posted review through the private links' guard (src/server/private-form.ts); stored once.
+   * `lang` is the language the page was shown in, for a refusal said before the link is read; the
+   * problems of a form that was read are in the booking's language.
+   */
+  async submit(
+    request: Request,
+    linkToken: string,
+    client: string,
+    now = new Date(),
+    lang: Language = 'en',
+  ): Promise<ReviewResult> {
     const post = privateLinkForm({
       limiter: this.limiter,
       siteUrl: this.siteUrl,
-      words: WORDS,
+      words: refusalWords(lang),
       failure: 'record a review',
       // A link that opens nothing (unknown, or its review sent) is the missing page, whatever was posted to it.
       open: (token) => this.show(token),
       formTokenField: REVIEW_FIELDS.formToken,
-      read: (fields, shown) => readReviewForm({ get: (name) => fields[name] }, shown.form.questions),
+      read: (fields, shown) =>
+        readReviewForm({ get: (name) => fields[name] }, shown.form.questions, shown.form.language),
       store: async (read, shown): Promise<ReviewResult> => {
         if (!read.ok) return { kind: 'problems', shown, problems: read.problems, values: read.values };
-        return (await this.reviews().submit(linkToken, read.review, now)) ? { kind: 'stored' } : { kind: 'not-found' };
+        return (await this.reviews().submit(linkToken, read.review, now))
+          ? { kind: 'stored', language: shown.form.language }
+          : { kind: 'not-found' };
       },
     });
     return post({ request, token: linkToken, client, now });

@@ -11,6 +11,7 @@
  * opens a review form. Staff can decide on a review and reply to it, never write or change one.
  */
 import { findForm } from '../../lib/forms/definitions.ts';
+import { languageOr, type Language } from '../../lib/i18n/languages.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
 import { isWellFormedToken, newLinkToken } from '../../lib/quotes/token.ts';
 import type { ReviewInvitationMessage } from '../../lib/reviews/emails.ts';
@@ -56,6 +57,7 @@ export interface ReviewRow {
   replied_by: string | null;
   replied_at: string | null;
   erased_at: string | null;
+  language: string;
 }
 
 /** A review as the desk and the person's export see it. */
@@ -74,6 +76,8 @@ export interface StoredReview {
   decidedAt: string | null;
   reply: { text: string; by: string; at: string } | null;
   erasedAt: string | null;
+  /** The language of the form it was written in: it is published marked with it. */
+  language: Language;
 }
 
 export function hotelsOf(
@@ -102,6 +106,7 @@ export function toReview(row: ReviewRow): StoredReview {
     reply:
       row.reply === null ? null : { text: row.reply, by: row.replied_by ?? '', at: row.replied_at ?? row.decided_at! },
     erasedAt: row.erased_at,
+    language: languageOr(row.language),
   };
 }
 
@@ -113,9 +118,10 @@ export interface ModeratedReview extends StoredReview {
   travelled: string;
 }
 
-/** What a private link opens: the booking's questions and the name the form suggests. */
+/** What a private link opens: the booking's questions and the name the form suggests, in the booking's language. */
 export interface ReviewForm {
   quoteId: string;
+  language: Language;
   reference: string;
   travelled: string;
   questions: HotelQuestion[];
@@ -150,12 +156,31 @@ export interface HeldReview {
 const REVIEWED = `EXISTS (SELECT 1 FROM reviews WHERE reviews.quote_id = review_invitations.quote_id
   AND NOT (reviews.status = 'refused' AND reviews.refused_reason = 'personal-data'))`;
 
+/**
+ * The booking's language (schema steps 23 and 24): the one chosen for it, else its enquiry's. The
+ * trip room's `bookingLanguage` reads the same; this room reads it inside its own queries.
+ */
+const BOOKING_LANGUAGE = `COALESCE(quote_acceptances.language, leads.language)`;
+
+/** The language a booking's review mail and form are written in; English when nothing says otherwise. */
+export async function reviewLanguage(db: SqlStatements, quoteId: string): Promise<Language> {
+  const [row] = await db.all<{ language: string | null }>(
+    `SELECT ${BOOKING_LANGUAGE} AS language FROM quotes
+     LEFT JOIN leads ON leads.id = quotes.lead_id
+     LEFT JOIN quote_acceptances ON quote_acceptances.quote_id = quotes.id
+     WHERE quotes.id = ?`,
+    [quoteId],
+  );
+  return languageOr(row?.language);
+}
+
 const OPEN_LINK = `SELECT review_invitations.quote_id, review_invitations.lead_id, review_invitations.departure_on,
-    review_invitations.hotels, quotes.reference, leads.form_id, leads.fields
+    review_invitations.hotels, quotes.reference, leads.form_id, leads.fields, ${BOOKING_LANGUAGE} AS language
   FROM review_links
   JOIN review_invitations ON review_invitations.quote_id = review_links.quote_id
   JOIN quotes ON quotes.id = review_invitations.quote_id
   JOIN leads ON leads.id = review_invitations.lead_id
+  LEFT JOIN quote_acceptances ON quote_acceptances.quote_id = review_invitations.quote_id
   WHERE review_links.token_hash = ?
   AND NOT ${REVIEWED}`;
 
@@ -167,6 +192,7 @@ interface OpenLinkRow {
   reference: string;
   form_id: string;
   fields: string;
+  language: string;
 }
 
 export const MODERATED = `SELECT reviews.*, quotes.reference, review_invitations.lead_id, review_invitations.package_slug,
@@ -248,11 +274,13 @@ export class ReviewStore {
     if (!isWellFormedToken(token)) return null;
     const [row] = await this.db.all<OpenLinkRow>(OPEN_LINK, [tokenHash(token)]);
     if (!row) return null;
+    const language = languageOr(row.language);
     return {
       quoteId: row.quote_id,
+      language,
       reference: row.reference,
-      travelled: travelledLabel(row.departure_on),
-      questions: hotelQuestions(JSON.parse(row.hotels) as QuotedHotel[]),
+      travelled: travelledLabel(row.departure_on, language),
+      questions: hotelQuestions(JSON.parse(row.hotels) as QuotedHotel[], language),
       defaultName: defaultDisplayName(
         visitorName(findForm(row.form_id), JSON.parse(row.fields) as Record<string, string>),
       ),
@@ -263,7 +291,8 @@ export class ReviewStore {
    * Stores the review a link's traveller wrote (checked by `readReviewForm` against the same
    * questions), once per booking: every link of the booking stops working in the same transaction.
    * A review sent again after a refusal for another person's personal data takes the refused one's
-   * place, pending again (the refusal stays counted in the decisions). Undefined when the link opens
+   * place, pending again (the refusal stays counted in the decisions). The review keeps the language
+   * of the form it was written in, the booking's at that moment. Undefined when the link opens
    * nothing (unknown, used, erased).
    */
   async submit(token: string, entry: ReviewEntry, now = new Date()): Promise<{ quoteId: string } | undefined> {
@@ -276,12 +305,13 @@ export class ReviewStore {
       const at = now.toISOString();
       const asked = new Set(hotelQuestions(JSON.parse(row.hotels) as QuotedHotel[]).map((question) => question.city));
       const stored = await tx.run(
-        `INSERT INTO reviews (quote_id, rating, hotel_makkah, hotel_madinah, title, body, display_name, city, submitted_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO reviews (quote_id, rating, hotel_makkah, hotel_madinah, title, body, display_name, city, submitted_at,
+           language)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (quote_id) DO UPDATE SET rating = excluded.rating, hotel_makkah = excluded.hotel_makkah,
            hotel_madinah = excluded.hotel_madinah, title = excluded.title, body = excluded.body,
            display_name = excluded.display_name, city = excluded.city, submitted_at = excluded.submitted_at,
-           status = 'pending', refused_reason = NULL, decided_by = NULL, decided_at = NULL
+           language = excluded.language, status = 'pending', refused_reason = NULL, decided_by = NULL, decided_at = NULL
          WHERE reviews.status = 'refused' AND reviews.refused_reason = 'personal-data'`,
         [
           row.quote_id,
@@ -293,6 +323,7 @@ export class ReviewStore {
           entry.displayName,
           entry.city,
           at,
+          languageOr(row.language),
         ],
       );
       if (stored === 0) return undefined;
