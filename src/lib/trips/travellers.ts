@@ -487,8 +487,12 @@ export function travellersExport(travellers: readonly Traveller[]) {
   }));
 }
 
-/** The trips' history actions: the travellers changed, and a trip reminder queued or turned off. */
+/** The history action a change of the booking's language is written in (src/server/trips/language.ts). */
+export const BOOKING_LANGUAGE_ACTION = 'booking-language';
+
+/** The trips' history actions: the travellers changed, a trip reminder queued or turned off, the booking's language chosen. */
 export const TRIP_HISTORY_ACTIONS: readonly HistoryActionKind[] = [
   { action: 'traveller', label: 'Travellers' },
   { action: 'reminder', label: 'Trip reminders' },
+  { action: BOOKING_LANGUAGE_ACTION, label: 'Booking language' },
 ];
