@@ -452,12 +452,16 @@ export function travellersCard(input: {
 /** The lead page's post (its `action`) that turns the booking's trip reminders back on. */
 export const REMINDERS_ON = 'reminders-on';
 
+/** The history action a change of the booking's language is written in (src/server/trips/language.ts), and the lead page's post that sets it. */
+export const BOOKING_LANGUAGE_ACTION = 'booking-language';
+
 const DONE: Record<string, string> = {
   traveller: 'Traveller saved.',
   [REMINDERS_ON]: 'Trip reminders turned back on.',
+  [BOOKING_LANGUAGE_ACTION]: "The booking's language is saved: its trip page and reminders now use it.",
 };
 
-/** The message after a traveller was saved (`?done=traveller`) or the reminders turned back on, or undefined for other pages' messages. */
+/** The message after a traveller was saved (`?done=traveller`), the reminders turned back on or the language set, or undefined for other pages' messages. */
 export function travellerDoneMessage(param: string | null): string | undefined {
   return param !== null && Object.hasOwn(DONE, param) ? DONE[param] : undefined;
 }
@@ -474,9 +478,6 @@ export function travellersExport(travellers: readonly Traveller[]) {
     nusukPermitOn,
   }));
 }
-
-/** The history action a change of the booking's language is written in (src/server/trips/language.ts). */
-export const BOOKING_LANGUAGE_ACTION = 'booking-language';
 
 /** The trips' history actions: the travellers changed, a trip reminder queued or turned off, the booking's language chosen. */
 export const TRIP_HISTORY_ACTIONS: readonly HistoryActionKind[] = [
