@@ -233,4 +233,47 @@ export const trip: TripWords = {
   emergencies: 'الطوارئ أثناء السفر',
   email: 'البريد الإلكتروني',
   sayReference: 'اذكر رقم حجزك عندما تتصل، ولا تذكر رابط هذه الصفحة أبداً.',
+  reminders: {
+    greeting: 'السلام عليكم،',
+    tripPage: (url) => `صفحة رحلتك: ${url}`,
+    reference: (reference) => `رقم الحجز: ${reference}`,
+    why: (reference, url) =>
+      `تصلك هذه التذكيرات لأنك حجزت معنا الرحلة ${reference}. لإيقافها افتح هذا الرابط واضغط الزر: ${url}`,
+    stillCome: 'ستظل تصلك إيصالات مدفوعاتك وردودنا على رسائلك.',
+    forWhom: (count, of) => ` لـ ${count} من مسافريك الـ ${of}`,
+    toAdd: (missing, saudi) =>
+      `بيانات كل مسافر: بقي ${missing} من المسافرين لم تُضف بياناتهم (الاسم كما في الجواز، وتاريخ انتهاء الجواز${saudi ? '، واللقاح' : ''}). أضفها في صفحة رحلتك، أو أرسلها إلينا.`,
+    passport: (until, months) =>
+      `جواز سفر صالح حتى ${until} على الأقل${months === null ? '' : ` (${months} أشهر من الوصول)`}.`,
+    entry: (country) => `دخول ${COUNTRIES[country]}: القاعدة مكتوبة في النص الإنجليزي أدناه.`,
+    visa: (from, by, _rule, useWithinDays) =>
+      `تأشيرة العمرة: نقدّم عليها بين ${from} و${by}؛ فهي تسقط إن لم تدخل بها المملكة خلال ${useWithinDays} يوماً من صدورها.`,
+    vaccine: (need, by) => `لقاح الحمى الشوكية (ACWY)، ${NEEDS[need]} لهذه الرحلة: يُعطى قبل ${by}.`,
+    nusuk: () => 'تصريح نسك: كل عمرة تحتاج تصريحاً بموعد محدد يُحجز في تطبيق نسك، قبل الوصول.',
+    payment: (label, amount, by) => `${label}: ${amount} مستحقة قبل ${by}.`,
+    nothing: 'لا شيء: أُنجزت قائمة كل مسافر ودُفعت الرحلة كاملة. شكراً لك.',
+    bookingSubject: (reference) => `حجزك ${reference}: ما نحتاجه منك`,
+    bookingIntro: (name, departs) => `شكراً لحجزك معنا. رحلتك (${name}) تغادر في ${departs}؛ وقبل ذلك نحتاج ما يلي:`,
+    visaSubject: (reference) => `حجزك ${reference}: فُتحت فترة التقديم على تأشيرة العمرة`,
+    visaOpen: (whom, from, by) => `يمكن الآن التقديم على تأشيرة العمرة${whom}: بين ${from} و${by}.`,
+    visaWhy: (_rule, useWithinDays, businessDays, departs) =>
+      `ليس قبل ذلك، لأن التأشيرة تسقط إن لم تُستخدم خلال ${useWithinDays} يوماً من صدورها؛ وليس بعده، لأننا نحتاج ${businessDays} أيام عمل لمراجعاتنا قبل سفرك في ${departs}.`,
+    visaCheck: 'تأكد أن لدينا بيانات كل جواز، وردّ علينا أو اتصل بنا إن تغيّر شيء.',
+    vaccineSubject: (reference, by) => `حجزك ${reference}: لقاح الحمى الشوكية قبل ${by}`,
+    vaccineIntro: (need, days, by, whom) =>
+      `لقاح الحمى الشوكية (ACWY) ${NEEDS[need]} لهذه الرحلة، ويُعطى قبل الوصول بـ ${days} أيام على الأقل: أي قبل ${by}${whom}.`,
+    vaccineRequiredKeep: (days) =>
+      `بعد إعطائه أضف نوعه وتاريخه في صفحة رحلتك أو ردّ علينا: نستخدمهما لهذه القائمة وحدها ونحذفهما بعد ${days} يوماً من عودتك.`,
+    vaccineRecommendedKeep: (days) =>
+      `بعد إعطائه أخبرنا في صفحة رحلتك أو بالرد علينا: ولأنه موصى به فقط، لا نحتفظ إلا بأنه أُعطي (بلا نوع ولا تاريخ)، ونستخدم ذلك لهذه القائمة وحدها ونحذفه بعد ${days} يوماً من عودتك.`,
+    departureSubject: (reference) => `حجزك ${reference}: أسبوع على السفر`,
+    departureIntro: (name, departs) =>
+      `رحلتك (${name}) تغادر في ${departs}. في صفحة رحلتك برنامج الرحلة وما دُفع وقائمة كل مسافر. ما بقي:`,
+    paymentSubject: (reference, label, by) => `حجزك ${reference}: ${label} مستحقة قبل ${by}`,
+    byCard: (percent, amount) => ` (الإجمالي بالبطاقة الائتمانية مع رسوم ${percent}%: ${amount})`,
+    paymentBody: (label, amount, byCard, by) =>
+      `${label} بمبلغ ${amount}${byCard} مستحقة قبل ${by}. طريقة الدفع وما دُفع حتى الآن في صفحة رحلتك.`,
+    checkSender: (domain, phone) =>
+      `قبل أن تدفع: رسائلنا تأتي فقط من عناوين تنتهي بـ ${domain}. إن قالت رسالة إن بياناتنا المصرفية تغيّرت، فاتصل بنا أولاً على ${phone}.`,
+  },
 };

@@ -1,4 +1,6 @@
+import { checkSenderLine } from '../../agency-email.ts';
 import { paymentLabel } from '../../quotes/model.ts';
+import { cardTotalLabel } from '../../quotes/payments.ts';
 import type { Translation } from '../translation.ts';
 
 /*
@@ -263,5 +265,53 @@ export const trip = {
   emergencies: 'Emergencies while travelling',
   email: 'Email',
   sayReference: "Say your booking reference when you call, never this page's link.",
+  /** The trip reminders (src/lib/trips/reminders.ts); in a translation the English follows below. */
+  reminders: {
+    greeting: 'Assalamu alaikum,',
+    tripPage: (url: string) => `Your trip page: ${url}`,
+    reference: (reference: string) => `Reference: ${reference}`,
+    why: (reference: string, url: string) =>
+      `You get these reminders because you booked trip ${reference} with us. To stop them, open this link and press the button: ${url}`,
+    stillCome: 'Receipts of your payments and our answers to your messages still come.',
+    forWhom: (count: number, of: number) => ` for ${count} of your ${plural(of, 'traveller', 'travellers')}`,
+    toAdd: (missing: number, saudi: boolean) =>
+      `Each traveller's details: ${plural(missing, 'traveller', 'travellers')} still to add (the name as in the passport, the passport's expiry date${saudi ? ', the vaccination' : ''}). Add them on your trip page, or send them to us.`,
+    passport: (until: string, months: number | null) =>
+      `A passport valid until at least ${until}${months === null ? '' : ` (${months} months from arrival)`}.`,
+    entry: (country: Country, rule: string) => `Entry to ${COUNTRIES[country]}: ${rule}.`,
+    // English says a rule in the fact's own sentence; the other languages, which have none, use its numbers.
+    visa: (from: string, by: string, rule: string, _useWithinDays: number) =>
+      `The Umrah visa: we apply between ${from} and ${by}; ${rule}.`,
+    vaccine: (need: Need, by: string) => `The meningitis (ACWY) vaccine, ${need} for this trip: given by ${by}.`,
+    nusuk: (rule: string) => `The Nusuk permit: ${rule}, before arrival.`,
+    payment: (label: string, amount: string, by: string) => `${label}: ${amount} due by ${by}.`,
+    nothing: 'Nothing: every traveller’s checklist is done and the trip is paid. Thank you.',
+    bookingSubject: (reference: string) => `Your booking ${reference}: what we need from you`,
+    bookingIntro: (name: string, departs: string) =>
+      `Thank you for booking with us. Your trip (${name}) leaves on ${departs}; before then, this is what we need:`,
+    visaSubject: (reference: string) => `Your booking ${reference}: the Umrah visa window is open`,
+    visaOpen: (whom: string, from: string, by: string) =>
+      `The Umrah visa can now be applied for${whom}: between ${from} and ${by}.`,
+    visaWhy: (rule: string, _useWithinDays: number, businessDays: number, departs: string) =>
+      `Not earlier, because ${rule}; not later, because we allow ${plural(businessDays, 'business day', 'business days')} for our checks before you leave on ${departs}.`,
+    visaCheck: 'Make sure we have each passport’s details, and reply or call us if anything has changed.',
+    vaccineSubject: (reference: string, by: string) => `Your booking ${reference}: the meningitis vaccine by ${by}`,
+    vaccineIntro: (need: Need, days: number, by: string, whom: string) =>
+      `The meningitis (ACWY) vaccine is ${need} for this trip, given at least ${plural(days, 'day', 'days')} before arrival: by ${by}${whom}.`,
+    vaccineRequiredKeep: (days: number) =>
+      `Once it is given, add its type and date on your trip page or reply to us: we use them only for this checklist and delete them ${plural(days, 'day', 'days')} after your return.`,
+    vaccineRecommendedKeep: (days: number) =>
+      `Once it is given, tell us on your trip page or by replying: as it is only recommended, we keep only that it is given (no type, no date), use it only for this checklist and delete it ${plural(days, 'day', 'days')} after your return.`,
+    departureSubject: (reference: string) => `Your booking ${reference}: one week to departure`,
+    departureIntro: (name: string, departs: string) =>
+      `Your trip (${name}) leaves on ${departs}. Your trip page has the itinerary, what is paid and each traveller's checklist. Still to do:`,
+    paymentSubject: (reference: string, label: string, by: string) =>
+      `Your booking ${reference}: ${label.toLowerCase()} due by ${by}`,
+    byCard: (percent: number, amount: string) => ` (${cardTotalLabel(percent).toLowerCase()}: ${amount})`,
+    paymentBody: (label: string, amount: string, byCard: string, by: string) =>
+      `${label} of ${amount}${byCard} is due by ${by}. How to pay, and what is paid so far, are on your trip page.`,
+    // The agency's own line, said once (src/lib/agency-email.ts); a translation puts the same facts in its words.
+    checkSender: (_domain: string, _phone: string) => checkSenderLine(),
+  },
 };
 export type TripWords = Translation<typeof trip>;
