@@ -55,7 +55,7 @@ export default function TravellerPicker({ picker, formId, counts, onSave, hydrat
       <button
         ref={toggle}
         type="button"
-        className="form-control flex items-center justify-between text-left"
+        className="form-control flex items-center justify-between text-start"
         aria-expanded={open}
         aria-controls={panelId}
         aria-labelledby={`${labelId} ${formId}-travellers-summary`}
