@@ -13,7 +13,7 @@ import { TripReminderScheduler } from '@/server/trips/reminder-schedule';
 import { TravellerStore } from '@/server/trips/store';
 import { parseMail, startSmtpServer } from '../unit/support/smtp.ts';
 import { payDeposit, quoteDraft } from '../unit/support/quotes.ts';
-import { startDesk, type Desk } from './support/desk.ts';
+import { signIn, startDesk, type Desk } from './support/desk.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
 
 /**
@@ -193,7 +193,7 @@ test.describe("the trip page in the family's language", () => {
         "SELECT actor, detail FROM lead_history WHERE lead_id = ? AND action = 'booking-language'",
         [booking.leadId],
       );
-      expect(line).toEqual({ actor: FAMILY_ACTOR, detail: 'Booking language: English (en) → Arabic (ar)' });
+      expect(line).toEqual({ actor: FAMILY_ACTOR, detail: 'English (en) → Arabic (ar)' });
     } finally {
       await store.close();
     }
@@ -253,11 +253,41 @@ test.describe("the trip page in the family's language", () => {
     expect(english).toContain(`press the button: ${unsubscribe}`);
     // The one-click link works the same from either half.
     const link = new URL(unsubscribe);
-    const clicked = await fetch(new URL(link.pathname + link.search, desk.origin), {
+    const stopPage = new URL(link.pathname + link.search, desk.origin);
+    // Its page speaks the booking's language too.
+    const shown = await (await fetch(stopPage)).text();
+    expect(shown).toContain('<html lang="bn" dir="ltr">');
+    expect(shown).toContain(wordsFor('bn').trip.stop.intro);
+    const clicked = await fetch(stopPage, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
     });
     expect(clicked.status).toBe(200);
+    expect(await clicked.text()).toContain(wordsFor('bn').trip.stop.justNow.trim());
+  });
+
+  test("staff set the booking's language on the lead page, scripts off; the desk stays English", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, desk.origin, desk.agent.email, desk.agent.password);
+    await page.goto(`${desk.origin}/admin/leads/${booking.leadId}`);
+    await expect(page.getByLabel('Trip page and reminders in')).toHaveValue('bn');
+    await page.getByLabel('Trip page and reminders in').selectOption({ label: 'Urdu (اردو)' });
+    await page.getByRole('button', { name: "Set the booking's language" }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      "The booking's language is saved: its trip page and reminders now use it.",
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(
+      page.locator('section[aria-labelledby="history-heading"] li').filter({ hasText: 'Urdu (ur)' }),
+    ).toContainText(`${desk.agent.email}: Booking language: Bengali (bn) → Urdu (ur)`);
+    const trip = await context.newPage();
+    await trip.goto(`${desk.origin}/quote/${booking.token}`);
+    await expect(trip.locator('html')).toHaveAttribute('lang', 'ur');
+    await expect(trip.locator('html')).toHaveAttribute('dir', 'rtl');
+    await context.close();
   });
 });

@@ -67,7 +67,7 @@ describe.each(STORE_KINDS)("the booking's language on %s", (kind) => {
     });
     expect(await bookingLanguage(db, quoteId)).toBe('ar');
     expect(await languageLines(db, leadId)).toEqual([
-      { actor: FAMILY_ACTOR, detail: 'Booking language: Urdu (ur) → Arabic (ar)' },
+      { actor: FAMILY_ACTOR, detail: 'Urdu (ur) → Arabic (ar)' },
     ]);
     // The same choice again is kept and writes no second line.
     expect(await chooseBookingLanguage(db, quoteId, 'ar', FAMILY_ACTOR, NOW)).toMatchObject({ changed: false });
@@ -81,7 +81,7 @@ describe.each(STORE_KINDS)("the booking's language on %s", (kind) => {
     expect(await bookingLanguage(db, quoteId)).toBe('bn');
     expect((await languageLines(db, leadId))[0]).toEqual({
       actor: STAFF.email,
-      detail: 'Booking language: Arabic (ar) → Bengali (bn)',
+      detail: 'Arabic (ar) → Bengali (bn)',
     });
   });
 

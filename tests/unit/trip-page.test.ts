@@ -209,7 +209,7 @@ describe.each(STORE_KINDS)('the trip page on %s', (kind) => {
       (entry) => entry.action === 'booking-language',
     );
     expect(lines.map((entry) => [entry.actor, entry.detail])).toEqual([
-      [FAMILY_ACTOR, 'Booking language: English (en) → Arabic (ar)'],
+      [FAMILY_ACTOR, 'English (en) → Arabic (ar)'],
     ]);
     // A traveller refused now is refused in Arabic.
     const refused = await page.post(posted(adult(formToken, { name: '' })), token, '192.0.2.1', TODAY, NOW);

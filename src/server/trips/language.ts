@@ -57,7 +57,8 @@ export async function chooseBookingLanguage(
     if (stored?.language === value) return { ok: true, language: value, changed: false };
     await tx.run('UPDATE quote_acceptances SET language = ? WHERE quote_id = ?', [value, quoteId]);
     const name = (lang: Language) => `${LANGUAGE_INFO[lang].englishName} (${lang})`;
-    const detail = `Booking language: ${name(before)} → ${name(value)}`;
+    // The lead page heads the line with the action's label, "Booking language".
+    const detail = `${name(before)} → ${name(value)}`;
     await recordHistory(
       tx,
       { id: quote.lead_id, reference },

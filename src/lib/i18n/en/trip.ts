@@ -313,5 +313,16 @@ export const trip = {
     // The agency's own line, said once (src/lib/agency-email.ts); a translation puts the same facts in its words.
     checkSender: (_domain: string, _phone: string) => checkSenderLine(),
   },
+  /** The one-click page that stops a booking's reminders (src/pages/trip/stop-reminders.astro). */
+  stop: {
+    title: 'Stop the trip reminders',
+    titleOff: 'Trip reminders are off',
+    button: 'Stop the reminders',
+    justNow: 'Done: we will send no more reminders about this booking. ',
+    already: 'We send no reminders about this booking. ',
+    off: 'Nor will we email you to ask for a review after you return. Your trip page still shows each deadline, receipts of your payments still come, and we still answer your messages. To have the reminders again, call or write to us.',
+    intro:
+      'We email you before each deadline of this booking: the visa window, the vaccine, the payments and the week before you leave; and once you are home, we ask how the trip went. Press the button to stop these emails; nothing else about your booking changes.',
+  },
 };
 export type TripWords = Translation<typeof trip>;
