@@ -282,7 +282,7 @@ test.describe("the trip page in the family's language", () => {
     );
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(
-      page.locator('section[aria-labelledby="history-heading"] li').filter({ hasText: 'Urdu (ur)' }),
+      page.locator('section[aria-labelledby="history-heading"] li').filter({ hasText: 'Bengali (bn) → Urdu (ur)' }),
     ).toContainText(`${desk.agent.email}: Booking language: Bengali (bn) → Urdu (ur)`);
     const trip = await context.newPage();
     await trip.goto(`${desk.origin}/quote/${booking.token}`);
