@@ -34,6 +34,9 @@ import {
 /** The trip page form's field that carries its form token. */
 export const TRIP_FORM_TOKEN = 'tripToken';
 
+/** The trip page's post (its `action`) that chooses the page's language, named in the field of the same name. */
+export const LANGUAGE_ACTION = 'language';
+
 /** Who the history names for a change made through the trip page. */
 export const FAMILY_ACTOR = 'the family, on the trip page';
 

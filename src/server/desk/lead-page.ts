@@ -213,7 +213,8 @@ async function viewOf(
     paymentFailed,
     trip,
     // The booking's language (the family's or staff's choice, else the enquiry's), with why a change was refused.
-    bookingLanguage: trip && booked && { lang: await bookingLanguages.of(booked.quoteId), problem: languageFailed },
+    bookingLanguage:
+      trip && booked ? { lang: await bookingLanguages.of(booked.quoteId), problem: languageFailed } : undefined,
     // The family's opt-out of the booking's reminders, as its office day.
     remindersOffSince: ((at) => (at ? formatDay(agencyDay(new Date(at), agencyContact.timeZone)) : undefined))(
       optOuts.find((optOut) => optOut.quoteId === booked?.quoteId)?.optedOutAt,

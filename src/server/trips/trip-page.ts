@@ -9,7 +9,7 @@
  * language (src/server/trips/language.ts). Every change is in the lead's history as the family's, with its time.
  */
 import { agencyContact } from '../../lib/site-contact.ts';
-import { FAMILY_ACTOR, TRIP_FORM_TOKEN, familyFields, tripEvents } from '../../lib/trips/family.ts';
+import { FAMILY_ACTOR, LANGUAGE_ACTION, TRIP_FORM_TOKEN, familyFields, tripEvents } from '../../lib/trips/family.ts';
 import { tripName } from '../../lib/trips/destinations.ts';
 import { tripCalendar } from '../../lib/trips/ics.ts';
 import {
@@ -48,9 +48,6 @@ export interface ShownTrip {
   /** The booking's language, in which the page is written. */
   language: Language;
 }
-
-/** The trip page's form field that names the language chosen, on its action's post. */
-export const LANGUAGE_ACTION = 'language';
 
 export type TripPostResult =
   | { kind: 'not-found' }
