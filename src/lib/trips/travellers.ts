@@ -209,7 +209,7 @@ export function stillToAdd(
   })).filter((each) => each.count > 0);
   if (missing.length === 0) return undefined;
   const words = missing.map(({ category, count }) => say.words.count(count, category));
-  return say.words.stillToAdd(countsText(quoted, say), words.join(say.words.listSeparator));
+  return say.words.stillToAdd(countsText(quoted, say), say.words.list(words));
 }
 
 /**

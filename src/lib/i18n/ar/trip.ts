@@ -76,7 +76,7 @@ export const trip: TripWords = {
       .filter((category) => category === 'adult' || counts[category] > 0)
       .map((category) => `${CATEGORY_NOUNS[category]}: ${counts[category]}`)
       .join('، '),
-  listSeparator: '، ',
+  list: (items) => items.join('، '),
   stillToAdd: (quoted, missing) => `عرض السعر لـ ${quoted}: بقي أن تضيف ${missing}.`,
   tooMany: (quoted, entered) =>
     `عرض السعر المقبول لـ ${quoted}: وبهذا يصبح العدد ${entered}. غيّر الفئة، أو اطلب منا عرض سعر جديداً أولاً.`,
@@ -225,12 +225,12 @@ export const trip: TripWords = {
   },
   packingGuide: 'قائمة الأمتعة الكاملة في ',
   packingGuideLink: 'دليلنا لما تحمله في العمرة',
-  fullStop: '.',
+  fullStop: (sentence) => `${sentence}.`,
   callHeading: 'بمن تتصل',
   office: 'مكتبنا',
   whatsapp: 'واتساب',
   whatsappLink: 'راسلنا على واتساب',
-  emergencies: 'الطوارئ أثناء السفر',
+  emergencies: (support) => `الطوارئ أثناء السفر، ${support}`,
   email: 'البريد الإلكتروني',
   sayReference: 'اذكر رقم حجزك عندما تتصل، ولا تذكر رابط هذه الصفحة أبداً.',
   reminders: {

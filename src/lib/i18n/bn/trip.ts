@@ -76,7 +76,7 @@ export const trip: TripWords = {
       .filter((category) => category === 'adult' || counts[category] > 0)
       .map((category) => `${counts[category]} জন ${CATEGORY_NOUNS[category]}`)
       .join(', '),
-  listSeparator: ', ',
+  list: (items) => items.join(', '),
   stillToAdd: (quoted, missing) => `কোটেশনটি ${quoted}-এর জন্য: ${missing} এখনো যোগ করা বাকি।`,
   tooMany: (quoted, entered) =>
     `গৃহীত কোটেশনটি ${quoted}-এর জন্য: এতে সংখ্যা হবে ${entered}। ধরন বদলান, অথবা আগে নতুন কোটেশন চেয়ে নিন।`,
@@ -223,12 +223,12 @@ export const trip: TripWords = {
   },
   packingGuide: 'সম্পূর্ণ জিনিসপত্রের তালিকা আছে আমাদের ',
   packingGuideLink: 'উমরাহর জিনিসপত্রের গাইডে',
-  fullStop: '।',
+  fullStop: (sentence) => `${sentence}।`,
   callHeading: 'কাকে ফোন করবেন',
   office: 'আমাদের অফিস',
   whatsapp: 'হোয়াটসঅ্যাপ',
   whatsappLink: 'হোয়াটসঅ্যাপে আমাদের বার্তা পাঠান',
-  emergencies: 'সফরের সময় জরুরি প্রয়োজনে',
+  emergencies: (support) => `সফরের সময় জরুরি প্রয়োজনে, ${support}`,
   email: 'ইমেইল',
   sayReference: 'ফোন করার সময় আপনার বুকিং রেফারেন্স বলুন, এই পাতার লিংক কখনো নয়।',
   reminders: {

@@ -99,8 +99,8 @@ export const trip = {
     ]
       .filter(Boolean)
       .join(', '),
-  /** Between the items of a list. */
-  listSeparator: ', ',
+  /** The items of a list, joined as the language joins them. */
+  list: (items: readonly string[]) => items.join(', '),
   stillToAdd: (quoted: string, missing: string) => `The quote is for ${quoted}: ${missing} still to add.`,
   tooMany: (quoted: string, entered: string) =>
     `The accepted quote is for ${quoted}: this would make ${entered}. Change the category, or send a new quote first.`,
@@ -257,12 +257,13 @@ export const trip = {
   },
   packingGuide: 'The full packing list is in our ',
   packingGuideLink: 'Umrah packing guide',
-  fullStop: '.',
+  /** A sentence (or a label read as one) ended as the language ends it. */
+  fullStop: (sentence: string) => `${sentence}.`,
   callHeading: 'Whom to call',
   office: 'Our office',
   whatsapp: 'WhatsApp',
   whatsappLink: 'Message us on WhatsApp',
-  emergencies: 'Emergencies while travelling',
+  emergencies: (support: string) => `Emergencies while travelling, ${support}`,
   email: 'Email',
   sayReference: "Say your booking reference when you call, never this page's link.",
   /** The trip reminders (src/lib/trips/reminders.ts); in a translation the English follows below. */

@@ -77,7 +77,7 @@ export const trip: TripWords = {
       .filter((category) => category === 'adult' || counts[category] > 0)
       .map((category) => CATEGORY_NOUNS[category](counts[category]))
       .join('، '),
-  listSeparator: '، ',
+  list: (items) => items.join('، '),
   stillToAdd: (quoted, missing) => `کوٹیشن ${quoted} کے لیے ہے: ${missing} ابھی شامل کرنا باقی ہیں۔`,
   tooMany: (quoted, entered) =>
     `قبول شدہ کوٹیشن ${quoted} کے لیے ہے: اس سے تعداد ${entered} ہو جائے گی۔ زمرہ بدلیں، یا پہلے نیا کوٹیشن منگوائیں۔`,
@@ -228,12 +228,12 @@ export const trip: TripWords = {
   },
   packingGuide: 'سامان کی پوری فہرست ہماری ',
   packingGuideLink: 'عمرہ کے سامان کی گائیڈ میں ہے',
-  fullStop: '۔',
+  fullStop: (sentence) => `${sentence}۔`,
   callHeading: 'کسے کال کریں',
   office: 'ہمارا دفتر',
   whatsapp: 'واٹس ایپ',
   whatsappLink: 'ہمیں واٹس ایپ پر پیغام بھیجیں',
-  emergencies: 'سفر کے دوران ہنگامی صورت',
+  emergencies: (support) => `سفر کے دوران ہنگامی صورت، ${support}`,
   email: 'ای میل',
   sayReference: 'کال کرتے وقت اپنا بکنگ ریفرنس بتائیں، اس صفحے کا لنک کبھی نہیں۔',
   reminders: {
