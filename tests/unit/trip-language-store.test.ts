@@ -66,9 +66,7 @@ describe.each(STORE_KINDS)("the booking's language on %s", (kind) => {
       changed: true,
     });
     expect(await bookingLanguage(db, quoteId)).toBe('ar');
-    expect(await languageLines(db, leadId)).toEqual([
-      { actor: FAMILY_ACTOR, detail: 'Urdu (ur) → Arabic (ar)' },
-    ]);
+    expect(await languageLines(db, leadId)).toEqual([{ actor: FAMILY_ACTOR, detail: 'Urdu (ur) → Arabic (ar)' }]);
     // The same choice again is kept and writes no second line.
     expect(await chooseBookingLanguage(db, quoteId, 'ar', FAMILY_ACTOR, NOW)).toMatchObject({ changed: false });
     expect(await languageLines(db, leadId)).toHaveLength(1);

@@ -208,9 +208,7 @@ describe.each(STORE_KINDS)('the trip page on %s', (kind) => {
     const lines = (await new PipelineStore(store.database).historyOf(target.leadId)).filter(
       (entry) => entry.action === 'booking-language',
     );
-    expect(lines.map((entry) => [entry.actor, entry.detail])).toEqual([
-      [FAMILY_ACTOR, 'English (en) → Arabic (ar)'],
-    ]);
+    expect(lines.map((entry) => [entry.actor, entry.detail])).toEqual([[FAMILY_ACTOR, 'English (en) → Arabic (ar)']]);
     // A traveller refused now is refused in Arabic.
     const refused = await page.post(posted(adult(formToken, { name: '' })), token, '192.0.2.1', TODAY, NOW);
     expect(refused).toMatchObject({
