@@ -6,6 +6,7 @@ import { carryList } from '@/lib/trips/carry';
 import { checklistRules } from '@/lib/trips/checklist';
 import { FAMILY_ACTOR, familyTripView, fieldReasons } from '@/lib/trips/family';
 import { tripSpeech } from '@/lib/trips/speech';
+import { reminderEmail, type ReminderContext } from '@/lib/trips/reminders';
 import { checkTraveller, type Traveller, type TravellerFields } from '@/lib/trips/travellers';
 import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 
@@ -110,5 +111,54 @@ describe('the trip speech', () => {
   it("puts the facts' own numbers into a translated carry list", () => {
     const [passport] = carryList(tripSpeech('ur'));
     expect(passport!.why).toContain(String(settings.facts.visa.passport.monthsValid));
+  });
+
+  it.each(TRANSLATED_LANGUAGES)('writes every reminder in %s with no English but its links', (lang) => {
+    const days: Record<ReminderContext['deadline'], string> = {
+      booking: '2027-01-17',
+      'payment:1': '2027-01-17',
+      visa: '2027-02-09',
+      vaccine: '2027-02-22',
+      departure: '2027-03-03',
+    };
+    for (const [deadline, today] of Object.entries(days) as [ReminderContext['deadline'], string][]) {
+      const context: ReminderContext = {
+        deadline,
+        reference: 'MQ-7K3F9Q',
+        facts: {
+          today,
+          trip: {
+            kind: 'umrah',
+            departureOn: '2027-03-10',
+            arrivalOn: '2027-03-11',
+            returnOn: '2027-03-24',
+            saudi: true,
+            holiday: null,
+          },
+          travellers: [{ ...layla, passportExpiresOn: '2031-01-01', visa: { kind: 'umrah', status: 'not-applied' } }],
+          rules,
+          owed: [{ ordinal: 1, label: 'Balance', of: 2, dueOn: '2027-01-24', outstandingCents: 395_250 }],
+          balanceDaysBefore: 7,
+          payerState: 'TX',
+        },
+        quotedTravellers: 3,
+        positions: [0],
+        tripUrl: 'https://site.example/quote/TOKEN',
+        optOutUrl: 'https://site.example/trip/stop-reminders?token=T',
+        siteUrl: 'https://site.example',
+        words: {
+          umrahWindow: settings.facts.visa.umrahWindow.text,
+          nusuk: String(settings.facts.permits.nusuk.text),
+          entry: settings.facts.entry,
+          retentionDays: 30,
+        },
+      };
+      const email = reminderEmail(context, tripSpeech(lang));
+      expect(email, deadline).not.toBeNull();
+      const { subject, text } = email!;
+      const said = `${subject}\n${text}`.replace(/https?:\/\/\S+|[\w.-]+\.example/g, '');
+      expect(englishLeft(said), `${lang} ${deadline}: ${said}`).toEqual([]);
+      expect(text).toContain(context.optOutUrl);
+    }
   });
 });
