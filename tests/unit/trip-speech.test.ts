@@ -94,6 +94,25 @@ describe('the trip speech', () => {
     expect(due).toContain(lang === 'bn' ? '$' : '\u2066$');
   });
 
+  it('asks for a mistyped vaccination day in a sentence, not with a capital in the middle', () => {
+    // Before the dictionary this read "Please enter The vaccination date as a real date."
+    const checked = checkTraveller(
+      {
+        ...typed,
+        name: 'Layla Haddad',
+        category: 'adult',
+        passportExpiresOn: '',
+        vaccinatedOn: '2026-02-30',
+        visa: 'not-applied',
+      },
+      TODAY,
+    );
+    expect(checked).toEqual({
+      ok: false,
+      problems: [{ field: 'vaccinatedOn', message: 'Please enter the vaccination date as a real date.' }],
+    });
+  });
+
   it.each(TRANSLATED_LANGUAGES)("refuses a traveller's fields with reasons in %s", (lang) => {
     const checked = checkTraveller(typed, TODAY, tripSpeech(lang));
     expect(checked.ok).toBe(false);
