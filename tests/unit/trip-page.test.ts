@@ -196,4 +196,43 @@ describe.each(STORE_KINDS)('the trip page on %s', (kind) => {
     expect(await page.post(posted(adult(formToken)), token, '192.0.2.1', TODAY, NOW)).toEqual({ kind: 'not-found' });
     expect(await page.open(fresh!, TODAY)).not.toBeNull();
   });
+
+  it('keeps the language the family chooses on the page, in the history as theirs, and speaks it on a refusal', async () => {
+    const { page, token, store, target } = await booked(kind);
+    const { formToken, language } = (await page.open(token, TODAY))!;
+    expect(language).toBe('en');
+    const choose = (value: string, headers: Record<string, string> = {}) =>
+      posted({ action: 'language', language: value, [TRIP_FORM_TOKEN]: formToken }, headers);
+    expect(await page.post(choose('ar'), token, '192.0.2.1', TODAY, NOW)).toEqual({ kind: 'done', code: 'language' });
+    expect((await page.open(token, TODAY))!.language).toBe('ar');
+    const lines = (await new PipelineStore(store.database).historyOf(target.leadId)).filter(
+      (entry) => entry.action === 'booking-language',
+    );
+    expect(lines.map((entry) => [entry.actor, entry.detail])).toEqual([[FAMILY_ACTOR, 'English (en) → Arabic (ar)']]);
+    // A traveller refused now is refused in Arabic.
+    const refused = await page.post(posted(adult(formToken, { name: '' })), token, '192.0.2.1', TODAY, NOW);
+    expect(refused).toMatchObject({
+      kind: 'problems',
+      problems: [{ field: 'name', message: 'يُرجى إدخال الاسم كما في جواز السفر.' }],
+    });
+  });
+
+  it('refuses a language that is not one, or a choice posted from elsewhere, changing nothing', async () => {
+    const { page, token } = await booked(kind);
+    const { formToken } = (await page.open(token, TODAY))!;
+    const choose = (value: string, headers: Record<string, string> = {}, tokenValue = formToken) =>
+      posted({ action: 'language', language: value, [TRIP_FORM_TOKEN]: tokenValue }, headers);
+    expect(await page.post(choose('fr'), token, '192.0.2.1', TODAY, NOW)).toMatchObject({
+      kind: 'bad-language',
+      message: expect.stringContaining('Arabic (ar)'),
+    });
+    expect(
+      await page.post(choose('ar', { Origin: 'https://evil.example' }), token, '192.0.2.1', TODAY, NOW),
+    ).toMatchObject({
+      kind: 'refused',
+      status: 403,
+    });
+    expect(await page.post(choose('ar', {}, 'forged'), token, '192.0.2.1', TODAY, NOW)).toMatchObject({ status: 403 });
+    expect((await page.open(token, TODAY))!.language).toBe('en');
+  });
 });

@@ -45,7 +45,7 @@ const booking = (today: string, overrides: Partial<BookingFacts> = {}): BookingF
   },
   travellers: [adult(1), adult(2, { vaccination: null })],
   rules,
-  owed: [{ ordinal: 1, label: 'Balance', dueOn: '2027-01-24', outstandingCents: 395_250 }],
+  owed: [{ ordinal: 1, label: 'Balance', of: 2, dueOn: '2027-01-24', outstandingCents: 395_250 }],
   balanceDaysBefore: 7,
   ...overrides,
 });
@@ -123,12 +123,12 @@ describe('the payments still owed', () => {
       { dueOn: '2027-01-24', amountCents: 295_250 },
     ];
     expect(owedPayments(schedule, 0)).toEqual([
-      { ordinal: 1, label: 'Payment 2', dueOn: '2027-01-05', outstandingCents: 100_000 },
-      { ordinal: 2, label: 'Balance', dueOn: '2027-01-24', outstandingCents: 295_250 },
+      { ordinal: 1, label: 'Payment 2', of: 3, dueOn: '2027-01-05', outstandingCents: 100_000 },
+      { ordinal: 2, label: 'Balance', of: 3, dueOn: '2027-01-24', outstandingCents: 295_250 },
     ]);
     expect(owedPayments(schedule, 200_000)).toEqual([
-      { ordinal: 1, label: 'Payment 2', dueOn: '2027-01-05', outstandingCents: 50_000 },
-      { ordinal: 2, label: 'Balance', dueOn: '2027-01-24', outstandingCents: 295_250 },
+      { ordinal: 1, label: 'Payment 2', of: 3, dueOn: '2027-01-05', outstandingCents: 50_000 },
+      { ordinal: 2, label: 'Balance', of: 3, dueOn: '2027-01-24', outstandingCents: 295_250 },
     ]);
     expect(owedPayments(schedule, 545_250)).toEqual([]);
   });

@@ -5,6 +5,7 @@
  * to every file in src/content/holidays, so a trip added there without its country here fails.
  */
 import type { HolidayCountry } from './checklist.ts';
+import { tripSpeech, type TripSpeech } from './speech.ts';
 
 /** Each catalogue holiday trip (its file name) and its country, as src/content/holidays says. */
 export const HOLIDAY_TRIP_COUNTRIES: Readonly<Record<string, HolidayCountry>> = {
@@ -52,7 +53,10 @@ export function countryName(country: HolidayCountry): string {
 }
 
 /** What the trip is, in words for its emails and calendar: "Umrah trip", "Holiday in Egypt", "Holiday in Jordan and Umrah". */
-export function tripName(trip: { holiday: HolidayCountry | null; saudi: boolean }): string {
-  if (!trip.holiday) return 'Umrah trip';
-  return trip.saudi ? `Holiday in ${countryName(trip.holiday)} and Umrah` : `Holiday in ${countryName(trip.holiday)}`;
+export function tripName(
+  trip: { holiday: HolidayCountry | null; saudi: boolean },
+  say: TripSpeech = tripSpeech('en'),
+): string {
+  if (!trip.holiday) return say.words.umrahTrip;
+  return trip.saudi ? say.words.holidayAndUmrah(trip.holiday) : say.words.holidayIn(trip.holiday);
 }

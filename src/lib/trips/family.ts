@@ -5,9 +5,9 @@
  * permit as their status. The family's form never shows what is stored either: a field left blank
  * keeps what is recorded.
  */
-import { formatDay, formatMonthYear } from '../dates.ts';
 import { countOf } from '../format.ts';
-import { paymentLabel, type PaymentDue } from '../quotes/model.ts';
+import type { PaymentDue } from '../quotes/model.ts';
+import { tripSpeech, type TripSpeech } from './speech.ts';
 import { privateName } from '../quotes/pilgrim-view.ts';
 import { formatCents, sumCents } from '../quotes/money.ts';
 import {
@@ -34,42 +34,46 @@ import {
 /** The trip page form's field that carries its form token. */
 export const TRIP_FORM_TOKEN = 'tripToken';
 
+/** The trip page's post (its `action`) that chooses the page's language, named in the field of the same name. */
+export const LANGUAGE_ACTION = 'language';
+
 /** Who the history names for a change made through the trip page. */
 export const FAMILY_ACTOR = 'the family, on the trip page';
 
-const monthOf = (day: string) => formatMonthYear(new Date(`${day}T00:00:00Z`));
-
 /** An item's words for the family: the desk's words, with any recorded detail cut to what a forwarded link may show. */
-export function familyItemWords(item: ChecklistItem, traveller: TravellerFacts): string {
-  const by = item.by ? formatDay(item.by) : '';
+export function familyItemWords(
+  item: ChecklistItem,
+  traveller: TravellerFacts,
+  say: TripSpeech = tripSpeech('en'),
+): string {
+  const by = item.by ? say.dated(item.by) : '';
+  const { words } = say;
   switch (item.key) {
     case 'passport':
-      if (item.state === 'blocked')
-        return `Blocked: it expires in ${monthOf(traveller.passportExpiresOn!)}, and it must be valid until ${by}. A new passport is needed.`;
-      if (item.state === 'done') return `Done: expires ${monthOf(traveller.passportExpiresOn!)}, valid for the trip.`;
+      if (item.state === 'blocked') return words.passportBlockedMonth(say.month(traveller.passportExpiresOn!), by);
+      if (item.state === 'done') return words.passportDoneMonth(say.month(traveller.passportExpiresOn!));
       break;
     case 'visa':
-      if (item.state === 'done') return traveller.visa.kind === 'other' ? 'Done: valid for the trip.' : 'Done: issued.';
-      if (item.state === 'waiting') return 'Waiting: applied for.';
+      if (item.state === 'done')
+        return traveller.visa.kind === 'other' ? words.familyVisaValid : words.familyVisaIssued;
+      if (item.state === 'waiting') return words.familyVisaApplied;
       // Days that would give back the day it was issued or expires are left out.
-      if (item.reason === 'lapses') return 'Blocked: issued too early, it lapses before arrival. A new visa is needed.';
+      if (item.reason === 'lapses') return words.familyVisaLapses;
       if (item.reason === 'expires')
-        return traveller.visa.kind === 'tourist'
-          ? 'Blocked: it expires before the return. A new tourist eVisa is needed.'
-          : 'Blocked: it expires before the return. Renew it, or apply for a tourist eVisa.';
+        return traveller.visa.kind === 'tourist' ? words.familyVisaExpiresTourist : words.familyVisaExpiresOther;
       break;
     case 'vaccine':
-      if (item.state === 'done') return `Done: recorded (${item.required ? 'required' : 'recommended'}).`;
+      if (item.state === 'done') return words.familyVaccineDone(item.required ? 'required' : 'recommended');
       if (item.state === 'due' || item.state === 'late') {
         const recorded = traveller.vaccination !== null && typeof traveller.vaccination !== 'string';
-        if (recorded) return `Recorded, but it will not count on arrival. ${itemWords(item, traveller)}`;
+        if (recorded) return words.familyVaccineWontCount(itemWords(item, traveller, say));
       }
       break;
     case 'nusuk':
-      if (item.state === 'done') return 'Done: booked.';
+      if (item.state === 'done') return words.familyNusukDone;
       break;
   }
-  return itemWords(item, traveller);
+  return itemWords(item, traveller, say);
 }
 
 /** One traveller as the trip page shows them: a short name, the checklist in private words, and which items are recorded. */
@@ -85,8 +89,13 @@ export interface FamilyCard {
 }
 
 /** Each traveller's checklist for the trip page, worded for a link that may be forwarded. */
-export function familyCards(travellers: readonly Traveller[], trip: TripDates, rules: ChecklistRules): FamilyCard[] {
-  return travellerCards(travellers, trip, rules).map(({ traveller, items, standing, standingWords }) => {
+export function familyCards(
+  travellers: readonly Traveller[],
+  trip: TripDates,
+  rules: ChecklistRules,
+  say: TripSpeech = tripSpeech('en'),
+): FamilyCard[] {
+  return travellerCards(travellers, trip, rules, say).map(({ traveller, items, standing, standingWords }) => {
     const checklist = travellerChecklist(traveller, trip, rules);
     return {
       position: traveller.position,
@@ -94,7 +103,7 @@ export function familyCards(travellers: readonly Traveller[], trip: TripDates, r
       category: traveller.category,
       standing,
       standingWords,
-      items: items.map((line, index) => ({ ...line, words: familyItemWords(checklist[index]!, traveller) })),
+      items: items.map((line, index) => ({ ...line, words: familyItemWords(checklist[index]!, traveller, say) })),
       recorded: {
         passport: traveller.passportExpiresOn !== null,
         vaccine: traveller.vaccination !== null,
@@ -117,19 +126,28 @@ export interface PaymentRow {
 }
 
 /** The schedule's rows with what is paid of each and what is still due and when, from the total paid (integer cents). */
-export function paymentRows(schedule: readonly PaymentDue[], paidCents: number, today: string): PaymentRow[] {
+export function paymentRows(
+  schedule: readonly PaymentDue[],
+  paidCents: number,
+  today: string,
+  say: TripSpeech = tripSpeech('en'),
+): PaymentRow[] {
   let left = paidCents;
+  const { words } = say;
+  const cents = (value: number) => say.ltr(formatCents(value));
   return schedule.map((due, index) => {
     const covered = Math.min(left, due.amountCents);
     left -= covered;
     const outstanding = due.amountCents - covered;
-    const base = { label: paymentLabel(index, schedule.length), dueOn: formatDay(due.dueOn) };
+    const base = { label: words.paymentLabel(index, schedule.length), dueOn: say.dated(due.dueOn) };
     const amount = formatCents(due.amountCents);
-    if (outstanding === 0) return { ...base, amount, state: 'paid', outstandingCents: 0, words: 'Paid' };
-    const part = covered > 0 ? `${formatCents(covered)} paid, ` : '';
+    if (outstanding === 0) return { ...base, amount, state: 'paid', outstandingCents: 0, words: words.paid };
+    const part = covered > 0 ? words.partPaid(cents(covered)) : '';
     const late = due.dueOn < today;
-    const words = `${part}${formatCents(outstanding)} ${late ? 'overdue since' : 'due by'} ${formatDay(due.dueOn)}`;
-    return { ...base, amount, state: late ? 'overdue' : 'due', outstandingCents: outstanding, words };
+    const owed = late
+      ? words.overdueSince(cents(outstanding), say.dated(due.dueOn))
+      : words.dueBy(cents(outstanding), say.dated(due.dueOn));
+    return { ...base, amount, state: late ? 'overdue' : 'due', outstandingCents: outstanding, words: `${part}${owed}` };
   });
 }
 
@@ -279,13 +297,15 @@ export function familyTripView(input: {
   today: string;
   rules: ChecklistRules;
   failed?: { problems: readonly TravellerProblem[]; typed: TravellerFields } | undefined;
+  say?: TripSpeech;
 }): FamilyTripView {
-  const { booking, travellers, paidCents, today, rules, failed } = input;
+  const { booking, travellers, paidCents, today, rules, failed, say = tripSpeech('en') } = input;
   const { draft } = booking;
   const trip = tripDatesOf(draft, today);
   const missing = stillToAdd(
     travellers.map((each) => each.category),
     booking.quoted,
+    say,
   );
   const formFor = (position: string, visa: string): FamilyForm =>
     failed?.typed.position === position
@@ -294,16 +314,16 @@ export function familyTripView(input: {
   const totalCents = sumCents(draft.schedule.map((due) => due.amountCents));
   return {
     reference: booking.reference,
-    name: tripName(trip),
+    name: tripName(trip, say),
     saudi: trip.saudi,
     vaccineRecommended: rules.vaccine[trip.kind].status === 'recommended',
-    departs: formatDay(draft.departureOn),
-    arrives: formatDay(trip.arrivalOn),
-    returns: formatDay(draft.returnOn),
-    quotedText: countsText(booking.quoted),
+    departs: say.dated(draft.departureOn),
+    arrives: say.dated(trip.arrivalOn),
+    returns: say.dated(draft.returnOn),
+    quotedText: countsText(booking.quoted, say),
     stillToAdd: missing,
-    cards: familyCards(travellers, trip, rules),
-    payments: paymentRows(draft.schedule, paidCents, today),
+    cards: familyCards(travellers, trip, rules, say),
+    payments: paymentRows(draft.schedule, paidCents, today, say),
     paid: formatCents(paidCents),
     balance: formatCents(Math.max(0, totalCents - paidCents)),
     add: missing || failed?.typed.position === '' ? formFor('', 'not-applied') : undefined,
@@ -315,18 +335,23 @@ export function familyTripView(input: {
 export type FieldReasons = Record<'name' | 'category' | 'passport' | 'vaccine' | 'visa' | 'nusuk', string>;
 
 /** Why the trip page asks for each field, said beside it (the privacy policy says the same at more length). */
-export function fieldReasons(rules: ChecklistRules, retentionDays: number): FieldReasons {
-  const deleted = `it is used only for this checklist and deleted ${countOf(retentionDays, 'day')} after your return`;
+export function fieldReasons(
+  rules: ChecklistRules,
+  retentionDays: number,
+  say: TripSpeech = tripSpeech('en'),
+): FieldReasons {
+  const words = say.words.reasons;
+  const deleted = words.deleted(retentionDays);
   const vaccine =
     rules.vaccine.umrah.status === 'required'
-      ? `The certificate must be at least ${rules.vaccine.daysBeforeArrival} days old on arrival, and its type sets how long it counts, so its type and date are kept. This is health information: ${deleted}.`
-      : `It is recommended for Umrah, not required, so we keep only whether it is given: no type, no date. This is health information: ${deleted}.`;
+      ? words.vaccineRequired(rules.vaccine.daysBeforeArrival, deleted)
+      : words.vaccineRecommended(deleted);
   return {
-    name: 'The tickets and the visa must match the passport letter for letter.',
-    category: 'The quote is priced by it, and some rules depend on age.',
-    passport: `Saudi Arabia asks for a passport valid ${rules.passportMonthsValid} months from arrival. Only the expiry date is kept, never the number.`,
+    name: words.name,
+    category: words.category,
+    passport: words.passport(rules.passportMonthsValid),
     vaccine,
-    visa: `An Umrah visa lapses if it is not used within ${rules.visaUseWithinDays} days of issue, so it is applied for in a window; a tourist eVisa lasts ${countOf(rules.eVisa.validMonths, 'month')}; for a residence permit or GCC visa only its expiry date is kept. Never a visa number.`,
-    nusuk: 'Each Umrah needs a permit with a time slot, booked in the Nusuk app.',
+    visa: words.visa(rules.visaUseWithinDays, rules.eVisa.validMonths),
+    nusuk: words.nusuk,
   };
 }

@@ -9,13 +9,11 @@
  * The words never name a traveller nor repeat their details (no names, no dates of health): a
  * reminder is forwarded and read on shared screens like the trip link itself.
  */
-import { checkSenderLine, postalAddressLine, talkToUsLines } from '../agency-email.ts';
+import { agencyEmailDomain, postalAddressLine, talkToUsLines } from '../agency-email.ts';
 import { addDays } from '../agency-time.ts';
-import { formatDay } from '../dates.ts';
-import { countOf } from '../format.ts';
 import { paymentLabel } from '../quotes/model.ts';
 import { formatCents } from '../quotes/money.ts';
-import { byCreditCardCents, cardFeePercentIn, cardTotalLabel } from '../quotes/payments.ts';
+import { byCreditCardCents, cardFeePercentIn } from '../quotes/payments.ts';
 import { agencyContact } from '../site-contact.ts';
 import {
   passportNeededUntil,
@@ -26,7 +24,8 @@ import {
   type TravellerFacts,
   type TripDates,
 } from './checklist.ts';
-import { countryName, tripName } from './destinations.ts';
+import { tripName } from './destinations.ts';
+import { tripSpeech, type TripSpeech } from './speech.ts';
 
 /** How long before departure, and before the vaccine's last day, the family hears: one week. */
 const REMINDER_WEEK_DAYS = 7;
@@ -46,6 +45,8 @@ const PER_TRAVELLER = new Set<string>(['visa', 'vaccine']);
 export interface OwedPayment {
   ordinal: number;
   label: string;
+  /** How many payments the schedule has, by which a translation names this one. */
+  of: number;
   dueOn: string;
   outstandingCents: number;
 }
@@ -198,10 +199,10 @@ export interface ReminderContext {
 }
 
 /** "for 2 of your 3 travellers", or "" when it is everyone or nobody is recorded yet. */
-function forWhom(context: ReminderContext, positions: readonly number[]): string {
+function forWhom(context: ReminderContext, positions: readonly number[], say: TripSpeech): string {
   const count = positions.filter((position) => position > 0).length;
   if (count === 0 || count >= context.quotedTravellers) return '';
-  return ` for ${count} of your ${countOf(context.quotedTravellers, 'traveller')}`;
+  return say.words.reminders.forWhom(count, context.quotedTravellers);
 }
 
 /**
@@ -209,8 +210,10 @@ function forWhom(context: ReminderContext, positions: readonly number[]): string
  * each item some traveller has still to do (every item while travellers are missing), then the
  * payments owed. The travellers' own details are never repeated: only counts and the trip's days.
  */
-function whatWeNeed(context: ReminderContext): string[] {
+function whatWeNeed(context: ReminderContext, say: TripSpeech): string[] {
   const { facts } = context;
+  const words = say.words.reminders;
+  const cents = (value: number) => say.ltr(formatCents(value));
   const { trip, rules } = facts;
   const window = visaWindow(trip, rules);
   const missing = Math.max(0, context.quotedTravellers - facts.travellers.length);
@@ -223,49 +226,57 @@ function whatWeNeed(context: ReminderContext): string[] {
     checklists
       .filter(({ items }) => items.some((item) => item.key === key && ['due', 'late', 'blocked'].includes(item.state)))
       .map(({ position }) => position);
-  const line = (key: 'passport' | 'visa' | 'vaccine' | 'nusuk', words: string) => {
+  const line = (key: 'passport' | 'visa' | 'vaccine' | 'nusuk', sentence: string) => {
     // The Umrah items only for a stay in Saudi Arabia: a holiday elsewhere has none.
     if (key !== 'passport' && !trip.saudi) return [];
     const open = openFor(key);
-    if (missing > 0) return [`- ${words}`];
-    return open.length > 0 ? [`- ${words.replace(/\.$/, '')}${forWhom(context, open)}.`] : [];
+    if (missing > 0) return [`- ${sentence}`];
+    // "for 2 of your 3 travellers" goes before the sentence's full stop, whichever the language writes.
+    const [, said = sentence, stop = ''] = /^(.*?)([.।۔]?)$/su.exec(sentence) ?? [];
+    return open.length > 0 ? [`- ${said}${forWhom(context, open, say)}${stop || '.'}`] : [];
   };
   const lines: string[] = [];
   if (missing > 0) {
-    lines.push(
-      `- Each traveller's details: ${countOf(missing, 'traveller')} still to add (the name as in the passport, the passport's expiry date${trip.saudi ? ', the vaccination' : ''}). Add them on your trip page, or send them to us.`,
-    );
+    lines.push(`- ${words.toAdd(missing, trip.saudi)}`);
   }
+  const useWithin = rules.visaUseWithinDays;
   lines.push(
     ...line(
       'passport',
-      `A passport valid until at least ${formatDay(passportNeededUntil({ ...trip, today: facts.today }, rules))}${trip.holiday ? '' : ` (${rules.passportMonthsValid} months from arrival)`}.`,
+      words.passport(
+        say.dated(passportNeededUntil({ ...trip, today: facts.today }, rules)),
+        trip.holiday ? null : rules.passportMonthsValid,
+      ),
     ),
-    ...(trip.holiday ? [`- Entry to ${countryName(trip.holiday)}: ${context.words.entry[trip.holiday].text}.`] : []),
-    ...line(
-      'visa',
-      `The Umrah visa: we apply between ${formatDay(window.from)} and ${formatDay(window.by)}; ${context.words.umrahWindow}.`,
-    ),
-    ...line(
-      'vaccine',
-      `The meningitis (ACWY) vaccine, ${rules.vaccine[trip.kind].status} for this trip: given by ${formatDay(vaccineLastDay(trip, rules))}.`,
-    ),
-    ...line('nusuk', `The Nusuk permit: ${context.words.nusuk}, before arrival.`),
+    ...(trip.holiday ? [`- ${words.entry(trip.holiday, context.words.entry[trip.holiday].text)}`] : []),
+    ...line('visa', words.visa(say.dated(window.from), say.dated(window.by), context.words.umrahWindow, useWithin)),
+    ...line('vaccine', words.vaccine(rules.vaccine[trip.kind].status, say.dated(vaccineLastDay(trip, rules)))),
+    ...line('nusuk', words.nusuk(context.words.nusuk)),
   );
   for (const payment of facts.owed) {
-    lines.push(`- ${payment.label}: ${formatCents(payment.outstandingCents)} due by ${formatDay(payment.dueOn)}.`);
+    const label = say.words.paymentLabel(payment.ordinal, payment.of);
+    lines.push(`- ${words.payment(label, cents(payment.outstandingCents), say.dated(payment.dueOn))}`);
   }
-  return lines.length > 0 ? lines : ['- Nothing: every traveller’s checklist is done and the trip is paid. Thank you.'];
+  return lines.length > 0 ? lines : [`- ${words.nothing}`];
 }
 
 /**
- * The reminder's subject and text for its deadline, from the facts of the day it is sent; null when
- * nothing is left to say by then (the travellers it was for have done it, the payment is in).
+ * The reminder's subject and text for its deadline, from the facts of the day it is sent, in `say`'s
+ * language; null when nothing is left to say by then (the travellers it was for have done it, the
+ * payment is in). In English the whole email; in a translation its message, the trip page and the
+ * opt-out, which bilingualMail puts above the English (src/lib/i18n/bilingual.ts).
  */
-export function reminderEmail(context: ReminderContext): { subject: string; text: string } | null {
-  const { deadline, reference, facts } = context;
+export function reminderEmail(
+  context: ReminderContext,
+  say: TripSpeech = tripSpeech('en'),
+): { subject: string; text: string } | null {
+  const { deadline, facts } = context;
   const { trip, rules } = facts;
+  const words = say.words.reminders;
+  const reference = say.ltr(context.reference);
+  const cents = (value: number) => say.ltr(formatCents(value));
   const window = visaWindow(trip, rules);
+  const departs = say.dated(trip.departureOn);
   const stillFor = (key: 'visa' | 'vaccine') => {
     if (context.positions.includes(0) && facts.travellers.length === 0) return [0];
     const open = new Set(stillToDo(facts, key));
@@ -275,71 +286,62 @@ export function reminderEmail(context: ReminderContext): { subject: string; text
   let subject: string;
   let body: string[];
   if (deadline === 'booking') {
-    subject = `Your booking ${reference}: what we need from you`;
-    body = [
-      `Thank you for booking with us. Your trip (${tripName(trip)}) leaves on ${formatDay(trip.departureOn)}; before then, this is what we need:`,
-      '',
-      ...whatWeNeed(context),
-    ];
+    subject = words.bookingSubject(reference);
+    body = [words.bookingIntro(tripName(trip, say), departs), '', ...whatWeNeed(context, say)];
   } else if (deadline === 'visa') {
     const positions = stillFor('visa');
     if (positions.length === 0) return null;
-    subject = `Your booking ${reference}: the Umrah visa window is open`;
+    subject = words.visaSubject(reference);
     body = [
-      `The Umrah visa can now be applied for${forWhom(context, positions)}: between ${formatDay(window.from)} and ${formatDay(window.by)}.`,
-      `Not earlier, because ${context.words.umrahWindow}; not later, because we allow ${countOf(rules.processingBusinessDays, 'business day')} for our checks before you leave on ${formatDay(trip.departureOn)}.`,
-      'Make sure we have each passport’s details, and reply or call us if anything has changed.',
+      words.visaOpen(forWhom(context, positions, say), say.dated(window.from), say.dated(window.by)),
+      words.visaWhy(context.words.umrahWindow, rules.visaUseWithinDays, rules.processingBusinessDays, departs),
+      words.visaCheck,
     ];
   } else if (deadline === 'vaccine') {
     const positions = stillFor('vaccine');
     if (positions.length === 0) return null;
-    const by = vaccineLastDay(trip, rules);
+    const by = say.dated(vaccineLastDay(trip, rules));
     const status = rules.vaccine[trip.kind].status;
-    subject = `Your booking ${reference}: the meningitis vaccine by ${formatDay(by)}`;
+    subject = words.vaccineSubject(reference, by);
     body = [
-      `The meningitis (ACWY) vaccine is ${status} for this trip, given at least ${countOf(rules.vaccine.daysBeforeArrival, 'day')} before arrival: by ${formatDay(by)}${forWhom(context, positions)}.`,
+      words.vaccineIntro(status, rules.vaccine.daysBeforeArrival, by, forWhom(context, positions, say)),
       status === 'required'
-        ? `Once it is given, add its type and date on your trip page or reply to us: we use them only for this checklist and delete them ${countOf(context.words.retentionDays, 'day')} after your return.`
-        : `Once it is given, tell us on your trip page or by replying: as it is only recommended, we keep only that it is given (no type, no date), use it only for this checklist and delete it ${countOf(context.words.retentionDays, 'day')} after your return.`,
+        ? words.vaccineRequiredKeep(context.words.retentionDays)
+        : words.vaccineRecommendedKeep(context.words.retentionDays),
     ];
   } else if (deadline === 'departure') {
-    subject = `Your booking ${reference}: one week to departure`;
-    body = [
-      `Your trip (${tripName(trip)}) leaves on ${formatDay(trip.departureOn)}. Your trip page has the itinerary, what is paid and each traveller's checklist. Still to do:`,
-      '',
-      ...whatWeNeed(context),
-    ];
+    subject = words.departureSubject(reference);
+    body = [words.departureIntro(tripName(trip, say), departs), '', ...whatWeNeed(context, say)];
   } else {
     const ordinal = Number(deadline.slice('payment:'.length));
     const payment = facts.owed.find((each) => each.ordinal === ordinal);
     if (!payment || payment.outstandingCents <= 0) return null;
-    subject = `Your booking ${reference}: ${payment.label.toLowerCase()} due by ${formatDay(payment.dueOn)}`;
+    const label = say.words.paymentLabel(payment.ordinal, payment.of);
+    const by = say.dated(payment.dueOn);
+    subject = words.paymentSubject(reference, label, by);
     const percent = cardFeePercentIn(facts.payerState);
     const byCard =
-      percent > 0
-        ? ` (${cardTotalLabel(percent).toLowerCase()}: ${formatCents(byCreditCardCents(payment.outstandingCents, percent))})`
-        : '';
+      percent > 0 ? words.byCard(percent, cents(byCreditCardCents(payment.outstandingCents, percent))) : '';
     body = [
-      `${payment.label} of ${formatCents(payment.outstandingCents)}${byCard} is due by ${formatDay(payment.dueOn)}. How to pay, and what is paid so far, are on your trip page.`,
-      checkSenderLine(),
+      words.paymentBody(label, cents(payment.outstandingCents), byCard, by),
+      words.checkSender(say.ltr(agencyEmailDomain()), say.ltr(agencyContact.phone.display)),
     ];
   }
+  const link = (url: string) => say.ltr(url);
+  const optOut = [words.why(reference, link(context.optOutUrl)), words.stillCome];
+  // The agency's details are said once, in the English below a translation.
+  const signature =
+    say.lang === 'en' ? ['', ...talkToUsLines(), '', agencyContact.name, context.siteUrl, postalAddressLine()] : [];
   const lines = [
-    'Assalamu alaikum,',
+    words.greeting,
     '',
     ...body,
     '',
-    `Your trip page: ${context.tripUrl}`,
-    `Reference: ${reference}`,
+    words.tripPage(link(context.tripUrl)),
+    words.reference(reference),
+    ...signature,
     '',
-    ...talkToUsLines(),
-    '',
-    agencyContact.name,
-    context.siteUrl,
-    postalAddressLine(),
-    '',
-    `You get these reminders because you booked trip ${reference} with us. To stop them, open this link and press the button: ${context.optOutUrl}`,
-    'Receipts of your payments and our answers to your messages still come.',
+    ...optOut,
   ];
   return { subject, text: lines.join('\n') };
 }
@@ -360,6 +362,14 @@ export function owedPayments(
     unallocated -= covered;
     const outstandingCents = due.amountCents - covered;
     if (ordinal === 0 || outstandingCents === 0) return [];
-    return [{ ordinal, label: paymentLabel(ordinal, schedule.length), dueOn: due.dueOn, outstandingCents }];
+    return [
+      {
+        ordinal,
+        label: paymentLabel(ordinal, schedule.length),
+        of: schedule.length,
+        dueOn: due.dueOn,
+        outstandingCents,
+      },
+    ];
   });
 }

@@ -8,10 +8,10 @@
  * scan, no date of birth.
  */
 import { addDays } from '../agency-time.ts';
-import { formatDay, isCalendarDay } from '../dates.ts';
+import { isCalendarDay } from '../dates.ts';
 import { facts } from '../facts.ts';
-import { countOf } from '../format.ts';
 import { countryName, tripPlace, type DraftPlace } from './destinations.ts';
+import { tripSpeech, type TripSpeech } from './speech.ts';
 import {
   readiness,
   travellerChecklist,
@@ -104,35 +104,36 @@ const oneOf = <T extends string>(list: readonly T[], value: string): value is T 
 export function checkTraveller(
   fields: TravellerFields,
   today: string,
+  say: TripSpeech = tripSpeech('en'),
 ): { ok: true; details: TravellerDetails } | { ok: false; problems: TravellerProblem[] } {
   const problems: TravellerProblem[] = [];
+  const words = say.words.problems;
   const day = (field: keyof TravellerFields, what: string, done: boolean): string | null => {
     const value = fields[field];
     if (value === '') return null;
-    if (!isCalendarDay(value)) problems.push({ field, message: `Please enter ${what} as a real date.` });
-    else if (done && value > today) problems.push({ field, message: `${what} cannot be after today.` });
+    if (!isCalendarDay(value)) problems.push({ field, message: words.realDate(what) });
+    else if (done && value > today) problems.push({ field, message: words.notAfterToday(what) });
     return value;
   };
-  if (fields.name === '') problems.push({ field: 'name', message: 'Please enter the name as in the passport.' });
+  if (fields.name === '') problems.push({ field: 'name', message: words.name });
   else if (fields.name.length > MAX_NAME || /\p{Cc}/u.test(fields.name)) {
-    problems.push({ field: 'name', message: `Please keep the name to ${MAX_NAME} characters, as in the passport.` });
+    problems.push({ field: 'name', message: words.nameTooLong(MAX_NAME) });
   }
   if (!oneOf(TRAVELLER_CATEGORIES, fields.category)) {
-    problems.push({ field: 'category', message: 'Please choose adult, child or infant.' });
+    problems.push({ field: 'category', message: words.category });
   }
-  const passportExpiresOn = day('passportExpiresOn', 'the passport expiry date', false);
+  const passportExpiresOn = day('passportExpiresOn', say.words.fields.passportExpiresOn, false);
   let vaccination: TravellerFacts['vaccination'] = null;
   if (!oneOf(VACCINE_CHOICES, fields.vaccine)) {
-    problems.push({ field: 'vaccine', message: 'Please choose the vaccine recorded.' });
+    problems.push({ field: 'vaccine', message: words.vaccine });
   } else if (fields.vaccine === 'not-needed' || fields.vaccine === 'given') vaccination = fields.vaccine;
   else if (fields.vaccine !== '') {
-    const givenOn = day('vaccinatedOn', 'The vaccination date', true);
-    if (givenOn === null)
-      problems.push({ field: 'vaccinatedOn', message: 'Please enter the day the vaccine was given.' });
+    const givenOn = day('vaccinatedOn', say.words.fields.vaccinatedOn, true);
+    if (givenOn === null) problems.push({ field: 'vaccinatedOn', message: words.vaccinatedOn });
     else vaccination = { type: fields.vaccine, givenOn };
   }
-  const visa = checkVisa(fields, day, problems);
-  const nusukPermitOn = day('nusukPermitOn', 'the Nusuk permit date', false);
+  const visa = checkVisa(fields, day, problems, say);
+  const nusukPermitOn = day('nusukPermitOn', say.words.fields.nusukPermitOn, false);
   if (problems.length > 0) return { ok: false, problems };
   const category = fields.category as TravellerCategory;
   return { ok: true, details: { name: fields.name, category, passportExpiresOn, vaccination, visa, nusukPermitOn } };
@@ -146,27 +147,30 @@ function checkVisa(
   fields: TravellerFields,
   day: (field: keyof TravellerFields, what: string, done: boolean) => string | null,
   problems: TravellerProblem[],
+  say: TripSpeech,
 ): VisaRecord {
+  const words = say.words.problems;
   // A form from before the visa had a kind (or one that leaves it out) is the Umrah visa, as every traveller was.
   const kind = fields.visaKind || 'umrah';
   if (!oneOf(VISA_KINDS, kind)) {
-    problems.push({ field: 'visaKind', message: 'Please choose the kind of visa.' });
+    problems.push({ field: 'visaKind', message: words.visaKind });
     return { kind: 'umrah', status: 'not-applied' };
   }
   if (kind === 'other') {
-    const validUntil = day('visaValidUntil', 'the day the visa expires', false);
+    const validUntil = day('visaValidUntil', say.words.fields.visaValidUntil, false);
     if (validUntil !== null) return { kind, status: 'issued', validUntil };
-    problems.push({ field: 'visaValidUntil', message: 'Please enter the day the visa or residence permit expires.' });
+    problems.push({ field: 'visaValidUntil', message: words.visaValidUntil });
     return { kind: 'umrah', status: 'not-applied' };
   }
   if (!oneOf(VISA_STATUSES, fields.visa)) {
-    problems.push({ field: 'visa', message: 'Please choose the visa status.' });
+    problems.push({ field: 'visa', message: words.visa });
     return { kind, status: 'not-applied' };
   }
   if (fields.visa === 'not-applied') return { kind, status: 'not-applied' };
-  const on = day('visaOn', `The day the visa was ${fields.visa}`, true);
+  const what = fields.visa === 'issued' ? say.words.fields.visaIssued : say.words.fields.visaApplied;
+  const on = day('visaOn', what, true);
   if (on !== null) return { kind, status: fields.visa, on };
-  problems.push({ field: 'visaOn', message: `Please enter the day the visa was ${fields.visa}.` });
+  problems.push({ field: 'visaOn', message: words.visaOn(fields.visa) });
   return { kind, status: 'not-applied' };
 }
 
@@ -174,38 +178,38 @@ function checkVisa(
 export type CategoryCounts = Record<TravellerCategory, number>;
 
 /** The quote's counts in words: "2 adults, 1 child". */
-export function countsText(counts: CategoryCounts): string {
-  return [
-    countOf(counts.adult, 'adult'),
-    counts.child > 0 && countOf(counts.child, 'child', 'children'),
-    counts.infant > 0 && countOf(counts.infant, 'infant'),
-  ]
-    .filter(Boolean)
-    .join(', ');
+export function countsText(counts: CategoryCounts, say: TripSpeech = tripSpeech('en')): string {
+  return say.words.counts(counts);
 }
 
 /** Why the travellers would no longer agree with the quote, or undefined: a category may not outnumber the quote's. */
-export function tooMany(categories: readonly TravellerCategory[], quoted: CategoryCounts): string | undefined {
+export function tooMany(
+  categories: readonly TravellerCategory[],
+  quoted: CategoryCounts,
+  say: TripSpeech = tripSpeech('en'),
+): string | undefined {
   for (const category of TRAVELLER_CATEGORIES) {
     const entered = categories.filter((each) => each === category).length;
     if (entered > quoted[category]) {
-      return `The accepted quote is for ${countsText(quoted)}: this would make ${countOf(entered, category, category === 'child' ? 'children' : `${category}s`)}. Change the category, or send a new quote first.`;
+      return say.words.tooMany(countsText(quoted, say), say.words.count(entered, category));
     }
   }
   return undefined;
 }
 
 /** Who is still to be added for the travellers to agree with the quote, in words; undefined once they agree. */
-export function stillToAdd(categories: readonly TravellerCategory[], quoted: CategoryCounts): string | undefined {
+export function stillToAdd(
+  categories: readonly TravellerCategory[],
+  quoted: CategoryCounts,
+  say: TripSpeech = tripSpeech('en'),
+): string | undefined {
   const missing = TRAVELLER_CATEGORIES.map((category) => ({
     category,
     count: quoted[category] - categories.filter((each) => each === category).length,
   })).filter((each) => each.count > 0);
   if (missing.length === 0) return undefined;
-  const words = missing.map(({ category, count }) =>
-    countOf(count, category, category === 'child' ? 'children' : `${category}s`),
-  );
-  return `The quote is for ${countsText(quoted)}: ${words.join(', ')} still to add.`;
+  const words = missing.map(({ category, count }) => say.words.count(count, category));
+  return say.words.stillToAdd(countsText(quoted, say), say.words.list(words));
 }
 
 /**
@@ -227,12 +231,11 @@ export function tripDatesOf(
   return { kind: 'umrah', departureOn, arrivalOn: arrivalDay(draft), returnOn, ...tripPlace(draft), today };
 }
 
-/** "13 February 2027" without the year when it is the same as the other end's: for "between … and …". */
-function between(from: string, by: string): string {
-  const [fromText, byText] = [formatDay(from), formatDay(by)];
-  return from.slice(0, 4) === by.slice(0, 4)
-    ? `${fromText.replace(/, \d{4}$/, '')} and ${byText}`
-    : `${fromText} and ${byText}`;
+/** "13 February 2027" without the year in English when it is the same as the other end's: for "between … and …". */
+function between(from: string, by: string, say: TripSpeech): string {
+  const [fromText, byText] = [say.dated(from), say.dated(by)];
+  const sameYear = say.lang === 'en' && from.slice(0, 4) === by.slice(0, 4);
+  return say.words.between(sameYear ? fromText.replace(/, \d{4}$/, '') : fromText, byText);
 }
 
 /** One checklist item in words; a blocker says so in its words as well as in red. */
@@ -243,90 +246,81 @@ export interface ItemLine {
   words: string;
 }
 
-const VISA_LABELS: Record<VisaKind, string> = {
-  umrah: 'Umrah visa',
-  tourist: 'Tourist eVisa',
-  other: 'Visa (residence permit or GCC visa)',
-};
-
 /** An item's name on the card: the visa by its kind, the entry by its country. */
-export function itemLabel(item: ChecklistItem, traveller: TravellerFacts): string {
+export function itemLabel(item: ChecklistItem, traveller: TravellerFacts, say: TripSpeech = tripSpeech('en')): string {
+  const { words } = say;
   switch (item.key) {
     case 'passport':
-      return 'Passport';
+      return words.passport;
     case 'visa':
-      return VISA_LABELS[traveller.visa.kind];
+      return words.visaKinds[traveller.visa.kind];
     case 'vaccine':
-      return 'Meningitis (ACWY) vaccine';
+      return words.vaccine;
     case 'nusuk':
-      return 'Nusuk permit';
+      return words.nusuk;
     case 'entry':
-      return item.country ? `Entry to ${countryName(item.country)}` : 'Entry';
+      return item.country ? words.entryTo(item.country) : words.entry;
   }
 }
 
 /** The words of a visa blocked by the season or by its own dates: what is wrong, and what to do. */
-function blockedVisaWords(item: ChecklistItem, kind: VisaKind): string | undefined {
-  const by = item.by ? formatDay(item.by) : '';
+function blockedVisaWords(item: ChecklistItem, kind: VisaKind, say: TripSpeech): string | undefined {
+  const by = item.by ? say.dated(item.by) : '';
+  const { words } = say;
   switch (item.reason) {
     case 'after-last-entry':
-      return `Blocked: an Umrah visa cannot be used for this arrival, as the last entry on one is about ${by}, before Hajj. Use a tourist eVisa instead, or change the dates.`;
+      return words.visaAfterLastEntry(by);
     case 'closure':
-      return `Blocked: the stay runs past about ${by}, after which Makkah is closed before Hajj to all but Hajj visas. Return by then, or change the dates.`;
+      return words.visaClosure(by);
     case 'too-long':
-      return `Blocked: the stay runs past ${by}, longer than the ${facts.visa.validity.maxStayDays} days the tourist eVisa allows. Shorten the stay, or ask us about an Umrah visa.`;
+      return words.visaTooLong(by, facts.visa.validity.maxStayDays);
     case 'expires':
-      return kind === 'tourist'
-        ? `Blocked: it expires ${by}, before the return. A new tourist eVisa is needed.`
-        : `Blocked: it expires ${by}, before the return. Renew it, or apply for a tourist eVisa.`;
+      return kind === 'tourist' ? words.visaExpiresTourist(by) : words.visaExpiresOther(by);
     default:
       return undefined;
   }
 }
 
 /** An item's state in words with its dates ("Apply between March 10 and March 26, 2027"), never by colour alone. */
-export function itemWords(item: ChecklistItem, traveller: TravellerFacts): string {
-  const by = item.by ? formatDay(item.by) : '';
+export function itemWords(item: ChecklistItem, traveller: TravellerFacts, say: TripSpeech = tripSpeech('en')): string {
+  const by = item.by ? say.dated(item.by) : '';
+  const { words, day } = say;
+  const late = item.state === 'late';
   switch (item.key) {
     case 'entry':
       return item.country
-        ? `Nothing to do before you fly: ${facts.entry[item.country].text}.`
-        : 'Nothing to do before you fly.';
+        ? words.nothingBeforeFlyingBecause(facts.entry[item.country].text)
+        : words.nothingBeforeFlying;
     case 'passport':
-      if (item.state === 'blocked')
-        return `Blocked: expires ${formatDay(traveller.passportExpiresOn!)}, it must be valid until ${by}. A new passport is needed.`;
-      if (item.state === 'done') return `Done: valid until at least ${by}.`;
-      return `${item.state === 'late' ? 'Late' : 'Due'}: the expiry date is needed by ${by}.`;
+      if (item.state === 'blocked') return words.passportBlocked(day(traveller.passportExpiresOn!), by);
+      if (item.state === 'done') return words.passportDone(by);
+      return words.passportDue(late, by);
     case 'visa': {
       const { visa } = traveller;
-      const window = item.from && item.by ? between(item.from, item.by) : '';
+      const window = item.from && item.by ? between(item.from, item.by, say) : '';
       if (visa.kind === 'other') {
-        if (item.state === 'done') return `Done: valid until ${formatDay(visa.validUntil)}.`;
+        if (item.state === 'done') return words.visaValidUntil(day(visa.validUntil));
       } else if (item.state === 'done' && visa.status === 'issued')
-        return visa.kind === 'tourist'
-          ? `Done: issued ${formatDay(visa.on)}, valid until ${by}.`
-          : `Done: issued ${formatDay(visa.on)}.`;
+        return visa.kind === 'tourist' ? words.visaIssuedValid(day(visa.on), by) : words.visaIssued(day(visa.on));
       if (item.state === 'waiting' && visa.kind !== 'other' && visa.status === 'applied')
-        return `Waiting: applied ${formatDay(visa.on)}.`;
+        return words.visaApplied(day(visa.on));
       if (item.state === 'blocked') {
-        const blocked = blockedVisaWords(item, visa.kind);
+        const blocked = blockedVisaWords(item, visa.kind, say);
         if (blocked) return blocked;
-        return item.reason === 'lapses'
-          ? `Blocked: issued too early, it lapses on ${by}, before arrival. A new visa is needed.`
-          : `Blocked: no day works (apply between ${window}).`;
+        return item.reason === 'lapses' ? words.visaLapses(by) : words.visaNoDay(window);
       }
-      return `${item.state === 'late' ? 'Late' : 'Due'}: apply between ${window}.`;
+      return words.visaDue(late, window);
     }
     case 'vaccine': {
       const need = item.required ? 'required' : 'recommended';
-      if (item.state === 'not-needed') return 'Not needed for this traveller.';
-      if (item.state === 'done') return `Done (${need}).`;
-      return `${item.state === 'late' ? 'Late' : 'Due'} (${need}): give it by ${by}.`;
+      if (item.state === 'not-needed') return words.vaccineNotNeeded;
+      if (item.state === 'done') return words.vaccineDone(need);
+      return words.vaccineDue(late, need, by);
     }
     case 'nusuk':
-      if (item.state === 'not-needed') return 'Not needed for this trip.';
-      if (item.state === 'done') return `Done: booked for ${formatDay(traveller.nusukPermitOn!)}.`;
-      return `${item.state === 'late' ? 'Late' : 'Due'}: book it before arrival on ${by}.`;
+      if (item.state === 'not-needed') return words.nusukNotNeeded;
+      if (item.state === 'done') return words.nusukDone(day(traveller.nusukPermitOn!));
+      return words.nusukDue(late, by);
   }
 }
 
@@ -339,18 +333,12 @@ export interface TravellerCard {
   standingWords: string;
 }
 
-const STANDING_WORDS = {
-  ready: 'Ready',
-  waiting: 'Waiting on a visa',
-  due: 'Items due',
-  blocked: 'Blocked',
-} as const;
-
 /** Each traveller's checklist for the trip, in words, for the lead page's card. */
 export function travellerCards(
   travellers: readonly Traveller[],
   trip: TripDates,
   rules: ChecklistRules,
+  say: TripSpeech = tripSpeech('en'),
 ): TravellerCard[] {
   return travellers.map((traveller) => {
     const checklist = travellerChecklist(traveller, trip, rules);
@@ -359,12 +347,12 @@ export function travellerCards(
       traveller,
       items: checklist.map((item) => ({
         key: item.key,
-        label: itemLabel(item, traveller),
+        label: itemLabel(item, traveller, say),
         state: item.state,
-        words: itemWords(item, traveller),
+        words: itemWords(item, traveller, say),
       })),
       standing,
-      standingWords: STANDING_WORDS[standing],
+      standingWords: say.words.standings[standing],
     };
   });
 }
@@ -464,12 +452,16 @@ export function travellersCard(input: {
 /** The lead page's post (its `action`) that turns the booking's trip reminders back on. */
 export const REMINDERS_ON = 'reminders-on';
 
+/** The history action a change of the booking's language is written in (src/server/trips/language.ts), and the lead page's post that sets it. */
+export const BOOKING_LANGUAGE_ACTION = 'booking-language';
+
 const DONE: Record<string, string> = {
   traveller: 'Traveller saved.',
   [REMINDERS_ON]: 'Trip reminders turned back on.',
+  [BOOKING_LANGUAGE_ACTION]: "The booking's language is saved: its trip page and reminders now use it.",
 };
 
-/** The message after a traveller was saved (`?done=traveller`) or the reminders turned back on, or undefined for other pages' messages. */
+/** The message after a traveller was saved (`?done=traveller`), the reminders turned back on or the language set, or undefined for other pages' messages. */
 export function travellerDoneMessage(param: string | null): string | undefined {
   return param !== null && Object.hasOwn(DONE, param) ? DONE[param] : undefined;
 }
@@ -487,8 +479,9 @@ export function travellersExport(travellers: readonly Traveller[]) {
   }));
 }
 
-/** The trips' history actions: the travellers changed, and a trip reminder queued or turned off. */
+/** The trips' history actions: the travellers changed, a trip reminder queued or turned off, the booking's language chosen. */
 export const TRIP_HISTORY_ACTIONS: readonly HistoryActionKind[] = [
   { action: 'traveller', label: 'Travellers' },
   { action: 'reminder', label: 'Trip reminders' },
+  { action: BOOKING_LANGUAGE_ACTION, label: 'Booking language' },
 ];

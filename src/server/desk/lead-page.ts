@@ -22,13 +22,14 @@ import { quoteDoneMessage, type PaymentFields } from '../../lib/quotes/desk-view
 import { agencyContact } from '../../lib/site-contact.ts';
 import {
   readTravellerForm,
+  BOOKING_LANGUAGE_ACTION,
   REMINDERS_ON,
   travellerDoneMessage,
   travellersCard,
   type TravellerFields,
   type TravellerProblem,
 } from '../../lib/trips/travellers.ts';
-import { travellers, tripReminders } from '../trips/instance.ts';
+import { bookingLanguages, travellers, tripReminders } from '../trips/instance.ts';
 import { tripRules } from '../trips/rules.ts';
 import { serverConfig } from '../config.ts';
 import { leadPageQuotes, quotePost } from '../quotes/desk-actions.ts';
@@ -78,6 +79,7 @@ export async function leadPage(request: LeadPageRequest): Promise<Redirect | { s
   let quoteProblems: readonly QuoteProblem[] | undefined;
   let paymentFailed: { problems: QuoteProblem[]; typed: PaymentFields } | undefined;
   let travellerFailed: TravellerFailed | undefined;
+  let languageFailed: string | undefined;
   const phoneDigits = lead && internationalDigits(visitorPhone(findForm(lead.formId), lead.fields));
 
   if (lead && data) {
@@ -94,7 +96,17 @@ export async function leadPage(request: LeadPageRequest): Promise<Redirect | { s
       await tripReminders().turnBackOn(id, String(data.get('quoteId') ?? ''), actor.email);
       return { redirect: `/admin/leads/${encodeURIComponent(id)}?done=${REMINDERS_ON}#travellers-heading` };
     }
-    if (travellerTyped) {
+    if (!posted && data.get('action') === BOOKING_LANGUAGE_ACTION) {
+      // The lead's own booking, whatever quote a stale page names.
+      const booking = await travellers().bookingOf(id);
+      const chosen = booking && (await bookingLanguages.choose(booking.quoteId, data.get('language'), actor.email));
+      if (chosen?.ok)
+        return {
+          redirect: `/admin/leads/${encodeURIComponent(id)}?done=${BOOKING_LANGUAGE_ACTION}#travellers-heading`,
+        };
+      status = chosen ? 400 : 409;
+      languageFailed = chosen ? chosen.message : TRAVELLERS_GONE;
+    } else if (travellerTyped) {
       const saved = await travellers().save(id, travellerTyped, actor.email, today);
       if (saved?.ok) return { redirect: `/admin/leads/${encodeURIComponent(id)}?done=traveller#travellers-heading` };
       status = saved ? 400 : 409;
@@ -133,6 +145,7 @@ export async function leadPage(request: LeadPageRequest): Promise<Redirect | { s
     quoteProblems,
     paymentFailed,
     travellerFailed,
+    languageFailed,
   });
   return { status: lead ? status : 404, view };
 }
@@ -148,10 +161,11 @@ async function viewOf(
     quoteProblems: readonly QuoteProblem[] | undefined;
     paymentFailed: { problems: QuoteProblem[]; typed: PaymentFields } | undefined;
     travellerFailed: TravellerFailed | undefined;
+    languageFailed: string | undefined;
   },
 ) {
   if (!lead) return { found: false as const };
-  const { today, phoneDigits, failed, quoteProblems, paymentFailed, travellerFailed } = outcome;
+  const { today, phoneDigits, failed, quoteProblems, paymentFailed, travellerFailed, languageFailed } = outcome;
   const form = findForm(lead.formId);
   const [staff, notes, history, related, deliveries, attempts, quoted, booked, onBooking, optOuts] = await Promise.all([
     staffStore().listStaff(),
@@ -183,7 +197,7 @@ async function viewOf(
     : undefined;
   const contact = contactLinks(form, lead.fields, lead.reference, agencyContact.name);
   const doneParam = request.search.get('done');
-  const failedAny = failed ?? quoteProblems ?? paymentFailed ?? travellerFailed;
+  const failedAny = failed ?? quoteProblems ?? paymentFailed ?? travellerFailed ?? languageFailed;
   return {
     found: true as const,
     lead,
@@ -198,6 +212,9 @@ async function viewOf(
     quoteProblems,
     paymentFailed,
     trip,
+    // The booking's language (the family's or staff's choice, else the enquiry's), with why a change was refused.
+    bookingLanguage:
+      trip && booked ? { lang: await bookingLanguages.of(booked.quoteId), problem: languageFailed } : undefined,
     // The family's opt-out of the booking's reminders, as its office day.
     remindersOffSince: ((at) => (at ? formatDay(agencyDay(new Date(at), agencyContact.timeZone)) : undefined))(
       optOuts.find((optOut) => optOut.quoteId === booked?.quoteId)?.optedOutAt,

@@ -2,6 +2,7 @@
 import { serverConfig } from '../config.ts';
 import { leadApi } from '../leads/instance.ts';
 import type { OneClickLink } from '../private-form.ts';
+import { bookingLanguage, chooseBookingLanguage } from './language.ts';
 import { TripReminderStore } from './opt-out.ts';
 import { TravellerStore } from './store.ts';
 import { TripPage } from './trip-page.ts';
@@ -10,6 +11,13 @@ import { TripPage } from './trip-page.ts';
 export function travellers(): TravellerStore {
   return new TravellerStore(leadApi.store.database);
 }
+
+/** The bookings' languages over this process's store: read, and set by staff on the lead page. */
+export const bookingLanguages = {
+  of: (quoteId: string) => bookingLanguage(leadApi.store.database, quoteId),
+  choose: (quoteId: string, value: unknown, actor: string) =>
+    chooseBookingLanguage(leadApi.store.database, quoteId, value, actor, new Date()),
+};
 
 /** The trip reminders' opt-outs over this process's store. */
 export function tripReminders(): TripReminderStore {

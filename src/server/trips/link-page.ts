@@ -18,9 +18,11 @@ import { pilgrimView, type PilgrimContext, type PilgrimView } from '../../lib/qu
 import { agencyBooking } from '../../lib/site-booking.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
 import { familyTripView, fieldReasons, type FamilyTripView, type FieldReasons } from '../../lib/trips/family.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
+import { tripSpeech, type TripSpeech } from '../../lib/trips/speech.ts';
 import { clientGone } from '../leads/client-address.ts';
 import { leadApi } from '../leads/instance.ts';
-import { notAllowed, notFound, type LinkPageAnswer } from '../private-form.ts';
+import { notAllowed, notFound, type FormRefusal, type LinkPageAnswer } from '../private-form.ts';
 import { quotePage } from '../quotes/instance.ts';
 import type { AnswerResult, ShownQuote } from '../quotes/pilgrim-page.ts';
 import { serverConfig } from '../config.ts';
@@ -35,10 +37,14 @@ interface Outcome {
   today: string;
   /** Whether the post went to the trip's form (a refusal then says "trip", not "quote"). */
   tripPost: boolean;
+  /** The language of the trip a post went to, for its refusal. */
+  language: Language;
   refusal: Extract<AnswerResult | TripPostResult, { kind: 'refused' }> | undefined;
   shown: ShownQuote | null;
   trip: ShownTrip | null;
   tripFailed: Extract<TripPostResult, { kind: 'problems' }> | undefined;
+  /** Why a language button's post changed nothing. */
+  languageRefused: string | undefined;
   problems: readonly AnswerProblem[];
   values: AnswerValues | undefined;
 }
@@ -46,6 +52,8 @@ interface Outcome {
 /** What the link shows: a refusal on its own, the quote with its forms, or the trip (over its quote) with its form. */
 export interface QuoteLinkModel {
   token: string;
+  /** The trip's language (the booking's); a quote, a refusal on one, or a link that is no trip yet, English. */
+  lang: Language;
   title: string;
   /** A form came back with problems: the document's title says so first. */
   failed: boolean;
@@ -59,7 +67,17 @@ export interface QuoteLinkModel {
         values: AnswerValues | undefined;
       }
     | undefined;
-  trip: { view: FamilyTripView; formToken: string; reasons: FieldReasons; saved: boolean } | undefined;
+  trip:
+    | {
+        view: FamilyTripView;
+        formToken: string;
+        reasons: FieldReasons;
+        saved: boolean;
+        /** The family just chose the page's language. */
+        languageSaved: boolean;
+        languageProblem: string | undefined;
+      }
+    | undefined;
   /** Seller-of-travel registrations, as every offer to sell travel must show them where set. */
   registrations: string[];
 }
@@ -79,7 +97,10 @@ export async function quoteLinkPage(
 
 /** The page's words and cards from what the request came to; `done` is the address's code after a post. */
 function shaped(outcome: Outcome, done: string | null, airports: PilgrimContext['airports']): QuoteLinkModel {
-  const { token, today, tripPost, refusal, shown, trip, tripFailed, problems, values } = outcome;
+  const { token, today, tripPost, refusal, shown, trip, tripFailed, languageRefused, problems, values } = outcome;
+  // A trip speaks its booking's language, a refusal on a trip's post too; a quote stays in English.
+  const lang: Language = trip?.language ?? outcome.language;
+  const say = tripSpeech(lang);
   const phone = agencyContact.phone.display;
   // Under the trip, the quote as accepted: its itinerary is the booking's, as the checklist's dates are.
   const view =
@@ -100,18 +121,23 @@ function shaped(outcome: Outcome, done: string | null, airports: PilgrimContext[
       today,
       rules,
       failed: tripFailed && { problems: tripFailed.problems, typed: tripFailed.typed },
+      say,
     });
   return {
     token,
+    lang,
     title: tripView
-      ? `Your trip ${tripView.reference}`
+      ? say.words.title(tripView.reference)
       : view
         ? `Your quote ${view.reference}`
         : tripPost
-          ? 'Nothing was saved'
+          ? say.words.nothingSaved
           : 'Your answer was not recorded',
-    failed: problems.length > 0 || (tripFailed?.problems.length ?? 0) > 0,
-    refusal: refusal && { message: refusal.message, back: tripPost ? 'Back to your trip' : 'Back to your quote' },
+    failed: problems.length > 0 || (tripFailed?.problems.length ?? 0) > 0 || languageRefused !== undefined,
+    refusal: refusal && {
+      message: tripPost ? refusalWords(refusal.status, say) : refusal.message,
+      back: tripPost ? say.words.back : 'Back to your quote',
+    },
     quote:
       shown && view
         ? {
@@ -127,12 +153,25 @@ function shaped(outcome: Outcome, done: string | null, airports: PilgrimContext[
         ? {
             view: tripView,
             formToken: trip.formToken,
-            reasons: fieldReasons(rules, serverConfig().TRAVELLER_RETENTION_DAYS),
+            reasons: fieldReasons(rules, serverConfig().TRAVELLER_RETENTION_DAYS, say),
             saved: done === 'traveller' && !tripFailed,
+            languageSaved: done === 'language' && !languageRefused,
+            languageProblem: languageRefused && say.words.refusals.badLanguage,
           }
         : undefined,
     registrations: registrationLines(agencyBooking.registrations),
   };
+}
+
+type FormRefusalStatus = FormRefusal['status'];
+
+/** A trip post's refusal in the trip's language, by what refused it (src/server/private-form.ts). */
+function refusalWords(status: FormRefusalStatus, say: TripSpeech): string {
+  const words = say.words.refusals;
+  if (status === 429) return words.tooMany;
+  if (status === 413) return words.tooLong;
+  if (status === 503) return words.notTaken;
+  return words.notFromPage;
 }
 
 /** Runs a post, if any, on the quote or on the trip, and reads what the link opens. */
@@ -151,6 +190,8 @@ async function dispatch(
     shown: null,
     trip: null,
     tripFailed: undefined,
+    languageRefused: undefined,
+    language: 'en',
     problems: [],
     values: undefined,
   };
@@ -163,8 +204,10 @@ async function dispatch(
   if (request.method !== 'POST') return notAllowed();
   if (socket === undefined) return { response: clientGone(new URL(request.url).pathname) };
   const client = leadApi.client(request, socket);
-  // Once it is a trip, the link's one form adds travellers; before, its forms answer the quote.
-  const tripPost = (await tripPage.open(token, today)) !== null;
+  // Once it is a trip, the link's forms add travellers and choose its language; before, they answer the quote.
+  const opened = await tripPage.open(token, today);
+  const tripPost = opened !== null;
+  if (opened) model.language = opened.language;
   const result = tripPost
     ? await tripPage.post(request, token, client, today, now)
     : await quotePage.answer(request, token, client, today, now);
@@ -173,6 +216,18 @@ async function dispatch(
   if (result.kind === 'done') return { redirect: `/quote/${token}?done=${result.code}` };
   if (result.kind === 'refused')
     return { status: result.status, retryAfter: result.retryAfter, model: { ...model, tripPost, refusal: result } };
+  if (result.kind === 'bad-language')
+    return {
+      status: 400,
+      retryAfter: undefined,
+      model: {
+        ...model,
+        tripPost,
+        trip: result.trip,
+        languageRefused: result.message,
+        shown: await quotePage.show(token),
+      },
+    };
   if ('trip' in result)
     return {
       status: 400,

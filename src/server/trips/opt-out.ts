@@ -4,6 +4,8 @@
  * whose token is kept only as its SHA-256, one per email (step 22). The reminders and the reviews read
  * it here. Erasure takes the reminders' claims, links and the preference with the lead.
  */
+import type { Language } from '../../lib/i18n/languages.ts';
+import { bookingLanguage } from './language.ts';
 import { newLinkToken, isWellFormedToken } from '../../lib/quotes/token.ts';
 import { optOutUrl } from '../../lib/trips/reminders.ts';
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
@@ -87,6 +89,16 @@ export class TripReminderStore {
       [tokenHash(token)],
     );
     return row && { optedOut: (await optedOutAt(this.db, row.quote_id)) !== null };
+  }
+
+  /** The language of the booking a token names, in which its opt-out page speaks; English for a token that names none. */
+  async languageOf(token: string | null): Promise<Language> {
+    if (token === null || !isWellFormedToken(token)) return 'en';
+    const [row] = await this.db.all<{ quote_id: string }>(
+      'SELECT quote_id FROM trip_reminder_links WHERE token_hash = ?',
+      [tokenHash(token)],
+    );
+    return row ? bookingLanguage(this.db, row.quote_id) : 'en';
   }
 
   /** Turns off the reminders of the booking a token names, with a line in the lead's history. */

@@ -9,11 +9,14 @@ import { facts as siteFacts } from '../../lib/facts.ts';
 import type { Delivery } from '../../lib/outbox/model.ts';
 import { quoteLink } from '../../lib/quotes/token.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
+import { bilingualMail } from '../../lib/i18n/bilingual.ts';
 import { isReminderDeadline, reminderEmail, reminderLabel } from '../../lib/trips/reminders.ts';
+import { tripSpeech } from '../../lib/trips/speech.ts';
 import { messageKind, type OutboxContext } from '../outbox/kinds.ts';
 import { composedMail, type MailMessage } from '../outbox/mail.ts';
 import { serverConfig } from '../config.ts';
 import { ACCEPTED_VERSION } from '../quotes/bookings.ts';
+import { bookingLanguage } from './language.ts';
 import { tripMailOptedOut, tripOptOutLink } from './opt-out.ts';
 import { bookingsFacts, type TripReminderMessage, type TripReminderSettings } from './reminder-schedule.ts';
 import { TravellerStore } from './store.ts';
@@ -76,7 +79,10 @@ async function composeReminder(
     context.now,
     delivery.id,
   );
-  const email = reminderEmail({ ...words, optOutUrl: link })!;
+  // In the booking's language, with the English below for the person who booked (decisions, fifth round).
+  const lang = await bookingLanguage(db, message.quoteId);
+  const english = reminderEmail({ ...words, optOutUrl: link })!;
+  const email = bilingualMail(lang, reminderEmail({ ...words, optOutUrl: link }, tripSpeech(lang))!, english);
   return {
     ...composedMail(delivery, { audience: 'pilgrim', ...email }, context.from),
     headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

@@ -27,6 +27,7 @@ import {
 import { placeholders, type SqlDatabase, type SqlStatements } from '../db/database.ts';
 import { bookingOf, type AcceptedBooking } from '../quotes/bookings.ts';
 import type { PersonalData } from '../pipeline/personal-data.ts';
+import { tripSpeech, type TripSpeech } from '../../lib/trips/speech.ts';
 import { lockLead, recordHistory } from '../pipeline/trail.ts';
 
 interface TravellerRow {
@@ -177,7 +178,7 @@ export class TravellerStore {
   /**
    * Adds a traveller (no position) or changes one, on the lead's accepted quote `fields.quoteId`, as
    * `actor` (a staff email). Refused, changing nothing: a field that does not check, or a category
-   * that would outnumber the quote's lines.
+   * that would outnumber the quote's lines; the reasons in `say`'s language (the desk's English, or the trip page's).
    */
   async save(
     leadId: string,
@@ -185,8 +186,9 @@ export class TravellerStore {
     actor: string,
     today: string,
     now = new Date(),
+    say: TripSpeech = tripSpeech('en'),
   ): Promise<TravellerSaved> {
-    const checked = checkTraveller(fields, today);
+    const checked = checkTraveller(fields, today, say);
     return this.db.transaction(async (tx) => {
       const reference = await lockLead(tx, leadId);
       if (reference === undefined) return undefined;
@@ -198,7 +200,7 @@ export class TravellerStore {
       if (fields.position !== '' && !editing) {
         return {
           ok: false,
-          problems: [{ field: '_form', message: 'That traveller is no longer on the booking: reload the page.' }],
+          problems: [{ field: '_form', message: say.words.gone }],
         };
       }
       if (!checked.ok) return checked;
@@ -206,7 +208,7 @@ export class TravellerStore {
       const rule = facts.health.acwy[tripDatesOf(booking.draft, today).kind];
       const details = { ...checked.details, vaccination: keptVaccination(checked.details.vaccination, rule) };
       const others = travellers.filter((each) => each !== editing).map((each) => each.category);
-      const mismatch = tooMany([...others, details.category], booking.quoted);
+      const mismatch = tooMany([...others, details.category], booking.quoted, say);
       if (mismatch) return { ok: false, problems: [{ field: 'category', message: mismatch }] };
       const at = now.toISOString();
       const lead = { id: leadId, reference };

@@ -5,10 +5,11 @@
  * (src/server/quotes/pilgrim-page.ts), through the private links' one guard (src/server/private-form.ts):
  * a rate limit per client and link counted first, a link that opens the trip, the browser's
  * Sec-Fetch-Site and Origin, a body limit, and a form token that is an HMAC of the link (a new link
- * makes a new token). Every change is in the lead's history as the family's, with its time.
+ * makes a new token). The same guard takes the page's language buttons, which keep the booking's
+ * language (src/server/trips/language.ts). Every change is in the lead's history as the family's, with its time.
  */
 import { agencyContact } from '../../lib/site-contact.ts';
-import { FAMILY_ACTOR, TRIP_FORM_TOKEN, familyFields, tripEvents } from '../../lib/trips/family.ts';
+import { FAMILY_ACTOR, LANGUAGE_ACTION, TRIP_FORM_TOKEN, familyFields, tripEvents } from '../../lib/trips/family.ts';
 import { tripName } from '../../lib/trips/destinations.ts';
 import { tripCalendar } from '../../lib/trips/ics.ts';
 import {
@@ -24,8 +25,14 @@ import { RateLimiter } from '../leads/rate-limit.ts';
 import { QuoteStore } from '../quotes/store.ts';
 import { linkFormToken, privateLinkForm, type FormRefusal, type RefusalWords } from '../private-form.ts';
 import { tripRules } from './rules.ts';
+import { bookingLanguage, chooseBookingLanguage } from './language.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
+import { tripSpeech } from '../../lib/trips/speech.ts';
 import type { AcceptedBooking } from '../quotes/bookings.ts';
 import { TravellerStore } from './store.ts';
+
+/** A post the trip page takes: a traveller, or the language its buttons name. */
+type Posted = { traveller: TravellerFields } | { language: string };
 
 const FORM_SECRET_KEY = 'quote-form-secret';
 
@@ -38,12 +45,16 @@ export interface ShownTrip {
   travellers: Traveller[];
   paidCents: number;
   formToken: string;
+  /** The booking's language, in which the page is written. */
+  language: Language;
 }
 
 export type TripPostResult =
   | { kind: 'not-found' }
-  | { kind: 'done'; code: 'traveller' }
+  | { kind: 'done'; code: 'traveller' | 'language' }
   | FormRefusal
+  /** A language button posted a value that is no language: nothing changed. */
+  | { kind: 'bad-language'; trip: ShownTrip; message: string }
   | { kind: 'problems'; trip: ShownTrip; problems: TravellerProblem[]; typed: TravellerFields };
 
 export interface TripPageOptions {
@@ -96,7 +107,8 @@ export class TripPage {
       (each) => each.quoteId === booked.booking.quoteId,
     );
     const formToken = tripFormTokenFor(linkToken, await this.store().secret(FORM_SECRET_KEY));
-    return { ...booked, quote, travellers: onBooking, paidCents: billed.account.paidCents, formToken };
+    const language = await bookingLanguage(database, quote.quoteId);
+    return { ...booked, quote, travellers: onBooking, paidCents: billed.account.paidCents, formToken, language };
   }
 
   /** The trip's dates as an iCalendar file, or null alike for every link the page answers with a 404. */
@@ -123,7 +135,7 @@ export class TripPage {
     });
   }
 
-  /** Takes one posted traveller through the private links' guard (src/server/private-form.ts); saved by the store with the family as its actor. */
+  /** Takes one posted traveller, or the language chosen, through the private links' guard (src/server/private-form.ts); kept with the family as its actor. */
   async post(
     request: Request,
     linkToken: string,
@@ -138,10 +150,23 @@ export class TripPage {
       failure: 'save a traveller from the trip page',
       open: (token) => this.open(token, today),
       formTokenField: TRIP_FORM_TOKEN,
-      read: (fields) => readTravellerForm({ get: (name: string) => fields[name] }),
-      store: (read, trip) => this.save(trip, read, today, now),
+      read: (fields): Posted | undefined => {
+        if (fields['action'] === LANGUAGE_ACTION) return { language: fields[LANGUAGE_ACTION] ?? '' };
+        const traveller = readTravellerForm({ get: (name: string) => fields[name] });
+        return traveller && { traveller };
+      },
+      store: (read, trip) =>
+        'language' in read
+          ? this.chooseLanguage(trip, read.language, now)
+          : this.save(trip, read.traveller, today, now),
     });
     return post({ request, token: linkToken, client, now });
+  }
+
+  private async chooseLanguage(trip: ShownTrip, value: string, now: Date): Promise<TripPostResult> {
+    const chosen = await chooseBookingLanguage(this.store().database, trip.booking.quoteId, value, FAMILY_ACTOR, now);
+    if (!chosen) return { kind: 'not-found' };
+    return chosen.ok ? { kind: 'done', code: 'language' } : { kind: 'bad-language', trip, message: chosen.message };
   }
 
   private async save(trip: ShownTrip, read: TravellerFields, today: string, now: Date): Promise<TripPostResult> {
@@ -153,6 +178,7 @@ export class TripPage {
       FAMILY_ACTOR,
       today,
       now,
+      tripSpeech(trip.language),
     );
     if (!saved) return { kind: 'not-found' };
     // A refused form shows back what was typed, never what is stored.
