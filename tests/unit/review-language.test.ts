@@ -7,7 +7,8 @@ import { DeliveryWorker } from '@/server/outbox/worker';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { ReviewPage } from '@/server/reviews/review-page';
 import { PublishedReviews } from '@/server/reviews/published';
-import { ReviewStore, reviewLanguage } from '@/server/reviews/store';
+import { ReviewStore } from '@/server/reviews/store';
+import { bookingLanguage } from '@/server/trips/language';
 import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, openTestStore, storeEnv, type StoreKind } from './support/stores';
@@ -63,10 +64,10 @@ describe.each(STORE_KINDS)('the review in the booking’s language on %s', { tim
     const bengali = await book(store, 'bn');
     const chosen = await book(store, 'bn', 'ur');
     const unknown = await book(store, 'xx');
-    expect(await reviewLanguage(store.database, bengali.quoteId)).toBe('bn');
-    expect(await reviewLanguage(store.database, chosen.quoteId)).toBe('ur');
-    expect(await reviewLanguage(store.database, unknown.quoteId)).toBe('en');
-    expect(await reviewLanguage(store.database, 'no-such-quote')).toBe('en');
+    expect(await bookingLanguage(store.database, bengali.quoteId)).toBe('bn');
+    expect(await bookingLanguage(store.database, chosen.quoteId)).toBe('ur');
+    expect(await bookingLanguage(store.database, unknown.quoteId)).toBe('en');
+    expect(await bookingLanguage(store.database, 'no-such-quote')).toBe('en');
   });
 
   it('sends the invitation in Bengali with the English under it, UTF-8, its one-click unsubscribe as in English', async () => {

@@ -10,7 +10,8 @@ import { reviewInvitationEmail, reviewLink, type ReviewInvitationMessage } from 
 import { messageKind } from '../outbox/kinds.ts';
 import { composedMail } from '../outbox/mail.ts';
 import { tripMailOptedOut, tripOptOutLink } from '../trips/opt-out.ts';
-import { ReviewStore, reviewLanguage } from './store.ts';
+import { bookingLanguage } from '../trips/language.ts';
+import { ReviewStore } from './store.ts';
 
 function reviewKind(kind: ReviewInvitationMessage['kind'], label: string) {
   return messageKind<ReviewInvitationMessage>({
@@ -32,7 +33,7 @@ function reviewKind(kind: ReviewInvitationMessage['kind'], label: string) {
           googleReviewUrl: agencyContact.googleReviewUrl,
           optOutUrl: optOut,
         },
-        await reviewLanguage(context.database, message.quoteId),
+        await bookingLanguage(context.database, message.quoteId),
       );
       return {
         ...composedMail(delivery, { audience: 'pilgrim', ...words }, context.from),

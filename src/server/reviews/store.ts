@@ -158,21 +158,9 @@ const REVIEWED = `EXISTS (SELECT 1 FROM reviews WHERE reviews.quote_id = review_
 
 /**
  * The booking's language (schema steps 23 and 24): the one chosen for it, else its enquiry's. The
- * trip room's `bookingLanguage` reads the same; this room reads it inside its own queries.
+ * trip room's `bookingLanguage` reads it alone; this room reads it inside its own queries.
  */
 const BOOKING_LANGUAGE = `COALESCE(quote_acceptances.language, leads.language)`;
-
-/** The language a booking's review mail and form are written in; English when nothing says otherwise. */
-export async function reviewLanguage(db: SqlStatements, quoteId: string): Promise<Language> {
-  const [row] = await db.all<{ language: string | null }>(
-    `SELECT ${BOOKING_LANGUAGE} AS language FROM quotes
-     LEFT JOIN leads ON leads.id = quotes.lead_id
-     LEFT JOIN quote_acceptances ON quote_acceptances.quote_id = quotes.id
-     WHERE quotes.id = ?`,
-    [quoteId],
-  );
-  return languageOr(row?.language);
-}
 
 const OPEN_LINK = `SELECT review_invitations.quote_id, review_invitations.lead_id, review_invitations.departure_on,
     review_invitations.hotels, quotes.reference, leads.form_id, leads.fields, ${BOOKING_LANGUAGE} AS language
