@@ -10,6 +10,7 @@ import { pagefindIndex } from './src/integrations/pagefind';
 import { precompress } from './src/integrations/precompress';
 import { contentLastmods } from './src/integrations/sitemap-dates';
 import { subsetFonts } from './src/integrations/subset-fonts';
+import { tailwindPropertiesOnce } from './src/integrations/tailwind-properties';
 import { firstTouchScriptHash } from './src/lib/first-touch-script';
 import { islandLoaderHash } from './src/lib/island-loader';
 import { noScriptCssHash } from './src/lib/no-script';
@@ -115,5 +116,5 @@ export default defineConfig({
     },
   ],
   image: { responsiveStyles: false },
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [tailwindcss(), tailwindPropertiesOnce()] },
 });
