@@ -39,6 +39,7 @@ const deskLead = (overrides: Partial<DeskLead> = {}): DeskLead => ({
   fields: { name: 'Amina Yusuf', email: 'amina@example.com', phone: '(312) 555-0147', adults: '2', children: '1' },
   receivedAt: '2026-11-24T15:05:00.000Z',
   firstTouch: NO_TOUCH,
+  language: 'en',
   pageUrl: 'https://miqat-travel.example/umrah-packages-chicago?utm=x',
   userAgent: 'Test',
   status: 'new',

@@ -394,6 +394,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         kind: 'stored',
         form: FORMS.umrah,
         fields,
+        language: 'en',
         leadId: expect.any(String),
         reference: expect.stringMatching(REFERENCE_PATTERN),
         repeat: false,
@@ -421,7 +422,29 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         form: FORMS.umrah,
         fields,
         errors: { email: 'Please enter a valid email address.' },
+        language: 'en',
       });
+    });
+
+    it.each([
+      ['ur', 'ur'],
+      ['bn', 'bn'],
+      ['fr', 'en'],
+      ['', 'en'],
+      ['<script>', 'en'],
+    ] as const)('the language "%s" sent beside the fields is stored as "%s", never as a field', async (sent, kept) => {
+      const { token, answer } = await challenge();
+      const fields = umrahFields(answer);
+      const outcome = await api.receive(
+        'umrah',
+        post('umrah', new URLSearchParams({ ...fields, _captcha: token, _lang: sent })),
+        CLIENT,
+      );
+      expect(outcome).toMatchObject({ kind: 'stored', language: kept, fields });
+      if (outcome.kind !== 'stored') return;
+      const lead = await api.store.getLead(outcome.leadId);
+      expect(lead?.language).toBe(kept);
+      expect(lead?.fields).toEqual(fields);
     });
 
     it('invalid with captcha "missing": a captcha form posted without any token, as a browser without scripts does', async () => {

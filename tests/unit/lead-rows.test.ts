@@ -98,6 +98,7 @@ describe('lead rows', () => {
       pageUrl: null,
       userAgent: null,
       firstTouch: NO_TOUCH,
+      language: 'en' as const,
     };
     expect(leadListRow({ ...base, formId: 'contact', fields: { firstName: 'Maryam', lastName: 'Ali' } }).name).toBe(
       'Maryam Ali',

@@ -19,6 +19,7 @@ const lead = (formId: string, fields: Record<string, string>, receivedAt: string
   pageUrl: 'https://miqat-travel.example/contact-us',
   userAgent: 'Test',
   firstTouch: NO_TOUCH,
+  language: 'en',
 });
 
 const SOURCE_COLUMNS = ['source', 'landing_page', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign'];
