@@ -11,8 +11,6 @@ export const LANGUAGE_FIELD = '_lang';
 /** The tab's sessionStorage key under which the public layout's inline script keeps the first touch. */
 export const TOUCH_STORAGE_KEY = 'first-touch';
 
-export const INVALID_CAPTCHA = 'Invalid Captcha';
-
 /**
  * The longest email and phone number kept, on every form and in the desk's privacy search: an
  * address has at most 254 characters (RFC 5321), and no number needs more than 40 with its

@@ -3,13 +3,14 @@ import { readInterest, splitInterest } from '../../lib/forms/interest.ts';
 import {
   CAPTCHA_TOKEN_FIELD,
   HONEYPOT_FIELD,
-  INVALID_CAPTCHA,
   LANGUAGE_FIELD,
   TOUCH_FIELD,
 } from '../../lib/forms/constants.ts';
 import { languageOr, type Language } from '../../lib/i18n/languages.ts';
 import { TOUCH_MAX_LENGTH, parseFirstTouch } from '../../lib/leads/first-touch.ts';
 import { validateLead } from '../../lib/forms/schema.ts';
+import { formTextIn } from '../../lib/forms/text-in.ts';
+import { wordsFor } from '../../lib/i18n/dictionary.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
 import { clientAddress } from './client-address.ts';
 import { newChallenge, signChallenge, verifyCaptcha, type CaptchaCheck } from './captcha.ts';
@@ -302,8 +303,9 @@ export class LeadApi {
       if (earlier) return storedOutcome(form, earlier, true);
     }
 
-    const validation = validateLead(form, fields);
-    const interestRead = readInterest(form, interest, fields);
+    // The problems are said in the page's language, on the server as in the browser.
+    const validation = validateLead(form, fields, formTextIn(form, language));
+    const interestRead = readInterest(form, interest, fields, wordsFor(language).form);
     // A browser without scripts never fetched a sum; the page side shows one as an extra step.
     const tokenMissing = form.captcha !== undefined && !token;
     if (!validation.ok || !interestRead.ok) {
@@ -397,6 +399,6 @@ function captchaRefused(
   reason: CaptchaProblem,
   touch: string | undefined,
 ): SubmitOutcome {
-  const errors = { [form.captcha!]: INVALID_CAPTCHA };
+  const errors = { [form.captcha!]: formTextIn(form, language).captcha.invalid };
   return { kind: 'invalid', form, fields, errors, language, captcha: reason, ...(touch ? { touch } : {}) };
 }
