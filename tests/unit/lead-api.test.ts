@@ -447,6 +447,31 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(lead?.fields).toEqual(fields);
     });
 
+    it('says the problems in the language the form was sent in, and in English for one we do not speak', async () => {
+      const empty = { firstName: '', lastName: '', email: 'nope', subject: '', message: '' };
+      const urdu = await api.receive(
+        'contact',
+        post('contact', new URLSearchParams({ ...empty, _lang: 'ur' })),
+        CLIENT,
+      );
+      expect(urdu).toMatchObject({
+        kind: 'invalid',
+        language: 'ur',
+        errors: { firstName: 'براہ کرم یہ خانہ پُر کریں: پہلا نام۔', email: 'براہ کرم درست ای میل ایڈریس درج کریں۔' },
+      });
+      const unknown = await api.receive(
+        'contact',
+        post('contact', new URLSearchParams({ ...empty, _lang: 'fr' })),
+        CLIENT,
+      );
+      expect(unknown).toMatchObject({
+        kind: 'invalid',
+        language: 'en',
+        errors: { firstName: 'Please enter your first name.', email: 'Please enter a valid email address.' },
+      });
+      expect(await api.store.listLeads()).toEqual([]);
+    });
+
     it('invalid with captcha "missing": a captcha form posted without any token, as a browser without scripts does', async () => {
       const fields = { ...umrahFields('') };
       const outcome = await api.receive('umrah', post('umrah', new URLSearchParams(fields)), CLIENT);

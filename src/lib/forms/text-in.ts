@@ -15,3 +15,16 @@ export function formTextIn(form: FormDef, lang: Language): FormText {
   if (!text) byLanguage.set(lang, (text = formText(form, wordsFor(lang).form, lang)));
   return text;
 }
+
+/** Whether `form` has its words in `lang`: English always, another language for the forms its pages carry. */
+export function formSpeaks(form: FormDef, lang: Language): boolean {
+  return lang === 'en' || Object.hasOwn(wordsFor(lang).form.forms, form.id);
+}
+
+/**
+ * The words to answer a post of `form` in: the language it was sent in, or English for a form no
+ * translated page carries (a post no page of ours would send), so an answer never fails for words.
+ */
+export function answerTextIn(form: FormDef, lang: Language): FormText {
+  return formTextIn(form, formSpeaks(form, lang) ? lang : 'en');
+}

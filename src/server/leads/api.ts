@@ -9,7 +9,7 @@ import {
 import { languageOr, type Language } from '../../lib/i18n/languages.ts';
 import { TOUCH_MAX_LENGTH, parseFirstTouch } from '../../lib/leads/first-touch.ts';
 import { validateLead } from '../../lib/forms/schema.ts';
-import { formTextIn } from '../../lib/forms/text-in.ts';
+import { answerTextIn } from '../../lib/forms/text-in.ts';
 import { wordsFor } from '../../lib/i18n/dictionary.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
 import { clientAddress } from './client-address.ts';
@@ -304,7 +304,7 @@ export class LeadApi {
     }
 
     // The problems are said in the page's language, on the server as in the browser.
-    const validation = validateLead(form, fields, formTextIn(form, language));
+    const validation = validateLead(form, fields, answerTextIn(form, language));
     const interestRead = readInterest(form, interest, fields, wordsFor(language).form);
     // A browser without scripts never fetched a sum; the page side shows one as an extra step.
     const tokenMissing = form.captcha !== undefined && !token;
@@ -399,6 +399,6 @@ function captchaRefused(
   reason: CaptchaProblem,
   touch: string | undefined,
 ): SubmitOutcome {
-  const errors = { [form.captcha!]: formTextIn(form, language).captcha.invalid };
+  const errors = { [form.captcha!]: answerTextIn(form, language).captcha.invalid };
   return { kind: 'invalid', form, fields, errors, language, captcha: reason, ...(touch ? { touch } : {}) };
 }

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { formAgain, refererUrl, sentFromPath, type EnquiryAnswer } from '@/lib/forms/returned-form';
 import { wantsPage } from '@/lib/forms/page-request';
+import { formSpeaks } from '@/lib/forms/text-in';
 import { localizedPath, splitLanguagePath, type Language } from '@/lib/i18n/languages';
 import { outcomeResponse, type SubmitOutcome } from '@/server/leads/api';
 import { clientGone, socketAddressOf } from '@/server/leads/client-address';
@@ -26,8 +27,10 @@ export const POST: APIRoute = async (context) => {
 
   // A browser posted the form itself (no script): answer with pages, never JSON, in the form's
   // language (the page's, when the body was never read).
-  const lang: Language =
+  const asked: Language =
     ('language' in outcome ? outcome.language : undefined) ?? splitLanguagePath(pagePath ?? '/').lang;
+  const form = 'form' in outcome ? outcome.form : undefined;
+  const lang = form && !formSpeaks(form, asked) ? 'en' : asked;
   const sentPage = localizedPath(SENT_PAGE, lang);
   if (outcome.kind === 'stored') return context.redirect(`${sentPage}?lead=${outcome.leadId}`, 303);
   // A filled honeypot is told "sent", as the JSON answer tells it, and nothing was kept.
