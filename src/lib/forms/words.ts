@@ -76,17 +76,17 @@ export const KIND_MAX: Readonly<Partial<Record<FieldDef['kind'], number>>> = {
   tel: PHONE_MAX_LENGTH,
 };
 
+/** A select's choice in words: its own label (a name, a number), else the dictionary's subject, else its value. */
+export function optionWords(option: { value: string; label?: string }, words: Pick<FormWords, 'subjects'>): string {
+  return option.label ?? words.subjects[option.value as keyof FormWords['subjects']] ?? option.value;
+}
+
 /** The words of one field in a language, its checks' messages included. */
 function fieldText(field: FieldDef, words: FormWords): FieldText {
   const label = words.labels[field.label];
   const { checks } = words;
   if (field.kind === 'select') {
-    const options = Object.fromEntries(
-      field.options.map((option) => [
-        option.value,
-        option.label ?? words.subjects[option.value as keyof FormWords['subjects']] ?? option.value,
-      ]),
-    );
+    const options = Object.fromEntries(field.options.map((option) => [option.value, optionWords(option, words)]));
     const missing = field.placeholder && field.initial === undefined ? checks.chooseOne(label) : checks.choose(label);
     return {
       label,
