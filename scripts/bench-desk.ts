@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FORMS } from '../src/lib/forms/definitions.ts';
 import type { FormDef } from '../src/lib/forms/types.ts';
-import { addDays } from '../src/lib/agency-time.ts';
+import { addDays, agencyDay } from '../src/lib/agency-time.ts';
 import type { QuoteDraft } from '../src/lib/quotes/model.ts';
 import { newLinkToken } from '../src/lib/quotes/token.ts';
 import { quoteTotals } from '../src/lib/quotes/totals.ts';
@@ -44,6 +44,11 @@ import { contactIndex } from '../src/lib/leads/contact-index.ts';
 import { openLeadStore } from '../src/server/leads/open-store.ts';
 import type { SqlDatabase, SqlRunner, SqlValue } from '../src/server/db/database.ts';
 import { DeskListStore } from '../src/server/desk/list-store.ts';
+import { QuoteStore } from '../src/server/quotes/store.ts';
+import { PublishedReviews } from '../src/server/reviews/published.ts';
+import { departingBookings } from '../src/server/trips/departures.ts';
+import { dashboardFirstDay, dashboardSince } from '../src/lib/desk/dashboard.ts';
+import { agencyContact } from '../src/lib/site-contact.ts';
 import { startServer, type SideServer } from '../tests/e2e/support/server.ts';
 import { freshDatabase, startPostgres, type TestPostgres } from '../tests/support/postgres.ts';
 
@@ -705,6 +710,40 @@ async function measureSourceRows(database: SqlDatabase): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
+/**
+ * Times each of the dashboard's six reads alone, straight on the store, as the page asks them: on
+ * SQLite they run one after another whatever Promise.all says, so the page's time is their sum.
+ */
+async function measureDashboardReads(database: SqlDatabase): Promise<Row[]> {
+  const lists = new DeskListStore(database);
+  const quoteStore = new QuoteStore(database);
+  const reviews = new PublishedReviews(database);
+  const now = new Date();
+  const since = dashboardSince(now, agencyContact.timeZone);
+  const firstDay = dashboardFirstDay(now, agencyContact.timeZone);
+  const today = agencyDay(now, agencyContact.timeZone);
+  const reads: [string, () => Promise<unknown>][] = [
+    ['leads of 12 weeks', () => lists.dashboardRows(since)],
+    ['overdue count', () => lists.countDesk({ due: 'overdue', today })],
+    ['quotes and payments', () => quoteStore.dashboardRows(since, firstDay)],
+    ['by source', () => lists.sourceRows(since)],
+    ['departed bookings', () => departingBookings(database, firstDay, today)],
+    ['invited bookings', () => reviews.invitedBookings()],
+  ];
+  const rows: Row[] = [];
+  for (const [name, read] of reads) {
+    const times: number[] = [];
+    for (let index = 0; index < WARM_UP + REQUESTS; index += 1) {
+      const started = performance.now();
+      await read();
+      if (index >= WARM_UP) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ store: '', page: `dashboard: ${name}`, ...figures(times), max: times.at(-1)! });
+  }
+  return rows;
+}
+
 const figures = (times: readonly number[]) => ({ p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
 
 async function benchStore(
@@ -726,11 +765,16 @@ async function benchStore(
     `${label}: seeded ${LEADS.toLocaleString('en-US')} leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
   const bySource = await measureSourceRows(store.database);
+  const dashboardReads = (await measureDashboardReads(store.database)).map((row) => ({ ...row, store: label }));
+  for (const row of dashboardReads) console.log(`  ${row.page.padEnd(30)} p95 ${row.p95.toFixed(1)} ms`);
   await benchDigest(store, label, passwordHash);
   await store.close();
 
   const { process: server, origin } = await startBenchServer(env);
-  const rows: Row[] = [{ store: label, page: 'by source (store query)', ...figures(bySource), max: bySource.at(-1)! }];
+  const rows: Row[] = [
+    { store: label, page: 'by source (store query)', ...figures(bySource), max: bySource.at(-1)! },
+    ...dashboardReads,
+  ];
   console.log(`  ${'by source (store query)'.padEnd(30)} p95 ${percentile(bySource, 0.95).toFixed(1)} ms`);
   try {
     const cookie = await signIn(origin);

@@ -17,8 +17,25 @@ export const FONT_CHARACTERS = [
 
 const CARRIED = new Set(FONT_CHARACTERS);
 
+/*
+ * Urdu, Arabic and Bengali are set in the reader's system fonts (src/styles/languages.css), never
+ * in the subset: the Arabic blocks (with the presentation forms), Bengali with the danda it
+ * shares with Devanagari, and the joiners and direction marks written inside such text, which draw nothing.
+ */
+const SYSTEM_FONT_SCRIPTS =
+  /[\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb50-\ufdff\ufe70-\ufeff\u0980-\u09ff\u0964\u0965\u200c-\u200f\u2066-\u2069]/;
+
+/** Whether a character is Arabic-script or Bengali text (or a mark written in it), which the system's fonts draw. */
+export function inSystemFontScript(character: string): boolean {
+  return SYSTEM_FONT_SCRIPTS.test(character);
+}
+
 /** The characters beyond ASCII in a text that the fonts do not carry, each once, in order of appearance. */
 export function charactersOutsideFonts(text: string): string[] {
   // ASCII is left out: markup (MDX, YAML) uses the code symbols the fonts drop, and prose never does.
-  return [...new Set([...text].filter((character) => character > '~' && !CARRIED.has(character)))];
+  return [
+    ...new Set(
+      [...text].filter((character) => character > '~' && !CARRIED.has(character) && !inSystemFontScript(character)),
+    ),
+  ];
 }

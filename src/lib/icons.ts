@@ -38,3 +38,14 @@ export const iconPaths = {
 } as const;
 
 export type IconName = keyof typeof iconPaths;
+
+// Icons that point along the line of text ("next", "go on") and so point the other way in Urdu
+// and Arabic; the chevron points down and the others have no direction. The class is written out
+// whole here so that the stylesheets, which scan this file, build its rule.
+const MIRRORED: ReadonlySet<IconName> = new Set(['arrow']);
+const MIRROR_IN_RTL = 'rtl:[scale:-1_1]';
+
+/** The class that turns an icon round on a right-to-left page, or '' for an icon without a direction. */
+export function rtlMirrorClass(name: IconName): string {
+  return MIRRORED.has(name) ? MIRROR_IN_RTL : '';
+}

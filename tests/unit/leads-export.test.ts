@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,10 +143,19 @@ describe.each(STORE_KINDS)('npm run leads on %s', (kind) => {
     expect(run('export', '--form', 'hajj', '--out', out)).toContain(`Wrote 2 leads to ${out}`);
     expect(readFileSync(out, 'utf8').split('\n')[0]).toBe(csvColumns('hajj').join(','));
   });
+});
+
+// Refused before any store is opened, so tried once rather than on each store.
+describe('npm run leads, misused', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, ['scripts/leads.ts', ...args], { encoding: 'utf8' });
 
   it('refuses an unknown form or a bad date with a message and exit code 2', () => {
-    expect(() => run('list', '--form', 'nope')).toThrow(/There is no form "nope"/);
-    expect(() => run('list', '--since', 'yesterday-ish')).toThrow(/is not a date/);
+    const form = run('list', '--form', 'nope');
+    expect(form.status).toBe(2);
+    expect(form.stderr).toMatch(/There is no form "nope"/);
+    const date = run('list', '--since', 'yesterday-ish');
+    expect(date.status).toBe(2);
+    expect(date.stderr).toMatch(/is not a date/);
   });
 });
 

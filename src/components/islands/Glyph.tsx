@@ -1,6 +1,6 @@
-import { iconPaths, type IconName } from '@/lib/icons';
+import { iconPaths, rtlMirrorClass, type IconName } from '@/lib/icons';
 
-/** The site's line icons for use inside islands (Icon.astro draws the same paths on the server). */
+/** The site's line icons for use inside islands (Icon.astro draws the same paths on the server); an arrow turns round in rtl. */
 export default function Glyph({ name, className }: { name: IconName; className?: string }) {
   return (
     <svg
@@ -14,7 +14,7 @@ export default function Glyph({ name, className }: { name: IconName; className?:
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
-      className={className}
+      className={[rtlMirrorClass(name), className].filter(Boolean).join(' ') || undefined}
     >
       <path d={iconPaths[name]} />
     </svg>

@@ -2,36 +2,29 @@
  * The dashboard's sources (src/lib/desk/source-dashboard.ts): the leads received since a time, summed
  * in the database per first-touch source and landing page, with the quotes sent to them, how many
  * are booked and the payments on their quotes. One grouped query, so a long history costs the
- * database, not the page: the leads come by leads_received, their quotes by quotes_lead, the sends
- * by quote_versions_sends and the payments by quote_payments_quote.
+ * database, not the page: the leads come by leads_received, and each one's quotes by quotes_lead, the
+ * sends by quote_versions_sends and the payments by quote_payments_quote. Each lead looks up its own
+ * quotes: joining the period to every quote instead read each quote's lead again, three times as slow
+ * on SQLite (78 ms against 23 with 10,000 leads, bench:desk's data).
  */
 import type { SourceRow } from '../../lib/desk/source-dashboard.ts';
 import type { SqlStatements } from '../db/database.ts';
 
 const SOURCE_ROWS = `
-  WITH period AS (
-    SELECT id, status, COALESCE(utm_source, referrer_host) AS source, landing_path
-    FROM leads WHERE received_at >= ?
-  ),
-  sent AS (
-    SELECT quotes.lead_id, COUNT(*) AS quotes
-    FROM period JOIN quotes ON quotes.lead_id = period.id
-    WHERE EXISTS (SELECT 1 FROM quote_versions v WHERE v.quote_id = quotes.id AND v.sent_at IS NOT NULL)
-    GROUP BY quotes.lead_id
-  ),
-  paid AS (
-    SELECT quotes.lead_id, SUM(quote_payments.amount_cents) AS cents
-    FROM period JOIN quotes ON quotes.lead_id = period.id
-    JOIN quote_payments ON quote_payments.quote_id = quotes.id
-    GROUP BY quotes.lead_id
-  )
-  SELECT period.source, period.landing_path, COUNT(*) AS enquiries,
-    SUM(CASE WHEN period.status = 'booked' THEN 1 ELSE 0 END) AS bookings,
-    COALESCE(SUM(sent.quotes), 0) AS quotes, COALESCE(SUM(paid.cents), 0) AS received_cents
-  FROM period
-  LEFT JOIN sent ON sent.lead_id = period.id
-  LEFT JOIN paid ON paid.lead_id = period.id
-  GROUP BY period.source, period.landing_path`;
+  SELECT source, landing_path, COUNT(*) AS enquiries,
+    SUM(CASE WHEN status = 'booked' THEN 1 ELSE 0 END) AS bookings,
+    SUM(quotes) AS quotes, SUM(received_cents) AS received_cents
+  FROM (
+    SELECT COALESCE(leads.utm_source, leads.referrer_host) AS source, leads.landing_path, leads.status,
+      (SELECT COUNT(*) FROM quotes
+        WHERE quotes.lead_id = leads.id
+          AND EXISTS (SELECT 1 FROM quote_versions v WHERE v.quote_id = quotes.id AND v.sent_at IS NOT NULL)) AS quotes,
+      (SELECT COALESCE(SUM(quote_payments.amount_cents), 0) FROM quotes
+        JOIN quote_payments ON quote_payments.quote_id = quotes.id
+        WHERE quotes.lead_id = leads.id) AS received_cents
+    FROM leads WHERE leads.received_at >= ?
+  ) AS period
+  GROUP BY source, landing_path`;
 
 /** The leads received since `sinceIso`, summed per source and landing page. */
 export async function sourceRows(db: SqlStatements, sinceIso: string): Promise<SourceRow[]> {
