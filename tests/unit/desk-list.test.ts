@@ -279,6 +279,7 @@ describe('the desk’s CSV', () => {
       'reference',
       'received_at',
       'form_id',
+      'language',
       'page_url',
       'user_agent',
       'source',
