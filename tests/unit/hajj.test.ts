@@ -145,7 +145,7 @@ describe('the Hajj interest forms', () => {
   });
 
   it("say in the visitor's acknowledgement that booking and payment happen only on Nusuk Hajj", () => {
-    const lead = { id: 'l1', reference: 'MQ-7K3F9Q', formId: 'hajj', pageUrl: null } as unknown as StoredLead;
+    const lead = { id: 'l1', reference: 'MQ-7K3F9Q', formId: 'hajj', pageUrl: null, language: 'en' } as StoredLead;
     const { text } = acknowledgementEmail(
       lead,
       'a@example.com',

@@ -169,6 +169,23 @@ export const form = {
       invalid: 'Please fill in the required fields (name & email).',
     },
   },
+  /** The visitor's acknowledgement email; the agency's name, the reference and the reply time are given. */
+  acknowledgement: {
+    subject: (agency: string, reference: string) => `Your enquiry to ${agency}: reference ${reference}`,
+    greeting: 'Hello,',
+    thanks: (agency: string) => `Thank you for contacting ${agency}. Your enquiry has reached us.`,
+    reference: 'Your reference:',
+    form: 'Form:',
+    /** The form's name when the site no longer has it. */
+    enquiry: 'Enquiry',
+    sentFrom: 'Sent from:',
+    nextHeading: 'What happens next',
+    reply: (replyTime: string) =>
+      `One of our travel advisers will read your enquiry and reply ${replyTime}, by email or by phone.`,
+    quote: 'If you call or message us before then, please give your reference so we can find your enquiry at once.',
+    /** Closes a translated email: the contacts and the address are said once, in the English below. */
+    contactBelow: 'Our phone number, WhatsApp and office address are in the English message below.',
+  },
   /** The page that shows a form posted without scripts again (`/enquiry/check`). */
   check: {
     summary: 'There is a problem',
