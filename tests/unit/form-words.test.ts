@@ -117,6 +117,29 @@ describe('the form words', () => {
     },
   );
 
+  it.each(TRANSLATED_LANGUAGES)(
+    'leave no sentence of the form dictionary in English in %s, pages and email included',
+    (lang) => {
+      const season = { label: 'Hajj 2027 (1448 AH)', hijri: '1448 AH', year: '2027', hijriYear: '1448' };
+      const say = (value: unknown): string[] => {
+        if (typeof value === 'string') return [value];
+        // Every entry that takes values is said with the same sample values in both languages.
+        if (typeof value === 'function') {
+          const entry = value as (...args: unknown[]) => string;
+          const said = entry('Sample', 7);
+          return [said.includes('undefined') ? entry(season) : said];
+        }
+        if (value && typeof value === 'object') return Object.values(value).flatMap(say);
+        return [];
+      };
+      const english = say(wordsFor('en').form);
+      const translated = say(wordsFor(lang).form);
+      expect(translated).toHaveLength(english.length);
+      const same = translated.filter((sentence, index) => sentence === english[index] && /[a-z]{3}/i.test(sentence));
+      expect(same).toEqual([]);
+    },
+  );
+
   it('refuse to say an English-only form in another language, so no page shows it half translated', () => {
     for (const id of ENGLISH_ONLY) {
       expect(() => formText(FORMS[id], wordsFor('ur').form, 'ur'), id).toThrow(/has no words in ur/);

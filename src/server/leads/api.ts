@@ -11,6 +11,7 @@ import { TOUCH_MAX_LENGTH, parseFirstTouch } from '../../lib/leads/first-touch.t
 import { validateLead } from '../../lib/forms/schema.ts';
 import { answerTextIn } from '../../lib/forms/text-in.ts';
 import { wordsFor } from '../../lib/i18n/dictionary.ts';
+import { form as english } from '../../lib/i18n/en/form.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
 import { clientAddress } from './client-address.ts';
 import { newChallenge, signChallenge, verifyCaptcha, type CaptchaCheck } from './captcha.ts';
@@ -158,8 +159,9 @@ const BAD_IDEMPOTENCY_KEY =
 const REUSED_IDEMPOTENCY_KEY =
   'This Idempotency-Key was already used for a different enquiry on this form; send this one with a new key.';
 
-const TOO_MANY = 'Too many submissions from this connection. Please wait a few minutes or call us.';
-const NOT_SAVED = 'Your enquiry could not be saved. Please try again or call us.';
+// Said once, in the form dictionary, where their translations sit for the answer pages.
+const TOO_MANY = english.check.refusals.tooMany;
+const NOT_SAVED = english.check.refusals.notSaved;
 const NO_CHALLENGE = 'The sum for this form could not be prepared just now. Please try again in a minute or call us.';
 
 /** The lead API: one store, the rate limiters, and what the form and captcha routes call. */

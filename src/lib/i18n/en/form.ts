@@ -200,6 +200,13 @@ export const form = {
     refusedAgain: 'Your details are below as you typed them: you can send them again, or reach us directly.',
     refusedBack:
       "Nothing was sent. Your browser's Back button returns to the form with what you typed, or you can reach our team directly:",
+    /** A refusal in the page's language; the English page shows the server's own sentence. */
+    refusals: {
+      tooLarge: 'The form is too large to send.',
+      tooMany: 'Too many submissions from this connection. Please wait a few minutes or call us.',
+      notSaved: 'Your enquiry could not be saved. Please try again or call us.',
+      other: 'Your enquiry could not be read. Please try again or call us.',
+    },
     otherWays: 'Rather talk to us?',
   },
   /** The confirmation a browser's own post is sent to (`/enquiry/sent`). */
