@@ -1,3 +1,5 @@
+import { TRANSLATED_LANGUAGES } from './i18n/languages.ts';
+
 /**
  * The paths the Node server answers that are not built pages, said once: the HTTP policy reads them
  * (never cached, never indexed, no Referer: src/server/http-policy.ts), the build leaves them out of
@@ -26,12 +28,13 @@ export const API_PATHS = ['/api/*'] as const;
 export const INTERNAL_PATHS = ['/internal/*'] as const;
 
 /**
- * Pages drawn per request for every visitor: the answers to a form posted without scripts, the
- * comparison (one page per choice), the review policy (its figures read from the store), and the
- * health probes.
+ * Pages drawn per request for every visitor: the answers to a form posted without scripts (in
+ * English and under each translated language's prefix), the comparison (one page per choice), the
+ * review policy (its figures read from the store), and the health probes.
  */
 export const DRAWN_PATHS = [
   '/enquiry/*',
+  ...TRANSLATED_LANGUAGES.map((lang) => `/${lang}/enquiry/*` as const),
   '/compare',
   '/how-we-collect-and-publish-reviews',
   '/healthz',

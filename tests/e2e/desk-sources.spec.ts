@@ -6,7 +6,7 @@ import { leadApiConfig } from '@/server/leads/config';
 import { openLeadStore } from '@/server/leads/open-store';
 import { quoteDraft } from '../unit/support/quotes.ts';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
-import { REFERENCE, enquiry, fillValid, formDef, formIsland, uniqueEmail } from './support/forms.ts';
+import { REFERENCE, enquiry, fillValid, formDef, formIsland, submitText, uniqueEmail } from './support/forms.ts';
 
 /**
  * Where an enquiry came from, in Chromium against the built server on SQLite (the stores' sums are
@@ -33,10 +33,10 @@ test.describe('where enquiries come from', () => {
     await expect(page).toHaveURL(/\/ramadan-umrah$/);
     const form = enquiry(page);
     const def = formDef('ramadan');
-    await form.getByRole('button', { name: def.submitLabel }).hover();
+    await form.getByRole('button', { name: submitText(def) }).hover();
     await expect(formIsland(page)).not.toHaveAttribute('ssr');
     await fillValid(form, def, uniqueEmail('source'));
-    await form.getByRole('button', { name: def.submitLabel }).click();
+    await form.getByRole('button', { name: submitText(def) }).click();
     await expect(form.getByRole('status')).toContainText(REFERENCE);
     const reference = REFERENCE.exec((await form.getByRole('status').textContent()) ?? '')![0];
 

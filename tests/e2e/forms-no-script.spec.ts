@@ -11,6 +11,7 @@ import {
   storedLeads,
   expectStoredAsTyped,
   requiredWhenBlank,
+  submitText,
 } from './support/forms';
 import { axeViolations, htmlProblems } from './support/gates';
 import type { FormDef } from '@/lib/forms/types';
@@ -33,7 +34,9 @@ const unique = (id: string) => uniqueEmail(`no-script-${id}`);
 async function post(page: Page, def: FormDef): Promise<Response> {
   const answer = page.waitForResponse((response) => response.request().method() === 'POST');
   const landed = page.waitForEvent('load');
-  await enquiry(page).getByRole('button', { name: def.submitLabel }).click();
+  await enquiry(page)
+    .getByRole('button', { name: submitText(def) })
+    .click();
   await landed;
   return answer;
 }
@@ -73,7 +76,7 @@ for (const id of BROWSER_FORM_IDS) {
         await link.click();
         await expect(control).toBeFocused();
       }
-      await expect(form.getByRole('button', { name: def.submitLabel })).toBeEnabled();
+      await expect(form.getByRole('button', { name: submitText(def) })).toBeEnabled();
     });
 
     test('a valid enquiry reaches the confirmation with its reference, stored once with the spec names', async ({

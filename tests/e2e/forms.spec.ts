@@ -15,6 +15,8 @@ import {
   expectStoredAsTyped,
   uniqueEmail,
   requiredWhenBlank,
+  submitText,
+  busyText,
 } from './support/forms';
 import { selfStartedLoadsHadTheirChance } from './support/scripts';
 
@@ -32,9 +34,9 @@ for (const id of BROWSER_FORM_IDS) {
   test(`${id} form on ${path}: refuses, fails gently, then stores the enquiry with the spec names`, async ({
     page,
   }) => {
-    const form = await openForm(page, path, def.submitLabel);
+    const form = await openForm(page, path, submitText(def));
     const posts = countLeadPosts(page);
-    const submit = form.getByRole('button', { name: def.submitLabel });
+    const submit = form.getByRole('button', { name: submitText(def) });
 
     // An empty submit sends nothing and marks every required field.
     await submit.click();
@@ -96,7 +98,7 @@ for (const id of BROWSER_FORM_IDS) {
     });
     const request = page.waitForRequest((req) => req.url().endsWith(`/api/forms/${id}`));
     await form.getByRole('button', { name: 'Try again' }).click();
-    await expect(form.getByRole('button', { name: def.busyLabel })).toBeDisabled();
+    await expect(form.getByRole('button', { name: busyText(def) })).toBeDisabled();
     const sent = await request;
     expect(sent.headers()['content-type']).toContain(
       def.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded',
@@ -227,7 +229,7 @@ test.describe('sending safely', () => {
   const email = () => uniqueEmail('pilgrim-safe');
 
   test('a send whose answer is lost is repeated with the same key and stored once', async ({ page }) => {
-    const form = await openForm(page, '/umrah-packages', def.submitLabel);
+    const form = await openForm(page, '/umrah-packages', submitText(def));
     const address = email();
     await fillValid(form, def, address);
     await answerCaptcha(form, def);
@@ -239,7 +241,7 @@ test.describe('sending safely', () => {
       await route.fetch();
       return route.abort('connectionreset');
     });
-    await form.getByRole('button', { name: def.submitLabel }).click();
+    await form.getByRole('button', { name: submitText(def) }).click();
     await expect(form.getByRole('status')).toHaveText(def.messages.networkFailure ?? def.messages.failure);
     expect(storedLeads('umrah', address)).toHaveLength(1);
 
@@ -253,7 +255,7 @@ test.describe('sending safely', () => {
   });
 
   test('unsent entries survive leaving and reloading the page, until the enquiry is accepted', async ({ page }) => {
-    let form = await openForm(page, '/umrah-packages', def.submitLabel);
+    let form = await openForm(page, '/umrah-packages', submitText(def));
     const typed = await fillValid(form, def, email());
     await form.getByRole('button', { name: /^Travellers/ }).click();
     await form.getByRole('button', { name: 'More adults' }).click();
@@ -274,7 +276,7 @@ test.describe('sending safely', () => {
       await expect(form.locator(`[name="${name}"]`)).toHaveValue(value);
 
     await answerCaptcha(form, def);
-    await form.getByRole('button', { name: def.submitLabel }).click();
+    await form.getByRole('button', { name: submitText(def) }).click();
     await expect(form.getByRole('status')).toContainText(def.messages.success);
     await page.goto('/umrah-packages');
     await expect(enquiry(page).locator('[name="name"]')).toHaveValue('');
@@ -286,10 +288,10 @@ test.describe('sending safely', () => {
   }) => {
     const hajj = formDef('hajj');
     await page.route('**/_astro/schema.*.js', (route) => route.abort('blockedbyclient'));
-    const form = await openForm(page, '/hajj-packages', hajj.submitLabel);
+    const form = await openForm(page, '/hajj-packages', submitText(hajj));
     const address = email();
     await fillValid(form, hajj, address);
-    await form.getByRole('button', { name: hajj.submitLabel }).click();
+    await form.getByRole('button', { name: submitText(hajj) }).click();
     await expect(page).toHaveURL(/\/enquiry\/sent\?/);
     const [lead] = storedLeads('hajj', address);
     await expect(page.getByRole('status')).toHaveText(`${hajj.messages.success} Your reference is ${lead!.reference}.`);
@@ -309,7 +311,7 @@ test.describe('sending safely', () => {
       expect(scripts, `${path} loaded scripts before any interaction`).toEqual([]);
       // The visitor reaches for the form: now, and only now, its code arrives.
       await enquiry(page)
-        .getByRole('button', { name: formDef(id).submitLabel })
+        .getByRole('button', { name: submitText(formDef(id)) })
         .hover();
       await expect(formIsland(page)).not.toHaveAttribute('ssr');
       expect(scripts.some((url) => url.includes('/_astro/LeadForm.'))).toBe(true);

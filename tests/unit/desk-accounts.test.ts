@@ -88,6 +88,7 @@ describe('accountCell', () => {
       pageUrl: null,
       userAgent: null,
       firstTouch: NO_TOUCH,
+      language: 'en',
       status: 'booked',
       lostReason: null,
       assignee: null,

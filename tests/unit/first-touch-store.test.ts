@@ -116,10 +116,13 @@ describe.each(STORE_KINDS)('first touch and privacy on %s', (kind) => {
       pageUrl: null,
       userAgent: null,
       firstTouch,
+      language: 'bn',
     }))!;
     const query = { email: hajj.email, phone: '' };
     const exported = personExport(await findPersonRecords(privacy, query), query, new Date(), outboxKinds.messageLabel);
     expect(exported.leads[0]!.firstTouch).toEqual(firstTouch);
+    // The language the enquiry came in is the person's too.
+    expect(exported.leads[0]!.language).toBe('Bengali');
     await privacy.eraseLeads([lead.id], 'owner@agency.example');
     expect(await store.database.all('SELECT utm_source FROM leads WHERE utm_source IS NOT NULL')).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { formTextIn } from '@/lib/forms/text-in';
 import { describe, expect, it } from 'vitest';
 import { accreditationLine, claimText, hajjRoleLines, priceBasis, registrationLines } from '@/lib/claims';
 import { parseSiteSettings } from '@/lib/site-schema';
@@ -138,14 +139,14 @@ describe('the Hajj interest forms', () => {
   it('ask to be told when each Nusuk Hajj step opens, and never offer to book (P01)', () => {
     for (const form of [FORMS.hajj, FORMS['shifting-hajj'], FORMS['non-shifting-hajj']]) {
       expect(form.heading).toBe('Hajj 1448: tell me when each Nusuk Hajj step opens, and help me choose');
-      expect(`${form.heading} ${form.intro} ${form.submitLabel}`).not.toMatch(/\bbook|reserve|price\b/i);
+      expect(`${form.heading} ${form.intro} ${formTextIn(form, 'en').submit}`).not.toMatch(/\bbook|reserve|price\b/i);
       expect(form.next).toMatch(/Booking and payment happen only on Nusuk Hajj/);
     }
     expect('next' in FORMS.booking).toBe(false);
   });
 
   it("say in the visitor's acknowledgement that booking and payment happen only on Nusuk Hajj", () => {
-    const lead = { id: 'l1', reference: 'MQ-7K3F9Q', formId: 'hajj', pageUrl: null } as unknown as StoredLead;
+    const lead = { id: 'l1', reference: 'MQ-7K3F9Q', formId: 'hajj', pageUrl: null, language: 'en' } as StoredLead;
     const { text } = acknowledgementEmail(
       lead,
       'a@example.com',

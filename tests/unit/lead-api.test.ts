@@ -394,6 +394,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         kind: 'stored',
         form: FORMS.umrah,
         fields,
+        language: 'en',
         leadId: expect.any(String),
         reference: expect.stringMatching(REFERENCE_PATTERN),
         repeat: false,
@@ -421,7 +422,54 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         form: FORMS.umrah,
         fields,
         errors: { email: 'Please enter a valid email address.' },
+        language: 'en',
       });
+    });
+
+    it.each([
+      ['ur', 'ur'],
+      ['bn', 'bn'],
+      ['fr', 'en'],
+      ['', 'en'],
+      ['<script>', 'en'],
+    ] as const)('the language "%s" sent beside the fields is stored as "%s", never as a field', async (sent, kept) => {
+      const { token, answer } = await challenge();
+      const fields = umrahFields(answer);
+      const outcome = await api.receive(
+        'umrah',
+        post('umrah', new URLSearchParams({ ...fields, _captcha: token, _lang: sent })),
+        CLIENT,
+      );
+      expect(outcome).toMatchObject({ kind: 'stored', language: kept, fields });
+      if (outcome.kind !== 'stored') return;
+      const lead = await api.store.getLead(outcome.leadId);
+      expect(lead?.language).toBe(kept);
+      expect(lead?.fields).toEqual(fields);
+    });
+
+    it('says the problems in the language the form was sent in, and in English for one we do not speak', async () => {
+      const empty = { firstName: '', lastName: '', email: 'nope', subject: '', message: '' };
+      const urdu = await api.receive(
+        'contact',
+        post('contact', new URLSearchParams({ ...empty, _lang: 'ur' })),
+        CLIENT,
+      );
+      expect(urdu).toMatchObject({
+        kind: 'invalid',
+        language: 'ur',
+        errors: { firstName: 'براہ کرم یہ خانہ پُر کریں: پہلا نام۔', email: 'براہ کرم درست ای میل ایڈریس درج کریں۔' },
+      });
+      const unknown = await api.receive(
+        'contact',
+        post('contact', new URLSearchParams({ ...empty, _lang: 'fr' })),
+        CLIENT,
+      );
+      expect(unknown).toMatchObject({
+        kind: 'invalid',
+        language: 'en',
+        errors: { firstName: 'Please enter your first name.', email: 'Please enter a valid email address.' },
+      });
+      expect(await api.store.listLeads()).toEqual([]);
     });
 
     it('invalid with captcha "missing": a captcha form posted without any token, as a browser without scripts does', async () => {

@@ -687,6 +687,39 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       }
     });
 
+    it('is written in the language the enquiry came in, with the same email in English below, in UTF-8', async () => {
+      const { worker, submit, acknowledgements } = await setUp();
+      const { reference } = await submit(
+        { ...visitor, _lang: 'ur' },
+        Date.now(),
+        'https://miqat-travel.example/ur/contact-us',
+      );
+      while ((await worker.runOnce(later())) > 0);
+      const [mail] = acknowledgements();
+      const { headers, text } = parseMail(mail!.raw);
+      expect(headers['content-type']).toMatch(/charset=utf-8/i);
+      // The Urdu subject first, the English after it; the reference isolated in its own direction.
+      expect(headers['subject']).toBe(
+        `Miqat Travel کو آپ کا استفسار: حوالہ نمبر \u2066${reference}\u2069 | Your enquiry to Miqat Travel: reference ${reference}`,
+      );
+      const [urdu, english] = text.split('The same message in English');
+      expect(urdu).toContain('السلام علیکم،');
+      expect(urdu).toContain(`آپ کا حوالہ نمبر:`);
+      expect(urdu).toContain(`\u2066${reference}\u2069`);
+      expect(urdu).toContain('ہمیں پیغام بھیجیں');
+      expect(urdu).toContain('https://miqat-travel.example/ur/contact-us');
+      expect(urdu).toContain('نیچے انگریزی پیغام میں درج ہے');
+      expect(urdu).toContain('یہی پیغام انگریزی میں');
+      // The English below is the English acknowledgement, whole: contacts, hours and the signature.
+      expect(english).toContain(`Your reference: ${reference}`);
+      expect(english).toContain('Send us a message');
+      expect(english).toContain('+1 (512) 555-0143');
+      expect(english).toContain('Monday - Friday: 9:00 AM - 6:00 PM');
+      expect(urdu).not.toContain('+1 (512) 555-0143');
+      for (const typed of [visitor['firstName']!, visitor['lastName']!, visitor['phone']!])
+        expect(text).not.toContain(typed);
+    });
+
     it('goes at most once a day to one address, whatever its case', async () => {
       const { worker, submit, acknowledgements } = await setUp();
       const start = Date.now();

@@ -98,6 +98,7 @@ describe('lead rows', () => {
       pageUrl: null,
       userAgent: null,
       firstTouch: NO_TOUCH,
+      language: 'en' as const,
     };
     expect(leadListRow({ ...base, formId: 'contact', fields: { firstName: 'Maryam', lastName: 'Ali' } }).name).toBe(
       'Maryam Ali',
@@ -122,10 +123,10 @@ describe('visitor details', () => {
       ...FORMS.booking,
       id: 'guest',
       fields: [
-        { kind: 'text', name: 'guest_name', role: 'name', label: 'Your name', required: true },
-        { kind: 'email', name: 'contact_address', role: 'email', label: 'Email', required: true },
-        { kind: 'tel', name: 'mobile', role: 'phone', label: 'Mobile', required: false },
-        { kind: 'select', name: 'party', role: 'adults', label: 'Adults', required: true, options: [] },
+        { kind: 'text', name: 'guest_name', role: 'name', label: 'fullName', required: true },
+        { kind: 'email', name: 'contact_address', role: 'email', label: 'email', required: true },
+        { kind: 'tel', name: 'mobile', role: 'phone', label: 'phoneOptional', required: false },
+        { kind: 'select', name: 'party', role: 'adults', label: 'adults', required: true, options: [] },
       ],
     };
     const fields = { guest_name: 'Hafsa', contact_address: 'hafsa@example.com', mobile: '555', party: '2', name: 'x' };

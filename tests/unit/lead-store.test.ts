@@ -76,6 +76,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       reference: expect.stringMatching(REFERENCE_PATTERN),
       receivedAt: '2026-03-01T10:00:00.000Z',
       firstTouch: NO_TOUCH,
+      language: 'en',
     });
     expect(await store.getLead(stored!.id)).toEqual(stored);
     expect(await store.listLeads()).toEqual([stored]);
@@ -90,7 +91,22 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       reference: stored.reference,
       receivedAt: stored.receivedAt,
       firstTouch: NO_TOUCH,
+      language: 'en',
     });
+  });
+
+  it('keeps the language an enquiry came in, English when none is said, and refuses one we do not speak', async () => {
+    const store = await openStore(kind);
+    const urdu = (await store.insertLead({ ...contactLead, language: 'ur' }))!;
+    expect(urdu.language).toBe('ur');
+    expect((await store.getLead(urdu.id))?.language).toBe('ur');
+    expect((await store.leadByReference(urdu.reference))?.language).toBe('ur');
+    for (const language of ['fr', 'UR', '', 'ur ', null, 7]) {
+      await expect(store.insertLead({ ...contactLead, language: language as unknown as 'ur' })).rejects.toThrow(
+        /language must be one of ours/,
+      );
+    }
+    expect((await store.listLeads()).map((lead) => lead.language)).toEqual(['ur']);
   });
 
   it('gives every lead its own id', async () => {

@@ -19,6 +19,7 @@ const lead = (formId: string, fields: Record<string, string>, receivedAt: string
   pageUrl: 'https://miqat-travel.example/contact-us',
   userAgent: 'Test',
   firstTouch: NO_TOUCH,
+  language: 'en',
 });
 
 const SOURCE_COLUMNS = ['source', 'landing_page', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign'];
@@ -30,6 +31,7 @@ describe('leadsCsv', () => {
       'reference',
       'received_at',
       'form_id',
+      'language',
       'page_url',
       'user_agent',
       ...SOURCE_COLUMNS,
@@ -40,6 +42,7 @@ describe('leadsCsv', () => {
       'reference',
       'received_at',
       'form_id',
+      'language',
       'page_url',
       'user_agent',
       ...SOURCE_COLUMNS,
@@ -70,6 +73,14 @@ describe('leadsCsv', () => {
     expect(row![header!.indexOf('message')]).toBe('Line one\nline two');
     expect(row![header!.indexOf('phone')]).toBe("'=1+1");
     expect(row![header!.indexOf('reference')]).toBe('MQ-7K3F9Q');
+    expect(row![header!.indexOf('language')]).toBe('English');
+  });
+
+  it('names the language each enquiry came in, in English', () => {
+    const urdu = { ...lead('contact', { firstName: 'Amina' }, '2026-11-01T10:00:00.000Z'), language: 'ur' as const };
+    const bengali = { ...lead('contact', { firstName: 'Rahim' }, '2026-11-02T10:00:00.000Z'), language: 'bn' as const };
+    const [header, ...rows] = parse(leadsCsv([urdu, bengali], 'contact')) as string[][];
+    expect(rows.map((row) => row[header!.indexOf('language')])).toEqual(['Urdu', 'Bengali']);
   });
 
   it('carries where each lead came from: the source the dashboard counts it under, then each part kept', () => {

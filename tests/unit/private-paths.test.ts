@@ -49,7 +49,10 @@ describe('the private paths, read by the HTTP policy and the build', () => {
       expect(isPrivatePath(path), path).toBe(false);
       expect(leftOutOfSitemap(path), path).toBe(false);
     }
-    for (const path of ['/404', '/500', '/compare', '/enquiry/sent']) expect(leftOutOfSitemap(path), path).toBe(true);
+    for (const path of ['/404', '/500', '/compare', '/enquiry/sent', '/ur/enquiry/sent', '/ar/enquiry/check'])
+      expect(leftOutOfSitemap(path), path).toBe(true);
+    // The translated pages themselves are for search engines; only their answer pages are not.
+    for (const path of ['/ur', '/ur/contact-us', '/bn/umrah-visa']) expect(leftOutOfSitemap(path), path).toBe(false);
   });
 
   it("is the only list: astro.config.ts's sitemap filter is leftOutOfSitemap, and the policy names no path of it itself", () => {

@@ -1,3 +1,4 @@
+import type { Language } from '@/lib/i18n/languages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settings } from '@/lib/facts';
 import { checklistRules } from '@/lib/trips/checklist';
@@ -37,10 +38,18 @@ async function openDesk(kind: StoreKind) {
   const travellers = new TravellerStore(store.database);
   let count = 0;
   /** A lead with a quote departing on `departureOn`, sent; accepted and a deposit recorded unless told otherwise. */
-  const booking = async (departureOn: string, options: { accepted?: boolean; deposit?: boolean } = {}) => {
+  const booking = async (
+    departureOn: string,
+    options: { accepted?: boolean; deposit?: boolean; language?: Language } = {},
+  ) => {
     count += 1;
     const fields = { name: `Traveller family ${count}`, email: `family${count}@example.com`, adults: '2' };
-    const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, NOW);
+    const { language } = options;
+    const lead = await store.insertLead(
+      { formId: 'umrah', fields, pageUrl: null, userAgent: null, language },
+      undefined,
+      NOW,
+    );
     const leadId = lead!.id;
     const draft = quoteDraft({
       departureOn,
@@ -99,6 +108,17 @@ async function openDesk(kind: StoreKind) {
 }
 
 describe.each(STORE_KINDS)('the departing bookings on %s', (kind) => {
+  it("says each booking's language: the enquiry's until the booking has its own", async () => {
+    const { store, booking, board } = await openDesk(kind);
+    const urdu = await booking(BOARD_DAY, { language: 'ur' });
+    const english = await booking('2027-01-10');
+    const language = async () => Object.fromEntries((await board()).rows.map((row) => [row.reference, row.language]));
+    expect(await language()).toEqual({ [urdu.reference]: 'ur', [english.reference]: 'en' });
+    // The booking's own choice (the trip page's or the staff's) wins over the enquiry's.
+    await store.database.run('UPDATE quote_acceptances SET language = ? WHERE quote_id = ?', ['ar', urdu.quoteId]);
+    expect(await language()).toEqual({ [urdu.reference]: 'ar', [english.reference]: 'en' });
+  });
+
   it('takes the bookings departing from today to 60 days ahead, both ends, soonest first, with their counts', async () => {
     const { booking, addTraveller, board } = await openDesk(kind);
     const lastDay = await booking('2027-03-10');

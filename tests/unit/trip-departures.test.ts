@@ -39,6 +39,7 @@ const booking = (
   returnOn: '2027-04-05',
   departureAirport: 'ORD',
   quoted: { adult: 2, child: 0, infant: 0 },
+  language: 'en',
   ...overrides,
 });
 

@@ -1,5 +1,6 @@
 import { CAPTCHA_TOKEN_FIELD } from '@/lib/forms/constants';
 import { fieldId } from '@/lib/forms/field-id';
+import { fill, type FormText } from '@/lib/forms/words';
 import type { CaptchaState } from './use-captcha';
 import FieldError from './FieldError';
 import Glyph from './Glyph';
@@ -7,6 +8,8 @@ import Glyph from './Glyph';
 interface Props {
   name: string;
   formId: string;
+  /** The question's words in the form's language. */
+  text: FormText['captcha'];
   captcha: CaptchaState;
   error: string | undefined;
   onRefresh: () => void;
@@ -15,22 +18,18 @@ interface Props {
 }
 
 /** The sum question, its answer box and a button for a new sum. */
-export default function CaptchaField({ name, formId, captcha, error, onRefresh, hydrated }: Props) {
+export default function CaptchaField({ name, formId, text, captcha, error, onRefresh, hydrated }: Props) {
   const id = fieldId(formId, name);
   const errorId = `${id}-error`;
   if (!hydrated && captcha.status !== 'ready') {
-    return (
-      <p className="form-hint @lg:col-span-2">
-        Security question: after you send the form we will ask you to add two small numbers.
-      </p>
-    );
+    return <p className="form-hint @lg:col-span-2">{text.later}</p>;
   }
   const question =
     captcha.status === 'ready'
-      ? `Security question: what is ${captcha.challenge.a} + ${captcha.challenge.b}?`
+      ? fill(text.question, { a: captcha.challenge.a, b: captcha.challenge.b })
       : captcha.status === 'loading'
-        ? 'Security question: loading…'
-        : 'Security question: could not load. Press the refresh button.';
+        ? text.loading
+        : text.failed;
 
   return (
     <div className="form-field @lg:col-span-2">
@@ -50,12 +49,7 @@ export default function CaptchaField({ name, formId, captcha, error, onRefresh, 
           aria-describedby={error ? errorId : undefined}
         />
         {hydrated && (
-          <button
-            type="button"
-            className="stepper-button size-11"
-            aria-label="New security question"
-            onClick={onRefresh}
-          >
+          <button type="button" className="stepper-button size-11" aria-label={text.refresh} onClick={onRefresh}>
             <Glyph name="refresh" className="size-5" />
           </button>
         )}

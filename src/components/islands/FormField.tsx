@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { fieldId } from '@/lib/forms/field-id';
 import type { FieldDef } from '@/lib/forms/types';
+import { fill, type FieldText, type FormText } from '@/lib/forms/words';
 import FieldError from './FieldError';
 
 interface Props {
   field: FieldDef;
+  /** The field's words in the form's language. */
+  text: FieldText;
+  counterWords: FormText['counter'];
   formId: string;
   error: string | undefined;
   /** What the visitor sent when the server returns the form with problems. */
@@ -15,7 +19,7 @@ interface Props {
  * One labelled field: its error and character counter are tied to it for screen readers. The
  * form remounts it (a new key) to clear it after a send.
  */
-export default function FormField({ field, formId, error, initialValue }: Props) {
+export default function FormField({ field, text, counterWords, formId, error, initialValue }: Props) {
   const id = fieldId(formId, field.name);
   const [typed, setTyped] = useState(initialValue?.length ?? 0);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -41,17 +45,17 @@ export default function FormField({ field, formId, error, initialValue }: Props)
   return (
     <div className={field.half ? 'form-field @lg:col-span-1' : 'form-field @lg:col-span-2'}>
       <label htmlFor={id} className="form-label">
-        {field.label}
+        {text.label}
       </label>
       {field.kind === 'select' ? (
         <select
           {...common}
           defaultValue={initialValue ?? field.initial ?? (field.placeholder ? '' : field.options[0]?.value)}
         >
-          {field.placeholder && <option value="">{field.placeholder}</option>}
+          {text.placeholder && <option value="">{text.placeholder}</option>}
           {field.options.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {text.options?.[option.value] ?? option.value}
             </option>
           ))}
         </select>
@@ -68,9 +72,7 @@ export default function FormField({ field, formId, error, initialValue }: Props)
       )}
       {field.kind !== 'select' && field.counter && field.maxLength && (
         <p id={counterId} className={over ? 'form-error' : 'form-hint'}>
-          {field.counter === 'maximum'
-            ? `Maximum ${field.maxLength} characters (${typed}/${field.maxLength})`
-            : `${typed}/${field.maxLength} characters`}
+          {fill(counterWords[field.counter], { typed, max: field.maxLength })}
         </p>
       )}
       <FieldError id={errorId} message={error} />

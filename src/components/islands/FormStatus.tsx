@@ -10,10 +10,12 @@ export type Status =
 interface Props {
   status: Status;
   onRetry: () => void;
+  /** "Try again" in the form's language. */
+  retryLabel: string;
 }
 
 /** The form's live region (always present, so screen readers announce what appears in it) and its "Try again". */
-export default function FormStatus({ status, onRetry }: Props) {
+export default function FormStatus({ status, onRetry, retryLabel }: Props) {
   return (
     <div className="grid gap-3 @lg:col-span-2">
       <div role="status">
@@ -27,7 +29,7 @@ export default function FormStatus({ status, onRetry }: Props) {
       {status.kind === 'error' && status.retry && (
         <button type="button" className="btn-outline justify-self-start" onClick={onRetry}>
           <Glyph name="refresh" className="size-5" />
-          Try again
+          {retryLabel}
         </button>
       )}
     </div>

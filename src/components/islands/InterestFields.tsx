@@ -1,19 +1,14 @@
 import { fieldId } from '@/lib/forms/field-id';
-import {
-  CONSENT_LABEL,
-  CONSENT_VALUE,
-  INTEREST_CONSENT_FIELD,
-  INTEREST_TRAVELLERS_FIELD,
-  TRAVELLERS_LABEL,
-  asksTravellers,
-  travellerOptions,
-} from '@/lib/forms/interest';
+import { CONSENT_VALUE, INTEREST_CONSENT_FIELD, INTEREST_TRAVELLERS_FIELD, asksTravellers } from '@/lib/forms/interest';
 import type { FieldErrors } from '@/lib/forms/constants';
 import type { FormDef } from '@/lib/forms/types';
+import type { FormText } from '@/lib/forms/words';
 import FieldError from './FieldError';
 
 interface Props {
   form: FormDef;
+  /** The questions' words in the form's language. */
+  text: FormText['interest'];
   errors: FieldErrors;
   /** What the visitor sent when the server returns the form with problems. */
   values: Record<string, string> | undefined;
@@ -24,7 +19,7 @@ interface Props {
  * the consent to be emailed, unticked until the visitor ticks it. Plain controls that post without
  * scripts; the form remounts them (a new key) to clear them after a send.
  */
-export default function InterestFields({ form, errors, values }: Props) {
+export default function InterestFields({ form, text, errors, values }: Props) {
   const travellersId = fieldId(form.id, INTEREST_TRAVELLERS_FIELD);
   const consentId = fieldId(form.id, INTEREST_CONSENT_FIELD);
   const travellersError = errors[INTEREST_TRAVELLERS_FIELD];
@@ -34,7 +29,7 @@ export default function InterestFields({ form, errors, values }: Props) {
       {asksTravellers(form) && (
         <div className="form-field @lg:col-span-1">
           <label htmlFor={travellersId} className="form-label">
-            {TRAVELLERS_LABEL}
+            {text.travellers}
           </label>
           <select
             id={travellersId}
@@ -44,7 +39,7 @@ export default function InterestFields({ form, errors, values }: Props) {
             aria-invalid={travellersError ? true : undefined}
             aria-describedby={travellersError ? `${travellersId}-error` : undefined}
           >
-            {travellerOptions().map((option) => (
+            {text.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -65,7 +60,7 @@ export default function InterestFields({ form, errors, values }: Props) {
             aria-invalid={consentError ? true : undefined}
             aria-describedby={consentError ? `${consentId}-error` : undefined}
           />
-          <label htmlFor={consentId}>{CONSENT_LABEL}</label>
+          <label htmlFor={consentId}>{text.consent}</label>
         </div>
         <FieldError id={`${consentId}-error`} message={consentError} />
       </div>

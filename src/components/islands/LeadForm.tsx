@@ -4,10 +4,12 @@ import type { FormDef } from '@/lib/forms/types';
 import {
   CAPTCHA_TOKEN_FIELD,
   HONEYPOT_FIELD,
-  INVALID_CAPTCHA,
+  LANGUAGE_FIELD,
   TOUCH_FIELD,
   type FieldErrors,
 } from '@/lib/forms/constants';
+import { form as english } from '@/lib/i18n/en/form';
+import { fill, formText, type FormText } from '@/lib/forms/words';
 import { clearDraft, readDraft, saveDraft } from '@/lib/forms/draft';
 import type { ReturnedForm } from '@/lib/forms/returned-form';
 import { splitInterest } from '@/lib/forms/interest';
@@ -32,6 +34,11 @@ interface Props {
   returned?: ReturnedForm | undefined;
   /** The page the form began on, named in its address when the server shows it elsewhere. */
   sentFrom?: string | undefined;
+  /**
+   * Everything the form says in the page's language, when that is not English: only that
+   * language's words travel in the page, and the island carries English alone.
+   */
+  text?: FormText | undefined;
 }
 
 let validator: Promise<typeof import('@/lib/forms/schema')> | undefined;
@@ -43,8 +50,9 @@ const loadValidator = () => (validator ??= import('@/lib/forms/schema'));
  * server HTML is a complete form that posts without scripts (plain traveller counts, an enabled
  * button); hydration swaps in the picker and sends by `fetch` instead.
  */
-export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey, returned, sentFrom }: Props) {
+export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey, returned, sentFrom, text }: Props) {
   const form: FormDef = FORMS[formId];
+  const words = text ?? englishText(form);
   const action = sentFrom ? `${formEndpoint(form.id)}?from=${encodeURIComponent(sentFrom)}` : formEndpoint(form.id);
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -106,7 +114,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
   const send = async (current: Attempt) => {
     setErrors({});
     setStatus({ kind: 'busy' });
-    const sent = await sendLead(form, current.fields, current.transport, current.key, action);
+    const sent = await sendLead(form, current.fields, current.transport, current.key, action, words);
     if (sent.outcome === 'stored') {
       attempt.current = null;
       edited.current = false;
@@ -115,13 +123,13 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       setCounts(DEFAULT_COUNTS);
       setResetCount((count) => count + 1);
       if (answerName) refreshCaptcha();
-      const reference = sent.reference ? ` Your reference is ${sent.reference}.` : '';
-      setStatus({ kind: 'success', text: `${form.messages.success}${reference}${form.next ? ` ${form.next}` : ''}` });
+      const reference = sent.reference ? fill(words.reference, { reference: sent.reference }) : '';
+      setStatus({ kind: 'success', text: `${words.success}${reference}${words.next ? ` ${words.next}` : ''}` });
     } else if (sent.outcome === 'invalid') {
       attempt.current = null;
       // An expired or already used question: ask a new one rather than repeat a dead token.
       if (answerName && sent.errors[answerName]) newQuestion();
-      showErrors(sent.errors, form.messages.invalid);
+      showErrors(sent.errors, words.invalid);
     } else {
       setStatus({ kind: 'error', text: sent.text, retry: sent.retry });
     }
@@ -143,13 +151,13 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       formRef.current?.submit();
       return;
     }
-    const validation = validateLead(form, fields);
+    const validation = validateLead(form, fields, words);
     const found: FieldErrors = validation.ok ? {} : { ...validation.errors };
     if (answerName && !found[answerName]) {
       const sum = captcha.status === 'ready' ? captcha.challenge.a + captcha.challenge.b : NaN;
-      if (Number(fields[answerName]) !== sum) found[answerName] = INVALID_CAPTCHA;
+      if (Number(fields[answerName]) !== sum) found[answerName] = words.captcha.invalid;
     }
-    if (Object.keys(found).length > 0) return showErrors(found, form.messages.invalid);
+    if (Object.keys(found).length > 0) return showErrors(found, words.invalid);
 
     const transport = {
       // The interest list's own answers go beside the fields, as the server reads them apart.
@@ -157,6 +165,8 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       [CAPTCHA_TOKEN_FIELD]: String(data.get(CAPTCHA_TOKEN_FIELD) ?? ''),
       [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ''),
       [TOUCH_FIELD]: touch,
+      // An English form sends no language, as forms did before there were others.
+      ...(text ? { [LANGUAGE_FIELD]: text.lang } : {}),
     };
     attempt.current = newAttempt(attempt.current, fields, transport);
     await send(attempt.current);
@@ -188,6 +198,8 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
         <FormField
           key={`${field.name}-${resetCount}`}
           field={field}
+          text={words.fields[field.name]!}
+          counterWords={words.counter}
           formId={form.id}
           error={errors[field.name]}
           initialValue={resetCount === 0 ? returned?.values[field.name] : undefined}
@@ -196,6 +208,8 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       {form.travellers && (
         <TravellerPicker
           picker={form.travellers}
+          text={words.travellers}
+          saveLabel={words.save}
           formId={form.id}
           counts={counts}
           onSave={(saved) => {
@@ -211,6 +225,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
         <InterestFields
           key={`interest-${resetCount}`}
           form={form}
+          text={words.interest}
           errors={errors}
           values={resetCount === 0 ? returned?.values : undefined}
         />
@@ -219,6 +234,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
         <CaptchaField
           name={answerName}
           formId={form.id}
+          text={words.captcha}
           captcha={captcha}
           error={errors[answerName]}
           onRefresh={newQuestion}
@@ -230,26 +246,36 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       ))}
       {/* Where the visit began: the server fills it for a visitor from elsewhere, the tab's record replaces it on send. */}
       <input type="hidden" name={TOUCH_FIELD} value={returned?.touch ?? ''} />
+      {text && <input type="hidden" name={LANGUAGE_FIELD} value={text.lang} />}
       <div className="honeypot" aria-hidden="true">
         <label>
-          Leave this empty
+          {words.honeypot}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
       <div className="@lg:col-span-2">
         {/* Enabled in the server HTML: without scripts the browser posts the form itself. */}
         <button type="submit" className="btn-primary w-full @lg:w-auto" disabled={status.kind === 'busy'}>
-          {status.kind === 'busy' ? form.busyLabel : form.submitLabel}
+          {status.kind === 'busy' ? words.busy : words.submit}
         </button>
       </div>
       <FormStatus
         status={status}
+        retryLabel={words.tryAgain}
         onRetry={() => {
           if (attempt.current) void send(attempt.current);
         }}
       />
     </form>
   );
+}
+
+const englishTexts = new WeakMap<FormDef, FormText>();
+/** The form's English words, worked out once: an English page sends none. */
+function englishText(form: FormDef): FormText {
+  let found = englishTexts.get(form);
+  if (!found) englishTexts.set(form, (found = formText(form, english, 'en')));
+  return found;
 }
 
 /** The traveller counts the server returned, or the defaults. */

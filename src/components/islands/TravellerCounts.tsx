@@ -2,10 +2,13 @@ import { fieldId } from '@/lib/forms/field-id';
 import type { FieldErrors } from '@/lib/forms/constants';
 import type { Counts } from '@/lib/forms/submission';
 import type { TravellerPicker } from '@/lib/forms/types';
+import type { FormText } from '@/lib/forms/words';
 import FieldError from './FieldError';
 
 interface Props {
   picker: TravellerPicker;
+  /** The counts' words in the form's language. */
+  text: FormText['travellers'];
   formId: string;
   counts: Counts;
   errors: FieldErrors;
@@ -18,10 +21,10 @@ export const MINIMUM: Counts = { adults: 1, children: 0 };
  * The traveller counts as plain number boxes, sent under the picker's wire names: what the
  * server's HTML shows, so the form works before (or without) its script. Hydration swaps in the picker.
  */
-export default function TravellerCounts({ picker, formId, counts, errors }: Props) {
+export default function TravellerCounts({ picker, text, formId, counts, errors }: Props) {
   return (
     <fieldset className="form-field @lg:col-span-2" data-traveller-counts>
-      <legend className="form-label">Travellers</legend>
+      <legend className="form-label">{text.legend}</legend>
       <div className="grid grid-cols-2 gap-4">
         {(['adults', 'children'] as const).map((key) => {
           const name = picker[key];
@@ -30,7 +33,7 @@ export default function TravellerCounts({ picker, formId, counts, errors }: Prop
           return (
             <div key={key} className="form-field">
               <label htmlFor={id} className="form-label">
-                {key === 'adults' ? 'Adults' : 'Children'}
+                {text[key].label}
               </label>
               <input
                 id={id}

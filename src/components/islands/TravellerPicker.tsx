@@ -2,11 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { travellerSummary, type Counts } from '@/lib/forms/submission';
 import type { FieldErrors } from '@/lib/forms/constants';
 import type { TravellerPicker as PickerDef } from '@/lib/forms/types';
+import type { FormText } from '@/lib/forms/words';
 import Glyph from './Glyph';
 import TravellerCounts, { MINIMUM } from './TravellerCounts';
 
 interface Props {
   picker: PickerDef;
+  /** The picker's words in the form's language. */
+  text: FormText['travellers'];
+  saveLabel: string;
   formId: string;
   counts: Counts;
   onSave: (counts: Counts) => void;
@@ -18,7 +22,17 @@ interface Props {
 }
 
 /** The travellers button: opens plus and minus counters; Save copies them into the form. */
-export default function TravellerPicker({ picker, formId, counts, onSave, hydrated, errors, takeFocus }: Props) {
+export default function TravellerPicker({
+  picker,
+  text,
+  saveLabel,
+  formId,
+  counts,
+  onSave,
+  hydrated,
+  errors,
+  takeFocus,
+}: Props) {
   const [draft, setDraft] = useState<Counts | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -45,12 +59,12 @@ export default function TravellerPicker({ picker, formId, counts, onSave, hydrat
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
 
-  if (!hydrated) return <TravellerCounts picker={picker} formId={formId} counts={counts} errors={errors} />;
+  if (!hydrated) return <TravellerCounts picker={picker} text={text} formId={formId} counts={counts} errors={errors} />;
 
   return (
     <div className="form-field relative @lg:col-span-2">
       <span id={labelId} className="form-label">
-        Travellers
+        {text.legend}
       </span>
       <button
         ref={toggle}
@@ -61,7 +75,7 @@ export default function TravellerPicker({ picker, formId, counts, onSave, hydrat
         aria-labelledby={`${labelId} ${formId}-travellers-summary`}
         onClick={() => (draft ? close() : setDraft(counts))}
       >
-        <span id={`${formId}-travellers-summary`}>{travellerSummary(counts, picker.label)}</span>
+        <span id={`${formId}-travellers-summary`}>{travellerSummary(counts, picker.label, text)}</span>
         <Glyph name="chevron" className="size-5" />
       </button>
       <input type="hidden" name={picker.adults} value={counts.adults} />
@@ -70,14 +84,14 @@ export default function TravellerPicker({ picker, formId, counts, onSave, hydrat
         <div id={panelId} role="group" aria-labelledby={labelId} className="traveller-panel">
           {(['adults', 'children'] as const).map((key) => (
             <div key={key} className="flex items-center justify-between gap-4 py-2">
-              <span id={`${formId}-${key}-label`} className="font-semibold capitalize">
-                {key}
+              <span id={`${formId}-${key}-label`} className="font-semibold">
+                {text[key].label}
               </span>
               <div className="flex items-center gap-3">
                 <button
                   type="button"
                   className="stepper-button"
-                  aria-label={`Fewer ${key}`}
+                  aria-label={text[key].fewer}
                   disabled={draft[key] <= MINIMUM[key]}
                   onClick={() => setDraft({ ...draft, [key]: Math.max(MINIMUM[key], draft[key] - 1) })}
                 >
@@ -93,7 +107,7 @@ export default function TravellerPicker({ picker, formId, counts, onSave, hydrat
                 <button
                   type="button"
                   className="stepper-button"
-                  aria-label={`More ${key}`}
+                  aria-label={text[key].more}
                   onClick={() => setDraft({ ...draft, [key]: draft[key] + 1 })}
                 >
                   <Glyph name="plus" className="size-5" />
@@ -109,7 +123,7 @@ export default function TravellerPicker({ picker, formId, counts, onSave, hydrat
               close();
             }}
           >
-            Save
+            {saveLabel}
           </button>
         </div>
       )}

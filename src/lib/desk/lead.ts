@@ -5,6 +5,8 @@
 import { fieldLabel } from '../forms/definitions.ts';
 import { fieldOrder } from '../forms/submission.ts';
 import type { FormDef } from '../forms/types.ts';
+import { optionWords } from '../forms/words.ts';
+import { form as english } from '../i18n/en/form.ts';
 import { packageName } from '../leads/rows.ts';
 import { visitorEmail, visitorName, visitorPhone } from '../leads/visitor.ts';
 import type { PipelineChange } from './model.ts';
@@ -42,7 +44,9 @@ export function visitorDetails(form: FormDef | undefined, fields: Fields): Detai
 function optionLabel(form: FormDef | undefined, name: string, value: string): string {
   const field = form?.fields.find((item) => item.name === name);
   if (field?.kind !== 'select') return value;
-  return field.options.find((option) => option.value === value)?.label ?? value;
+  const option = field.options.find((item) => item.value === value);
+  // The desk stays in English, whatever language the enquiry came in.
+  return option ? optionWords(option, english) : value;
 }
 
 export interface PageOrigin {

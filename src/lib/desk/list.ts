@@ -2,6 +2,7 @@
  * The desk's list of enquiries: its query string read into a store filter (every value checked,
  * anything unknown ignored and said so), its page links, and its rows as the staff read them.
  */
+import type { Language } from '../i18n/languages.ts';
 import { isCalendarDay } from '../dates.ts';
 import { agencyDayStart, formatAgencyTime, nextDay } from '../agency-time.ts';
 import { accountCell, type AccountCell } from './accounts.ts';
@@ -186,6 +187,8 @@ export interface DeskRow extends LeadListRow {
   followUpNote: string;
   /** Paid, balance and the next payment of the lead's booking; its note says when a payment makes the lead due. */
   account: AccountCell;
+  /** The language the enquiry came in: the list marks every one that is not English. */
+  language: Language;
 }
 
 /** A lead as a line of the desk's list, times in the agency's zone, with its booking where it has a quote sent. */
@@ -199,6 +202,7 @@ export function deskRow(lead: DeskLead, today: string, timeZone: string, booking
     followUp: lead.followUp ?? '',
     followUpNote: state ? DUE_VIEWS[state].toLowerCase() : '',
     account: accountCell(lead.status, booking),
+    language: lead.language,
   };
 }
 

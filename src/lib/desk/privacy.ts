@@ -3,6 +3,7 @@
  * number, or both), the leads found as rows of the results table, the export of everything held,
  * and the message after an erasure.
  */
+import { LANGUAGE_INFO } from '../i18n/languages.ts';
 import { formatAgencyTime } from '../agency-time.ts';
 import { findForm } from '../forms/definitions.ts';
 import { countOf } from '../format.ts';
@@ -108,6 +109,8 @@ function exportedLead(
     receivedAt: lead.receivedAt,
     page: findForm(lead.formId)?.placement ?? lead.formId,
     formId: lead.formId,
+    // The language the enquiry came in, as the lead keeps it.
+    language: LANGUAGE_INFO[lead.language].englishName,
     pageUrl: lead.pageUrl,
     userAgent: lead.userAgent,
     // How the visit began (first-touch.ts), as the privacy policy says the copy holds.

@@ -3,10 +3,13 @@ export const CAPTCHA_TOKEN_FIELD = '_captcha';
 export const HONEYPOT_FIELD = 'website';
 /** Where the visit began (src/lib/leads/first-touch.ts), beside the fields: stored apart from them, never relayed. */
 export const TOUCH_FIELD = '_touch';
+/**
+ * The language of the page the form sits on (src/lib/i18n/languages.ts), beside the fields: the lead
+ * records it and answers in it. Stored apart from the fields, never relayed; none means English.
+ */
+export const LANGUAGE_FIELD = '_lang';
 /** The tab's sessionStorage key under which the public layout's inline script keeps the first touch. */
 export const TOUCH_STORAGE_KEY = 'first-touch';
-
-export const INVALID_CAPTCHA = 'Invalid Captcha';
 
 /**
  * The longest email and phone number kept, on every form and in the desk's privacy search: an

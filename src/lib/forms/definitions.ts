@@ -1,17 +1,23 @@
 // Runs under Node's type stripping too (the server reads every form): relative `.ts` imports only.
-import { seasonText } from '../seasons.ts';
+import { form as english } from '../i18n/en/form.ts';
 import { agencyContact } from '../site-contact.ts';
+import { HAJJ_SEASON } from './interest.ts';
 import { fieldOrder } from './submission.ts';
 import type { FieldDef, FormDef, FormMessages, SelectField, TextField } from './types.ts';
 
 const MESSAGE_MAX = 500;
 
-const INQUIRY_FAILURE = 'There was an error submitting your inquiry. Please try again.';
-const FORM_FAILURE = 'Error submitting form. Please try again.';
+/*
+ * The four forms the translated pages carry (contact, visa, Hajj, home booking) take their English
+ * from the form dictionary, where their translations sit beside it; the answers they share with
+ * English-only forms are read from there too, so each sentence is written once.
+ */
+const INQUIRY_FAILURE = english.forms.hajj.failure;
+const FORM_FAILURE = english.forms.visa.failure;
 const SUBMITTED = 'Thank you! Your inquiry has been submitted successfully.';
-const SUBMITTED_CONTACT_SOON = `${SUBMITTED} We will contact you soon.`;
-const CHECK_FIELDS = 'Please check the highlighted fields.';
-const BOOKING_REQUIRED = 'Please fill in the required fields (name & email).';
+const SUBMITTED_CONTACT_SOON = english.forms.hajj.success;
+const CHECK_FIELDS = english.forms.hajj.invalid;
+const BOOKING = english.forms['home-booking'];
 
 interface ContactNames {
   name: string;
@@ -24,12 +30,12 @@ const capitalised: ContactNames = { name: 'Name', email: 'Email', phone: 'Phone'
 /** Name, email and phone under the form's own wire names; `phone` null means optional. */
 function contactFields(names: ContactNames, phone: { bounded: boolean } | null): FieldDef[] {
   return [
-    { kind: 'text', name: names.name, role: 'name', label: 'Full name', required: true, autoComplete: 'name' },
+    { kind: 'text', name: names.name, role: 'name', label: 'fullName', required: true, autoComplete: 'name' },
     {
       kind: 'email',
       name: names.email,
       role: 'email',
-      label: 'Email address',
+      label: 'email',
       required: true,
       autoComplete: 'email',
       half: true,
@@ -38,7 +44,7 @@ function contactFields(names: ContactNames, phone: { bounded: boolean } | null):
       kind: 'tel',
       name: names.phone,
       role: 'phone',
-      label: phone ? 'Phone number' : 'Phone number (optional)',
+      label: phone ? 'phone' : 'phoneOptional',
       required: phone !== null,
       autoComplete: 'tel',
       half: true,
@@ -52,7 +58,7 @@ function messageField(name: string, required: boolean, counter: TextField['count
     kind: 'textarea',
     name,
     role: 'message',
-    label: required ? 'Your message' : 'Message (optional)',
+    label: required ? 'message' : 'messageOptional',
     required,
     maxLength: MESSAGE_MAX,
     counter,
@@ -72,15 +78,14 @@ function numberOptions(from: number, to: number, last?: string) {
  * asks of a required select.
  */
 function countSelect(role: 'adults' | 'children' | 'infants', options: SelectField['options']): SelectField {
-  const label = role.charAt(0).toUpperCase() + role.slice(1);
   return {
     kind: 'select',
     name: role,
     role,
-    label,
+    label: role,
     required: true,
     half: true,
-    placeholder: 'Select',
+    placeholder: 'select',
     initial: options[0]!.value,
     options,
   };
@@ -91,10 +96,10 @@ function countSelect(role: 'adults' | 'children' | 'infants', options: SelectFie
  * season, never a booking, since Hajj is booked and paid only on Nusuk Hajj.
  */
 const HAJJ_INTEREST = {
-  heading: `Hajj ${seasonText('hajj', 'hijriYear')}: tell me when each Nusuk Hajj step opens, and help me choose`,
+  heading: english.hajjInterest.heading(HAJJ_SEASON),
   // Registration may open before anyone signs up (Q12): the form does not promise an alert for it.
-  intro: `Registration for ${seasonText('hajj', 'label')} may already be open: create your account on hajj.nusuk.sa now. Leave your details and we will tell you when package choice and each payment deadline open on Nusuk Hajj, and help you compare the packages.`,
-  next: `Next, we reply with where each Nusuk Hajj step stands for ${seasonText('hajj', 'hijri')} and help you compare the packages when they open. Booking and payment happen only on Nusuk Hajj (hajj.nusuk.sa): nobody, including us, may take a booking or a payment for a Hajj package outside it.`,
+  intro: english.hajjInterest.intro(HAJJ_SEASON),
+  next: english.hajjInterest.next(HAJJ_SEASON),
   interest: true,
 } as const;
 
@@ -109,8 +114,8 @@ function travellerInquiry(
     fields: contactFields(names, { bounded }),
     travellers: { adults: names.adults, children: names.children, label: 'total' },
     captcha: names.answer,
-    submitLabel: 'Send Inquiry',
-    busyLabel: 'Submitting...',
+    submitLabel: 'sendInquiry',
+    busyLabel: 'submitting',
     ...base,
   };
 }
@@ -150,15 +155,15 @@ export const FORMS = {
     id: 'contact',
     placement: 'Contact page',
     group: 'contact',
-    heading: 'Send us a message',
-    intro: 'Ask about dates, prices, visas or travelling with parents.',
+    heading: english.forms.contact.heading,
+    intro: english.forms.contact.intro,
     encoding: 'urlencoded',
     fields: [
       {
         kind: 'text',
         name: 'firstName',
         role: 'firstName',
-        label: 'First name',
+        label: 'firstName',
         required: true,
         autoComplete: 'given-name',
         half: true,
@@ -167,7 +172,7 @@ export const FORMS = {
         kind: 'text',
         name: 'lastName',
         role: 'lastName',
-        label: 'Last name',
+        label: 'lastName',
         required: true,
         autoComplete: 'family-name',
         half: true,
@@ -176,7 +181,7 @@ export const FORMS = {
         kind: 'email',
         name: 'email',
         role: 'email',
-        label: 'Email address',
+        label: 'email',
         required: true,
         autoComplete: 'email',
         half: true,
@@ -185,7 +190,7 @@ export const FORMS = {
         kind: 'tel',
         name: 'phone',
         role: 'phone',
-        label: 'Phone number (optional)',
+        label: 'phoneOptional',
         required: false,
         autoComplete: 'tel',
         half: true,
@@ -193,28 +198,20 @@ export const FORMS = {
       {
         kind: 'select',
         name: 'subject',
-        label: 'Subject',
+        label: 'subject',
         required: true,
-        placeholder: 'Select a subject',
-        options: [
-          { value: 'umrah-packages', label: 'Umrah packages' },
-          { value: 'hajj-packages', label: 'Hajj packages' },
-          { value: 'visa-services', label: 'Visa services' },
-          { value: 'group-bookings', label: 'Group bookings' },
-          { value: 'payment-inquiry', label: 'Payment inquiry' },
-          { value: 'general-inquiry', label: 'General inquiry' },
-          { value: 'other', label: 'Other' },
-        ],
+        placeholder: 'subject',
+        options: Object.keys(english.subjects).map((value) => ({ value })),
       },
       messageField('message', true),
     ],
-    submitLabel: 'Send Message',
-    busyLabel: 'Sending...',
+    submitLabel: 'sendMessage',
+    busyLabel: 'sending',
     messages: {
       // One reply time everywhere (P20): the setting's, not the old site's "24 hours".
-      success: `Thank you for your message! We'll get back to you ${agencyContact.replyTime}.`,
-      failure: 'Sorry, there was an error sending your message. Please try again.',
-      invalid: 'Sorry, there was an error sending your message. Please try again.',
+      success: english.forms.contact.success(agencyContact.replyTime),
+      failure: english.forms.contact.failure,
+      invalid: english.forms.contact.invalid,
     },
   },
   umrah: travellerInquiry(
@@ -236,8 +233,8 @@ export const FORMS = {
     ...HAJJ_INTEREST,
     encoding: 'urlencoded',
     fields: [...contactFields(lower, { bounded: false }), messageField('message', true, 'maximum')],
-    submitLabel: 'Send Inquiry',
-    busyLabel: 'Submitting...',
+    submitLabel: 'sendInquiry',
+    busyLabel: 'submitting',
     messages: { success: SUBMITTED_CONTACT_SOON, failure: INQUIRY_FAILURE, invalid: CHECK_FIELDS },
   },
   'shifting-hajj': travellerInquiry(
@@ -275,8 +272,8 @@ export const FORMS = {
     encoding: 'multipart',
     fields: [...contactFields(lower, { bounded: false }), messageField('message', true)],
     constants: { package_type: 'ramadan_umrah' },
-    submitLabel: 'Send Inquiry',
-    busyLabel: 'Submitting...',
+    submitLabel: 'sendInquiry',
+    busyLabel: 'submitting',
     messages: { success: 'Thank you! We will contact you soon.', failure: FORM_FAILURE, invalid: CHECK_FIELDS },
   },
   december: travellerInquiry(
@@ -327,8 +324,8 @@ export const FORMS = {
       countSelect('children', numberOptions(0, 10)),
     ],
     captcha: 'answer',
-    submitLabel: 'Send Inquiry',
-    busyLabel: 'Submitting...',
+    submitLabel: 'sendInquiry',
+    busyLabel: 'submitting',
     messages: {
       success: SUBMITTED,
       failure: 'Sorry, there was an error submitting your inquiry. Please try again.',
@@ -363,20 +360,16 @@ export const FORMS = {
     id: 'visa',
     placement: 'Umrah visa page',
     group: 'contact',
-    heading: 'Talk to a visa expert',
-    intro: 'Tell us your nationality, passport and travel month; an expert will explain what you need.',
+    heading: english.forms.visa.heading,
+    intro: english.forms.visa.intro,
     encoding: 'multipart',
     fields: [
       ...contactFields(capitalised, { bounded: false }),
-      { ...messageField('Message', true), label: 'How can we help?' },
+      { ...messageField('Message', true), label: 'howCanWeHelp' },
     ],
-    submitLabel: 'Ask an Expert',
-    busyLabel: 'Submitting...',
-    messages: {
-      success: 'Form submitted successfully! Our visa expert will contact you soon.',
-      failure: FORM_FAILURE,
-      invalid: CHECK_FIELDS,
-    },
+    submitLabel: 'askExpert',
+    busyLabel: 'submitting',
+    messages: { success: english.forms.visa.success, failure: FORM_FAILURE, invalid: english.forms.visa.invalid },
   },
   'last-10-days': {
     id: 'last-10-days',
@@ -390,10 +383,10 @@ export const FORMS = {
       {
         kind: 'select',
         name: 'departure_city',
-        label: 'Departure city',
+        label: 'departureCity',
         required: true,
         half: true,
-        placeholder: 'Select a city',
+        placeholder: 'city',
         options: [
           { value: 'new_york', label: 'New York' },
           { value: 'chicago', label: 'Chicago' },
@@ -404,15 +397,15 @@ export const FORMS = {
           { value: 'detroit', label: 'Detroit' },
         ],
       },
-      { kind: 'date', name: 'travel_date', label: 'Travel date', required: true, half: true },
+      { kind: 'date', name: 'travel_date', label: 'travelDate', required: true, half: true },
       countSelect('adults', numberOptions(1, 5, '5+')),
       countSelect('children', numberOptions(0, 4, '4+')),
       countSelect('infants', numberOptions(0, 2)),
-      { ...messageField('special_requests', false), label: 'Special requests (optional)' },
+      { ...messageField('special_requests', false), label: 'specialRequests' },
     ],
     pageFields: ['package_name', 'package_price'],
-    submitLabel: 'Send Inquiry',
-    busyLabel: 'Submitting...',
+    submitLabel: 'sendInquiry',
+    busyLabel: 'submitting',
     messages: {
       success: 'Thank you! We will contact you soon regarding your Last 10 Days Ramadan package inquiry.',
       failure: FORM_FAILURE,
@@ -428,31 +421,23 @@ export const FORMS = {
     encoding: 'urlencoded',
     fields: contactFields(lower, null),
     pageFields: ['package_id', 'package_name'],
-    submitLabel: 'Request Booking',
-    busyLabel: 'Submitting...',
-    messages: {
-      success: 'Your booking request has been submitted!',
-      failure: 'There was an error submitting your booking request. Please try again.',
-      invalid: BOOKING_REQUIRED,
-    },
+    submitLabel: 'requestBooking',
+    busyLabel: 'submitting',
+    messages: { success: BOOKING.success, failure: BOOKING.failure, invalid: BOOKING.invalid },
   },
   'home-booking': {
     id: 'home-booking',
     placement: 'Home page booking form',
     group: 'booking',
-    heading: 'Start your booking',
-    intro: 'Tell us who is travelling; we will come back with dates, hotels and a price.',
+    heading: BOOKING.heading,
+    intro: BOOKING.intro,
     encoding: 'urlencoded',
     fields: contactFields(lower, null),
     travellers: { adults: 'adults', children: 'children', label: 'total' },
     captcha: 'answer',
-    submitLabel: 'Request Booking',
-    busyLabel: 'Submitting...',
-    messages: {
-      success: 'Your booking request has been submitted!',
-      failure: 'There was an error submitting your booking request. Please try again.',
-      invalid: BOOKING_REQUIRED,
-    },
+    submitLabel: 'requestBooking',
+    busyLabel: 'submitting',
+    messages: { success: BOOKING.success, failure: BOOKING.failure, invalid: BOOKING.invalid },
   },
 } as const satisfies Record<string, FormDef>;
 
@@ -482,7 +467,7 @@ export function wireNames(form: FormDef): string[] {
 /** A readable label for any name a form sends, for the desk and the staff's email. */
 export function fieldLabel(form: FormDef | undefined, name: string): string {
   const field = form?.fields.find((item) => item.name === name);
-  if (field) return field.label.replace(/ \(optional\)$/, '');
+  if (field) return english.labels[field.label].replace(/ \(optional\)$/, '');
   if (form?.travellers?.adults === name) return 'Adults';
   if (form?.travellers?.children === name) return 'Children';
   if (form?.captcha === name) return 'Captcha answer';

@@ -1,4 +1,5 @@
 // Runs under Node's type stripping too (the lead API reads it): relative `.ts` imports only.
+import { form as english, type FormWords, type HajjSeasonWords } from '../i18n/en/form.ts';
 import { seasonText } from '../seasons.ts';
 import type { FieldErrors, LeadFields } from './constants.ts';
 import type { FormDef } from './types.ts';
@@ -18,12 +19,16 @@ export const CONSENT_VALUE = 'yes';
 /** The largest party the list takes in one sign-up; a bigger group talks to us. */
 const TRAVELLERS_MAX = 20;
 
-/** How the party-size question reads; optional, so its first choice is "not sure yet". */
-export const TRAVELLERS_LABEL = 'How many will travel? (optional)';
-const TRAVELLERS_UNSURE = 'Not sure yet';
+/** The coming Hajj season as the Hajj forms' words name it, in every language. */
+export const HAJJ_SEASON: HajjSeasonWords = {
+  label: seasonText('hajj', 'label')!,
+  hijri: seasonText('hajj', 'hijri')!,
+  year: seasonText('hajj', 'year')!,
+  hijriYear: seasonText('hajj', 'hijriYear')!,
+};
 
-/** The consent box's label: exactly what they will get, and how to stop it. */
-export const CONSENT_LABEL = `Email me about Hajj ${seasonText('hajj', 'hijriYear')}: one short email when each Nusuk Hajj step opens (registration, package choice, each payment deadline), and nothing else. Every email has a one-click unsubscribe link.`;
+/** The consent box's label in English: exactly what they will get, and how to stop it. */
+export const CONSENT_LABEL = english.hajjInterest.consent(HAJJ_SEASON);
 
 /** The interest a sign-up brings beside its fields: the party (null when not given) and the consent. */
 export interface InterestAnswer {
@@ -50,10 +55,10 @@ export function interestNames(form: Pick<FormDef, 'interest' | 'travellers'>): s
   return [...(asksTravellers(form) ? [INTEREST_TRAVELLERS_FIELD] : []), INTEREST_CONSENT_FIELD];
 }
 
-/** The party-size choices: "not sure yet", then 1 to 20. */
-export function travellerOptions(): { value: string; label: string }[] {
+/** The party-size choices: "not sure yet" (in the form's language), then 1 to 20. */
+export function travellerOptions(unsure: string = english.hajjInterest.unsure): { value: string; label: string }[] {
   return [
-    { value: '', label: TRAVELLERS_UNSURE },
+    { value: '', label: unsure },
     ...Array.from({ length: TRAVELLERS_MAX }, (_, index) => ({ value: String(index + 1), label: String(index + 1) })),
   ];
 }
@@ -82,11 +87,12 @@ export function readInterest(
   form: Pick<FormDef, 'interest' | 'travellers'>,
   interest: Readonly<LeadFields>,
   fields: Readonly<LeadFields>,
+  words: Pick<FormWords, 'checks' | 'hajjInterest'> = english,
 ): { ok: true; answer: InterestAnswer } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const consentSent = interest[INTEREST_CONSENT_FIELD];
   if (consentSent !== undefined && consentSent !== CONSENT_VALUE) {
-    errors[INTEREST_CONSENT_FIELD] = 'Tick the box to get the emails, or leave it empty.';
+    errors[INTEREST_CONSENT_FIELD] = words.checks.consent;
   }
   let travellers: number | null = null;
   if (asksTravellers(form)) {
@@ -94,7 +100,7 @@ export function readInterest(
     if (sent !== '') {
       travellers = /^\d{1,2}$/.test(sent) ? Number(sent) : NaN;
       if (!(travellers >= 1 && travellers <= TRAVELLERS_MAX)) {
-        errors[INTEREST_TRAVELLERS_FIELD] = `Choose from 1 to ${TRAVELLERS_MAX} travellers, or “${TRAVELLERS_UNSURE}”.`;
+        errors[INTEREST_TRAVELLERS_FIELD] = words.checks.travellersRange(TRAVELLERS_MAX, words.hajjInterest.unsure);
       }
     }
   } else if (form.travellers) {

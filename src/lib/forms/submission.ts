@@ -1,7 +1,16 @@
 // Runs under Node's type stripping too (the relay in src/server encodes with it): relative `.ts` imports only.
-import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, TOUCH_FIELD, type FieldErrors, type LeadFields } from './constants.ts';
+import { form as english } from '../i18n/en/form.ts';
+import {
+  CAPTCHA_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  LANGUAGE_FIELD,
+  TOUCH_FIELD,
+  type FieldErrors,
+  type LeadFields,
+} from './constants.ts';
 import { interestNames } from './interest.ts';
 import type { FormDef, TravellerPicker } from './types.ts';
+import { fill, type FormText } from './words.ts';
 
 export interface Counts {
   adults: number;
@@ -10,21 +19,25 @@ export interface Counts {
 
 export const DEFAULT_COUNTS: Counts = { adults: 1, children: 0 };
 
-/** The picker button's text: the traveller total, or Detroit's "Adults-02/Children-01". */
-export function travellerSummary(counts: Counts, label: TravellerPicker['label']): string {
+/** The picker button's text in the form's language: the traveller total, or Detroit's "Adults-02/Children-01". */
+export function travellerSummary(
+  counts: Counts,
+  label: TravellerPicker['label'],
+  words: Pick<FormText['travellers'], 'one' | 'many' | 'padded'> = english.travellers,
+): string {
   if (label === 'padded') {
     const pad = (count: number) => String(count).padStart(2, '0');
-    return `Adults-${pad(counts.adults)}/Children-${pad(counts.children)}`;
+    return fill(words.padded, { adults: pad(counts.adults), children: pad(counts.children) });
   }
   const total = counts.adults + counts.children;
-  return `${total} ${total === 1 ? 'Traveller' : 'Travellers'}`;
+  return fill(total === 1 ? words.one : words.many, { n: total });
 }
 
-const TRANSPORT_FIELDS = [CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, TOUCH_FIELD];
+const TRANSPORT_FIELDS = [CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, TOUCH_FIELD, LANGUAGE_FIELD];
 
 /**
  * The spec's fields from the form's entries, leaving out the captcha token, the honeypot, the first
- * touch and the interest list's own questions (interest.ts).
+ * touch, the language and the interest list's own questions (interest.ts).
  */
 export function leadFields(form: FormDef, entries: Iterable<[string, FormDataEntryValue]>): LeadFields {
   const fields: LeadFields = {};
@@ -86,6 +99,10 @@ export async function sendLead(
   transport: LeadFields,
   attemptKey: string,
   endpoint = formEndpoint(form.id),
+  words: Pick<FormText, 'failure' | 'networkFailure'> = {
+    failure: form.messages.failure,
+    networkFailure: form.messages.networkFailure ?? form.messages.failure,
+  },
 ): Promise<SendOutcome> {
   let response: Response;
   try {
@@ -96,12 +113,12 @@ export async function sendLead(
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   } catch {
-    return { outcome: 'failed', text: form.messages.networkFailure ?? form.messages.failure, retry: true };
+    return { outcome: 'failed', text: words.networkFailure, retry: true };
   }
   const body = (await response.json().catch(() => ({}))) as { errors?: FieldErrors; reference?: unknown };
   if (response.ok) {
     return { outcome: 'stored', reference: typeof body.reference === 'string' ? body.reference : undefined };
   }
   if (response.status === 400 && body.errors) return { outcome: 'invalid', errors: body.errors };
-  return { outcome: 'failed', text: form.messages.failure, retry: response.status >= 500 };
+  return { outcome: 'failed', text: words.failure, retry: response.status >= 500 };
 }

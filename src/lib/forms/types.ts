@@ -1,4 +1,12 @@
 /** The shape of one enquiry form: its wire names, encoding, limits and texts (spec sections 3-8). */
+import type { FormWords } from '../i18n/en/form.ts';
+
+/** A field's label, named by its key in the form dictionary (src/lib/i18n/<lang>/form.ts). */
+export type FieldLabel = keyof FormWords['labels'];
+/** A select's empty first choice, by its dictionary key. */
+export type Placeholder = keyof FormWords['placeholders'];
+/** A submit button's words, by their dictionary key. */
+export type SubmitLabel = 'sendInquiry' | 'sendMessage' | 'askExpert' | 'requestBooking';
 
 export type Encoding = 'urlencoded' | 'multipart';
 
@@ -14,7 +22,7 @@ interface BaseField {
   /** The name the field is sent under, exactly as the spec's call table writes it. */
   name: string;
   role?: FieldRole;
-  label: string;
+  label: FieldLabel;
   required: boolean;
   /** Half-width on wider screens, so short fields sit side by side. */
   half?: boolean;
@@ -31,9 +39,13 @@ export interface TextField extends BaseField {
 
 export interface SelectField extends BaseField {
   kind: 'select';
-  options: readonly { value: string; label: string }[];
+  /**
+   * The choices. A `label` is said as it is in every language (a city's name, a number); without
+   * one the dictionary's `subjects` names the value.
+   */
+  options: readonly { value: string; label?: string }[];
   /** An empty first option such as "Select a subject"; without it the first option is the default. */
-  placeholder?: string;
+  placeholder?: Placeholder;
   /** The option chosen when the form opens, after the placeholder (the party sizes: 1 adult, 0 children). */
   initial?: string;
 }
@@ -88,8 +100,8 @@ export interface FormDef {
   replyTo?: { name: string; from: string };
   /** Values the page supplies, such as the package a booking is for. */
   pageFields?: readonly string[];
-  submitLabel: string;
-  busyLabel: 'Sending...' | 'Submitting...';
+  submitLabel: SubmitLabel;
+  busyLabel: 'sending' | 'submitting';
   messages: FormMessages;
   /**
    * What happens next, said after the success text, on the confirmation page and in the

@@ -4,6 +4,7 @@
  */
 import type { InterestAnswer } from '../forms/interest.ts';
 import type { DeliveryChannel } from '../outbox/model.ts';
+import type { Language } from '../i18n/languages.ts';
 import type { FirstTouch } from './first-touch.ts';
 
 export interface NewLead {
@@ -13,10 +14,13 @@ export interface NewLead {
   userAgent: string | null;
   /** Where the visit began (first-touch.ts), checked by the lead API; none when left out. */
   firstTouch?: FirstTouch | undefined;
+  /** The language the enquiry came in (the page's), English when none is said; the store refuses any other value. */
+  language?: Language | undefined;
 }
 
 export interface StoredLead extends NewLead {
   firstTouch: FirstTouch;
+  language: Language;
   id: string;
   /** What the visitor quotes on the phone, e.g. `MQ-7K3F9Q`; unique, random, never reused. */
   reference: string;

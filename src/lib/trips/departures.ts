@@ -4,6 +4,7 @@
  * soon and not ready" and the dashboard's departures. A booking is an accepted quote, not withdrawn,
  * with a deposit recorded (the store decides which); here it is only shaped. Days are the agency's.
  */
+import type { Language } from '../i18n/languages.ts';
 import { addDays } from '../agency-time.ts';
 import { countOf } from '../format.ts';
 import { readiness, travellerChecklist, type ChecklistRules } from './checklist.ts';
@@ -28,6 +29,8 @@ export interface DepartingBooking extends DraftPlace {
   returnOn: string;
   departureAirport: string | null;
   quoted: CategoryCounts;
+  /** The booking's language: its own once chosen, else the enquiry's. */
+  language: Language;
 }
 
 /** A booking's line on the board: its dates, who is added against who is quoted, and where they stand. */
@@ -49,6 +52,8 @@ export interface DepartureRow {
   blocked: number;
   /** Every quoted traveller added and ready. */
   allReady: boolean;
+  /** The language the family's trip page and emails are in. */
+  language: Language;
 }
 
 /** The first and last departure day (inclusive) of the bookings departing within `days` of `today`. */
@@ -84,6 +89,7 @@ export function departureRow(
     quotedText: countsText(booking.quoted),
     ...counts,
     allReady: own.length >= quoted && counts.ready === own.length,
+    language: booking.language,
   };
 }
 

@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { ACCOUNT_CSV_COLUMNS, accountCsv } from '../../lib/desk/accounts.ts';
 import { type LeadAccount } from '../../lib/quotes/account.ts';
 import { FORMS, findForm, wireNames } from '../../lib/forms/definitions.ts';
+import { LANGUAGE_INFO } from '../../lib/i18n/languages.ts';
 import { sourceLabel } from '../../lib/leads/first-touch.ts';
 import { type DeskLead } from '../../lib/desk/model.ts';
 import { STATUS_LABELS } from '../../lib/pipeline/model.ts';
@@ -14,6 +15,8 @@ const META_COLUMNS = [
   'reference',
   'received_at',
   'form_id',
+  // The language the enquiry came in, by its English name ("Urdu"): the desk stays in English.
+  'language',
   'page_url',
   'user_agent',
   ...SOURCE_COLUMNS,
@@ -80,6 +83,7 @@ function toCsv<Lead extends StoredLead>(
       reference: lead.reference,
       received_at: lead.receivedAt,
       form_id: lead.formId,
+      language: LANGUAGE_INFO[lead.language].englishName,
       page_url: lead.pageUrl ?? '',
       user_agent: lead.userAgent ?? '',
       source: sourceLabel(lead.firstTouch),

@@ -30,7 +30,7 @@ interface DeskRow extends LeadRow {
  */
 const DESK_SELECT = `SELECT leads.id, leads.reference, leads.form_id, leads.received_at, leads.fields,
     leads.page_url, leads.user_agent, leads.landing_path, leads.referrer_host, leads.utm_source, leads.utm_medium,
-    leads.utm_campaign, leads.status, leads.lost_reason, leads.assignee_id, leads.follow_up,
+    leads.utm_campaign, leads.language, leads.status, leads.lost_reason, leads.assignee_id, leads.follow_up,
     leads.first_contacted_at, staff.email AS assignee_email,
     (SELECT lead_notes.body FROM lead_notes WHERE lead_notes.lead_id = leads.id
      ORDER BY lead_notes.id DESC LIMIT 1) AS last_note

@@ -1,8 +1,12 @@
 import { findForm } from '../../lib/forms/definitions.ts';
 import { readInterest, splitInterest } from '../../lib/forms/interest.ts';
-import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, INVALID_CAPTCHA, TOUCH_FIELD } from '../../lib/forms/constants.ts';
+import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, LANGUAGE_FIELD, TOUCH_FIELD } from '../../lib/forms/constants.ts';
+import { languageOr, type Language } from '../../lib/i18n/languages.ts';
 import { TOUCH_MAX_LENGTH, parseFirstTouch } from '../../lib/leads/first-touch.ts';
 import { validateLead } from '../../lib/forms/schema.ts';
+import { answerTextIn } from '../../lib/forms/text-in.ts';
+import { wordsFor } from '../../lib/i18n/dictionary.ts';
+import { form as english } from '../../lib/i18n/en/form.ts';
 import type { FormDef } from '../../lib/forms/types.ts';
 import { clientAddress } from './client-address.ts';
 import { newChallenge, signChallenge, verifyCaptcha, type CaptchaCheck } from './captcha.ts';
@@ -23,6 +27,8 @@ export type SubmitOutcome =
       kind: 'stored';
       form: FormDef;
       fields: Record<string, string>;
+      /** The language the lead was stored in: its confirmation is said in it. */
+      language: Language;
       leadId: string;
       reference: string;
       repeat: boolean;
@@ -35,6 +41,8 @@ export type SubmitOutcome =
       form: FormDef;
       fields: Record<string, string>;
       errors: Record<string, string>;
+      /** The language the form was sent in: its problems are said in it. */
+      language: Language;
       captcha?: CaptchaProblem;
       /** The first touch as sent, for a page that shows the form again to carry on. */
       touch?: string;
@@ -50,6 +58,8 @@ export type SubmitOutcome =
       headers: Record<string, string>;
       form?: FormDef;
       fields?: Record<string, string>;
+      /** Known once the body was read. */
+      language?: Language;
       touch?: string;
     };
 
@@ -144,8 +154,9 @@ const BAD_IDEMPOTENCY_KEY =
 const REUSED_IDEMPOTENCY_KEY =
   'This Idempotency-Key was already used for a different enquiry on this form; send this one with a new key.';
 
-const TOO_MANY = 'Too many submissions from this connection. Please wait a few minutes or call us.';
-const NOT_SAVED = 'Your enquiry could not be saved. Please try again or call us.';
+// Said once, in the form dictionary, where their translations sit for the answer pages.
+const TOO_MANY = english.check.refusals.tooMany;
+const NOT_SAVED = english.check.refusals.notSaved;
 const NO_CHALLENGE = 'The sum for this form could not be prepared just now. Please try again in a minute or call us.';
 
 /** The lead API: one store, the rate limiters, and what the form and captcha routes call. */
@@ -220,7 +231,7 @@ export class LeadApi {
   async receive(formId: string, request: Request, client: string, nowMs = Date.now()): Promise<SubmitOutcome> {
     const form = findForm(formId);
     if (!form) return refused(404, 'There is no form with this address.');
-    const read: { fields?: Record<string, string>; touch?: string } = {};
+    const read: { fields?: Record<string, string>; touch?: string; language?: Language } = {};
     try {
       return await this.accept(form, request, client, nowMs, read);
     } catch (error) {
@@ -235,7 +246,7 @@ export class LeadApi {
     request: Request,
     client: string,
     nowMs: number,
-    read: { fields?: Record<string, string>; touch?: string },
+    read: { fields?: Record<string, string>; touch?: string; language?: Language },
   ): Promise<SubmitOutcome> {
     // A store that cannot count this request fails it once the fields are read, so a page can show them again.
     let unreachable: unknown;
@@ -254,7 +265,17 @@ export class LeadApi {
       if (error instanceof RequestProblem) return refused(error.status, error.message, { form });
       throw error;
     }
-    const { [CAPTCHA_TOKEN_FIELD]: token, [HONEYPOT_FIELD]: honeypot, [TOUCH_FIELD]: touch, ...rest } = entries;
+    const {
+      [CAPTCHA_TOKEN_FIELD]: token,
+      [HONEYPOT_FIELD]: honeypot,
+      [TOUCH_FIELD]: touch,
+      [LANGUAGE_FIELD]: sentLanguage,
+      ...rest
+    } = entries;
+    // A language we do not speak (a page of ours never sends one) is answered in English, as a form
+    // without the field is: the enquiry itself is sound, and refusing it would lose it.
+    const language = languageOr(sentLanguage);
+    read.language = language;
     // The interest list's own questions are read apart: the lead's fields stay exactly the spec's.
     const { fields: sent, interest } = splitInterest(form, rest);
     // The reply-to copy of the email is the definition's to make: a browser without scripts cannot send it.
@@ -271,15 +292,17 @@ export class LeadApi {
     // A retried send (the answer to the first one was lost) gets the first answer, before its spent captcha is checked.
     const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
     if (idempotencyKey !== undefined) {
-      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return refused(400, BAD_IDEMPOTENCY_KEY, { form, fields });
+      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return refused(400, BAD_IDEMPOTENCY_KEY, { form, fields, language });
       const earlier = await this.store.leadForKey(form.id, idempotencyKey, nowMs);
       // A key reused for different fields is a client bug; answering "stored" would silently drop this enquiry.
-      if (earlier && !sameFields(earlier.fields, fields)) return refused(400, REUSED_IDEMPOTENCY_KEY, { form, fields });
+      if (earlier && !sameFields(earlier.fields, fields))
+        return refused(400, REUSED_IDEMPOTENCY_KEY, { form, fields, language });
       if (earlier) return storedOutcome(form, earlier, true);
     }
 
-    const validation = validateLead(form, fields);
-    const interestRead = readInterest(form, interest, fields);
+    // The problems are said in the page's language, on the server as in the browser.
+    const validation = validateLead(form, fields, answerTextIn(form, language));
+    const interestRead = readInterest(form, interest, fields, wordsFor(language).form);
     // A browser without scripts never fetched a sum; the page side shows one as an extra step.
     const tokenMissing = form.captcha !== undefined && !token;
     if (!validation.ok || !interestRead.ok) {
@@ -288,6 +311,7 @@ export class LeadApi {
         form,
         fields: shown,
         errors: { ...(validation.ok ? {} : validation.errors), ...(interestRead.ok ? {} : interestRead.errors) },
+        language,
         ...(tokenMissing ? { captcha: 'missing' } : {}),
         ...(read.touch ? { touch: read.touch } : {}),
       };
@@ -303,7 +327,7 @@ export class LeadApi {
             await this.store.secret(CAPTCHA_SECRET_KEY),
             Math.floor(nowMs / 1000),
           );
-      if (!check.ok) return captchaRefused(form, shown, check.reason, read.touch);
+      if (!check.ok) return captchaRefused(form, shown, language, check.reason, read.touch);
       captcha = { nonce: check.challenge.nonce, expiresAt: check.challenge.expiresAt };
     }
 
@@ -313,6 +337,7 @@ export class LeadApi {
         fields,
         pageUrl: pageUrlOf(request.headers.get('referer')),
         userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
+        language,
         firstTouch: parseFirstTouch(touch, [new URL(this.config.siteUrl).host, request.headers.get('host') ?? '']),
       },
       captcha,
@@ -324,7 +349,7 @@ export class LeadApi {
         ...(form.interest ? { interest: interestRead.answer } : {}),
       },
     );
-    if (!stored) return captchaRefused(form, shown, 'reused', read.touch);
+    if (!stored) return captchaRefused(form, shown, language, 'reused', read.touch);
     return storedOutcome(form, stored, stored.repeat === true);
   }
 }
@@ -337,7 +362,12 @@ function pageUrlOf(referer: string | null): string | null {
 function refused(
   status: Extract<SubmitOutcome, { kind: 'refused' }>['status'],
   message: string,
-  extra: { form?: FormDef; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  extra: {
+    form?: FormDef;
+    fields?: Record<string, string>;
+    headers?: Record<string, string>;
+    language?: Language;
+  } = {},
 ): SubmitOutcome {
   return { kind: 'refused', status, message, headers: extra.headers ?? {}, ...extra };
 }
@@ -348,15 +378,24 @@ function sameFields(a: Record<string, string>, b: Record<string, string>): boole
 }
 
 function storedOutcome(form: FormDef, lead: StoredLead, repeat: boolean): SubmitOutcome {
-  return { kind: 'stored', form, fields: lead.fields, leadId: lead.id, reference: lead.reference, repeat };
+  return {
+    kind: 'stored',
+    form,
+    fields: lead.fields,
+    language: lead.language,
+    leadId: lead.id,
+    reference: lead.reference,
+    repeat,
+  };
 }
 
 function captchaRefused(
   form: FormDef,
   fields: Record<string, string>,
+  language: Language,
   reason: CaptchaProblem,
   touch: string | undefined,
 ): SubmitOutcome {
-  const errors = { [form.captcha!]: INVALID_CAPTCHA };
-  return { kind: 'invalid', form, fields, errors, captcha: reason, ...(touch ? { touch } : {}) };
+  const errors = { [form.captcha!]: answerTextIn(form, language).captcha.invalid };
+  return { kind: 'invalid', form, fields, errors, language, captcha: reason, ...(touch ? { touch } : {}) };
 }

@@ -5,6 +5,10 @@
 import { agencySender, signatureLines, talkToUsLines } from '../../lib/agency-email.ts';
 import { fieldLabel, findForm, wireNames } from '../../lib/forms/definitions.ts';
 import { requestBody } from '../../lib/forms/submission.ts';
+import { answerTextIn } from '../../lib/forms/text-in.ts';
+import { bilingualMail, type MailText } from '../../lib/i18n/bilingual.ts';
+import { wordsFor } from '../../lib/i18n/dictionary.ts';
+import { LANGUAGE_INFO, type Language } from '../../lib/i18n/languages.ts';
 import type { StoredLead } from '../../lib/leads/model.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
 import type { Delivery } from '../../lib/outbox/model.ts';
@@ -97,42 +101,61 @@ export function acknowledgedPage(pageUrl: string | null, siteUrl: string): strin
   return url.origin + url.pathname;
 }
 
+/** Unicode's left-to-right isolate: a reference or address in a right-to-left line keeps its own order. */
+const isolate = (value: string, lang: Language) => (LANGUAGE_INFO[lang].dir === 'rtl' ? `\u2066${value}\u2069` : value);
+
+/** The acknowledgement in one language: English ends with the contacts and the signature, another points to them. */
+function acknowledgementText(lead: StoredLead, lang: Language, siteUrl: string): MailText {
+  const form = findForm(lead.formId);
+  const text = form && answerTextIn(form, lang);
+  const words = wordsFor(lang).form.acknowledgement;
+  const page = acknowledgedPage(lead.pageUrl, siteUrl);
+  const { name, replyTime } = agencyContact;
+  // The labels line up in English's plain text, as they always have.
+  const line = (label: string, value: string) => `${label.padEnd(16)}${isolate(value, lang)}`;
+  const lines = [
+    words.greeting,
+    '',
+    words.thanks(name),
+    '',
+    line(words.reference, lead.reference),
+    line(words.form, text?.heading ?? words.enquiry),
+    ...(page ? [line(words.sentFrom, page)] : []),
+    '',
+    words.nextHeading,
+    words.reply(replyTime),
+    ...(text?.next ? [text.next] : []),
+    words.quote,
+    '',
+    ...(lang === 'en'
+      ? [
+          ...talkToUsLines(),
+          '',
+          ...signatureLines(
+            siteUrl,
+            `You received this one email because this address was entered in an enquiry form on ${siteUrl}.`,
+          ),
+        ]
+      : [words.contactBelow]),
+  ];
+  return { subject: words.subject(name, isolate(lead.reference, lang)), text: lines.join('\n') };
+}
+
 /**
  * The visitor's acknowledgement: the reference, the form and page, what happens next and when,
- * and how to reach the agency. Nothing the visitor typed is in it (no name, no message), so the
- * form cannot be used to send a stranger words of someone else's choosing.
+ * and how to reach the agency, in the language the enquiry came in with the English below
+ * (bilingualMail). Nothing the visitor typed is in it (no name, no message), so the form cannot
+ * be used to send a stranger words of someone else's choosing.
  */
 export function acknowledgementEmail(lead: StoredLead, to: string, from: string, siteUrl: string): MailMessage {
-  const form = findForm(lead.formId);
-  const page = acknowledgedPage(lead.pageUrl, siteUrl);
-  const { name, replyTime, email } = agencyContact;
-  const lines = [
-    'Hello,',
-    '',
-    `Thank you for contacting ${name}. Your enquiry has reached us.`,
-    '',
-    `Your reference: ${lead.reference}`,
-    `Form:           ${form?.heading ?? 'Enquiry'}`,
-    ...(page ? [`Sent from:      ${page}`] : []),
-    '',
-    'What happens next',
-    `One of our travel advisers will read your enquiry and reply ${replyTime}, by email or by phone.`,
-    ...(form?.next ? [form.next] : []),
-    'If you call or message us before then, please give your reference so we can find your enquiry at once.',
-    '',
-    ...talkToUsLines(),
-    '',
-    ...signatureLines(
-      siteUrl,
-      `You received this one email because this address was entered in an enquiry form on ${siteUrl}.`,
-    ),
-  ];
+  const english = acknowledgementText(lead, 'en', siteUrl);
+  const { subject, text } = bilingualMail(lead.language, acknowledgementText(lead, lead.language, siteUrl), english);
   return {
     from: agencySender(from),
     to,
-    replyTo: email,
-    subject: `Your enquiry to ${name}: reference ${lead.reference}`,
-    text: lines.join('\n'),
+    replyTo: agencyContact.email,
+    subject,
+    text,
     messageId: `<ack-${lead.id}@${mailDomain(from)}>`,
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { contactIndex } from '../../lib/leads/contact-index.ts';
+import { isLanguage, languageOr, type Language } from '../../lib/i18n/languages.ts';
 import { checkedFirstTouch } from '../../lib/leads/first-touch.ts';
 import { newReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlRunner, type SqlStatements } from '../db/database.ts';
@@ -58,12 +59,13 @@ export interface LeadRow {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  language: string;
 }
 
 const INSERT_LEAD = `INSERT INTO leads
   (id, reference, form_id, received_at, fields, page_url, user_agent, contact_name, contact_email, contact_phone,
-   landing_path, referrer_host, utm_source, utm_medium, utm_campaign)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`;
+   landing_path, referrer_host, utm_source, utm_medium, utm_campaign, language)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`;
 const LEAD_FOR_KEY = `SELECT leads.* FROM idempotency_keys JOIN leads ON leads.id = idempotency_keys.lead_id
   WHERE idempotency_keys.form_id = ? AND idempotency_keys.key = ? AND idempotency_keys.created_at > ?`;
 const ACKNOWLEDGED_SINCE = `SELECT 1 AS found FROM outbox JOIN leads ON leads.id = outbox.lead_id
@@ -98,6 +100,8 @@ export class SqlLeadStore implements LeadStore {
   ): Promise<AcceptedLead | null> {
     const { idempotencyKey, acknowledgeTo, interest } = options;
     const nowMs = now.getTime();
+    // Checked before the transaction, the same on both databases: neither column type would refuse it.
+    const language = checkedLanguage(lead.language);
     return this.database.transaction(async (tx) => {
       if (idempotencyKey !== undefined) {
         // Two sends of one key at once: the second waits, then finds the first lead.
@@ -114,8 +118,15 @@ export class SqlLeadStore implements LeadStore {
       }
       const id = randomUUID();
       const receivedAt = now.toISOString();
-      const reference = await this.insertRow(tx, id, lead, receivedAt);
-      const stored: StoredLead = { ...lead, firstTouch: checkedFirstTouch(lead.firstTouch), id, reference, receivedAt };
+      const reference = await this.insertRow(tx, id, { ...lead, language }, receivedAt);
+      const stored: StoredLead = {
+        ...lead,
+        firstTouch: checkedFirstTouch(lead.firstTouch),
+        language,
+        id,
+        reference,
+        receivedAt,
+      };
       // A Hajj form's interest-list answers belong to the Hajj module, written in the lead's transaction.
       if (interest) await recordInterest(tx, id, interest, now);
       for (const target of deliveries) await queueDelivery(tx, { leadId: id, ...target }, now);
@@ -163,6 +174,7 @@ export class SqlLeadStore implements LeadStore {
         touch.utmSource,
         touch.utmMedium,
         touch.utmCampaign,
+        lead.language ?? 'en',
       ];
       if ((await tx.run(INSERT_LEAD, values)) === 1) return reference;
     }
@@ -302,6 +314,14 @@ async function leadForKey(
   return row && toLead(row);
 }
 
+/** The language a new lead is stored in: English when none is said, and no value that is not one of ours. */
+function checkedLanguage(language: unknown): Language {
+  if (language === undefined) return 'en';
+  if (!isLanguage(language))
+    throw new TypeError(`A lead's language must be one of ours, not ${JSON.stringify(language)}`);
+  return language;
+}
+
 /** A lead row as the contract's `StoredLead`. */
 export function toLead(row: LeadRow): StoredLead {
   return {
@@ -312,6 +332,8 @@ export function toLead(row: LeadRow): StoredLead {
     fields: JSON.parse(row.fields) as Record<string, string>,
     pageUrl: row.page_url,
     userAgent: row.user_agent,
+    // Written only through checkedLanguage; a row edited by hand still reads as a language we speak.
+    language: languageOr(row.language),
     firstTouch: {
       landingPath: row.landing_path,
       referrerHost: row.referrer_host,

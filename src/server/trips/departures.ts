@@ -6,6 +6,7 @@
  * in it in one statement per 500.
  * Alike on SQLite and PostgreSQL.
  */
+import { languageOr } from '../../lib/i18n/languages.ts';
 import { UNCHASED_STATUSES } from '../../lib/pipeline/model.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { visitorName } from '../../lib/leads/visitor.ts';
@@ -18,8 +19,9 @@ import { travellersOfQuotes } from './store.ts';
 
 // The window is on the acceptance's departure day, kept there at acceptance: only the bookings in it
 // are read and their drafts parsed (for the airport and the counts), not every booking's.
+// The booking's language is its own once chosen (schema step 24), until then the enquiry's.
 const BOOKINGS = `SELECT quotes.id, quotes.reference, quotes.lead_id, leads.form_id, leads.fields, leads.assignee_id,
-    version.draft, acc.departure_on, acc.return_on
+    version.draft, acc.departure_on, acc.return_on, COALESCE(acc.language, leads.language) AS language
   FROM ${ACCEPTED_VERSION}
   JOIN leads ON leads.id = quotes.lead_id
   ${NEWEST_STANDING}
@@ -36,6 +38,7 @@ interface BookingRow {
   draft: string;
   departure_on: string;
   return_on: string;
+  language: string;
 }
 
 /** Travellers per statement: well under both databases' limits on parameters. */
@@ -61,6 +64,7 @@ export async function departingBookings(
       returnOn: row.return_on,
       departureAirport: draft.departureAirport,
       quoted: quotedCounts(draft),
+      language: languageOr(row.language),
     });
   }
   const travellers: Traveller[] = [];

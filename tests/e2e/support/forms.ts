@@ -1,3 +1,4 @@
+import { formTextIn } from '@/lib/forms/text-in';
 import { DatabaseSync } from 'node:sqlite';
 import { resolve } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -74,6 +75,16 @@ export const BROWSER_FORM_IDS: FormId[] =
 
 export function formDef(id: FormId): FormDef {
   return FORMS[id];
+}
+
+/** A form's button as an English page shows it (the definition names it by its dictionary key). */
+export function submitText(def: FormDef): string {
+  return formTextIn(def, 'en').submit;
+}
+
+/** The button's words while a send is under way, on an English page. */
+export function busyText(def: FormDef): string {
+  return formTextIn(def, 'en').busy;
 }
 
 /** The enquiry form's section on its page. */

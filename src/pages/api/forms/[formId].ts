@@ -1,6 +1,8 @@
 import type { APIRoute } from 'astro';
 import { formAgain, refererUrl, sentFromPath, type EnquiryAnswer } from '@/lib/forms/returned-form';
 import { wantsPage } from '@/lib/forms/page-request';
+import { formSpeaks } from '@/lib/forms/text-in';
+import { localizedPath, splitLanguagePath, type Language } from '@/lib/i18n/languages';
 import { outcomeResponse, type SubmitOutcome } from '@/server/leads/api';
 import { clientGone, socketAddressOf } from '@/server/leads/client-address';
 import { leadApi } from '@/server/leads/instance';
@@ -8,9 +10,9 @@ import { leadApi } from '@/server/leads/instance';
 // Leads arrive at run time; every page around the forms stays prerendered.
 export const prerender = false;
 
-/** Where a browser's own post lands once its lead is stored: a page that a reload cannot send again. */
+/** Where a browser's own post lands once its lead is stored: a page that a reload cannot send again (`/ur/enquiry/sent` in Urdu). */
 const SENT_PAGE = '/enquiry/sent';
-/** The on-demand page that shows a browser's own post again (problems, the sum, a refusal). */
+/** The on-demand page that shows a browser's own post again (problems, the sum, a refusal), in the form's language. */
 const ANSWER_PAGE = '/enquiry/check';
 
 export const POST: APIRoute = async (context) => {
@@ -23,13 +25,19 @@ export const POST: APIRoute = async (context) => {
   const outcome = await leadApi.receive(formId, fromPage(request, url, pagePath), client);
   if (!wantsPage(request.headers)) return outcomeResponse(outcome);
 
-  // A browser posted the form itself (no script): answer with pages, never JSON.
-  if (outcome.kind === 'stored') return context.redirect(`${SENT_PAGE}?lead=${outcome.leadId}`, 303);
+  // A browser posted the form itself (no script): answer with pages, never JSON, in the form's
+  // language (the page's, when the body was never read).
+  const asked: Language =
+    ('language' in outcome ? outcome.language : undefined) ?? splitLanguagePath(pagePath ?? '/').lang;
+  const form = 'form' in outcome ? outcome.form : undefined;
+  const lang = form && !formSpeaks(form, asked) ? 'en' : asked;
+  const sentPage = localizedPath(SENT_PAGE, lang);
+  if (outcome.kind === 'stored') return context.redirect(`${sentPage}?lead=${outcome.leadId}`, 303);
   // A filled honeypot is told "sent", as the JSON answer tells it, and nothing was kept.
-  if (outcome.kind === 'ignored') return context.redirect(`${SENT_PAGE}?form=${encodeURIComponent(formId)}`, 303);
+  if (outcome.kind === 'ignored') return context.redirect(`${sentPage}?form=${encodeURIComponent(formId)}`, 303);
   context.locals.enquiry = await pageAnswer(outcome, client, pagePath);
   // The answer page gets a request of its own: the post's body is spent (or, over the limit, left unread).
-  return context.rewrite(new Request(new URL(ANSWER_PAGE, url), { headers: request.headers }));
+  return context.rewrite(new Request(new URL(localizedPath(ANSWER_PAGE, lang), url), { headers: request.headers }));
 };
 
 /**
