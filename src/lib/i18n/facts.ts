@@ -4,7 +4,6 @@ import type { Season, SeasonName } from '../facts-schema.ts';
 import { capitalize, factText, PLACEHOLDER } from '../fact-lookup.ts';
 import { facts } from '../facts.ts';
 import { formatPrice } from '../format.ts';
-import type { SiteSettings } from '../site-schema.ts';
 import { seasons, seasonText } from '../seasons.ts';
 import { facts as arFacts } from './ar/facts.ts';
 import { facts as bnFacts } from './bn/facts.ts';
@@ -46,8 +45,17 @@ export const EXPRESSION_FACTS: Readonly<Record<string, string>> = {
   "claimText(site.claims,'customers','travelers')": 'site.customers',
 };
 
+/**
+ * The settings the `site.*` facts read, by their shape: the settings' schema names the languages staff
+ * speak, so this room cannot import it back.
+ */
+interface SiteFactSettings {
+  claims: Parameters<typeof claimText>[0];
+  hajj: { role: string };
+}
+
 /** The English texts of the `site.*` facts, read from the agency's settings, as the English page prints them. */
-export function siteFactTexts({ claims, hajj }: Pick<SiteSettings, 'claims' | 'hajj'>): Record<string, string> {
+export function siteFactTexts({ claims, hajj }: SiteFactSettings): Record<string, string> {
   return {
     'site.hajj.role': hajj.role,
     'site.replyTime': claims.replyTime,

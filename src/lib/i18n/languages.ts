@@ -38,7 +38,6 @@ export const TRANSLATED_PAGES = [
   '/blog/umrah-with-elderly-parents-complete-guide',
   '/blog/what-to-pack-for-umrah-checklist-2024',
 ] as const;
-export type TranslatedPage = (typeof TRANSLATED_PAGES)[number];
 
 /** Whether a value (a form field, a URL segment, a stored column) names a language we speak. */
 export function isLanguage(value: unknown): value is Language {
