@@ -241,6 +241,16 @@ const trip = fc
     );
   });
 
+describe('an Umrah visa applied for with no day left to issue it', () => {
+  // Found by the property below (seed 404102427): the application was shown as waiting.
+  it('is blocked for want of a day, not waiting on the application', () => {
+    const trip = tripDatesOf(draft('2027-05-20', '2027-05-23'), '2027-05-20');
+    const visa = visaOf(nobody({ kind: 'umrah', status: 'applied', on: '2026-12-01' }), trip)!;
+    expect(visa.from! > visa.by!).toBe(true);
+    expect(visa).toMatchObject({ state: 'blocked', reason: 'no-day' });
+  });
+});
+
 describe('the rules over a whole Hijri year of departures and every visa kind', () => {
   it('never open a window after it closes unless the item is blocked, nor end the Umrah visa window after the last issue day', () => {
     fc.assert(

@@ -286,8 +286,9 @@ function umrahVisaItem(visa: OwnVisa, trip: TripDates, rules: ChecklistRules): C
       ? blocked('lapses', lapsesOn)
       : { key: 'visa', state: 'done', ...window };
   }
-  if (visa.status === 'applied') return { key: 'visa', state: 'waiting', ...window };
+  // No day to be issued and still be used: an application already made cannot help either.
   if (window.from > window.by) return { key: 'visa', state: 'blocked', reason: 'no-day', ...window };
+  if (visa.status === 'applied') return { key: 'visa', state: 'waiting', ...window };
   return { key: 'visa', state: dueOrLate(trip.today, window.by), ...window };
 }
 
