@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { FIRST_RESPONSE_MAX_BYTES, PUBLIC_CSS_MAX_KB } from '../src/lib/page-budgets.ts';
-import { localizedPath, TRANSLATED_LANGUAGES, TRANSLATED_PAGES } from '../src/lib/i18n/languages.ts';
+import { localizedPath, TRANSLATED_LANGUAGES, TRANSLATED_PAGES } from '../src/lib/languages.ts';
 import { ensureChromium } from './debian-tools.ts';
 
 /** The page budgets; sizes are gzip KB before interaction. */

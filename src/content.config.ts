@@ -3,7 +3,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { DISTANCE_BANDS } from '@/lib/facts-schema';
 import { resolveTranslationData } from '@/lib/i18n/facts';
-import { isLanguage, TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
+import { isLanguage, TRANSLATED_LANGUAGES } from '@/lib/languages';
 import { placeholderText, PLACEHOLDER, unknownPlaceholders } from '@/lib/fact-lookup';
 
 /**

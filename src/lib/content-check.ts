@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FACT_NAMES, factText, pastSeasons, placeholderText, WATCHED_PHRASES } from './fact-lookup.ts';
 import { factNameProblems } from './fact-names.ts';
 import { charactersOutsideFonts } from './font-subset.ts';
-import { languageOr } from './i18n/languages.ts';
+import { languageOr } from './languages.ts';
 import {
   doubledClaims,
   lowerCaseSentenceStarts,
@@ -13,7 +13,7 @@ import {
   type CopyProblem,
 } from './copy-rules.ts';
 import { EXPRESSION_FACTS, missingPhrases } from './i18n/facts.ts';
-import { isLanguage, LANGUAGE_INFO, type Language } from './i18n/languages.ts';
+import { isLanguage, LANGUAGE_INFO, type Language } from './languages.ts';
 import { seasons } from './seasons.ts';
 
 /** A content file as the check reads it: its path from the project root and its text. */

@@ -7,7 +7,7 @@
  * which keeps a phone's largest paint under 1.2 s. A character outside this set still
  * shows, drawn from the size-matched fallback font, and the content check points it out.
  */
-import type { Language } from './i18n/languages.ts';
+import type { Language } from './languages.ts';
 
 export const FONT_CHARACTERS = [
   String.fromCharCode(...Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => 0x20 + i)).replace(

@@ -1,5 +1,5 @@
 import { nav as englishNav } from './i18n/en/site-nav.ts';
-import type { Language } from './i18n/languages.ts';
+import type { Language } from './languages.ts';
 import { linkIn } from './i18n/page-links.ts';
 
 export interface NavLink {

@@ -1,4 +1,4 @@
-import { TRANSLATED_LANGUAGES } from './i18n/languages.ts';
+import { TRANSLATED_LANGUAGES } from './languages.ts';
 
 /**
  * The paths the Node server answers that are not built pages, said once: the HTTP policy reads them

@@ -4,7 +4,7 @@
  * outbox worker runs on Node's type stripping, where `site.ts` (with `@/` imports and
  * `import.meta.env`) cannot load. The visitor's acknowledgement email reads them from here.
  */
-import type { TranslatedLanguage } from './i18n/languages.ts';
+import type { TranslatedLanguage } from './languages.ts';
 
 export const agencyContact = {
   name: 'Miqat Travel',

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { cancellationScheduleSchema } from './site-booking.ts';
-import { TRANSLATED_LANGUAGES } from './i18n/languages.ts';
+import { TRANSLATED_LANGUAGES } from './languages.ts';
 
 const phoneSchema = z.strictObject({
   /** How the number is printed on the page. */

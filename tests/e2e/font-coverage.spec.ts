@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FONT_CHARACTERS, inSystemFontLanguage, inSystemFontScript } from '../../src/lib/font-subset.ts';
-import { languageOr } from '../../src/lib/i18n/languages.ts';
+import { languageOr } from '../../src/lib/languages.ts';
 import { builtHtml, sitemapPaths } from './support/site.ts';
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { splitLanguagePath } from '@/lib/i18n/languages';
+import { splitLanguagePath } from '@/lib/languages';
 import { FIRST_RESPONSE_MAX_BYTES, PUBLIC_CSS_MAX_KB, TRANSLATED_FIRST_RESPONSE_MAX_BYTES } from '@/lib/page-budgets';
 import { baseURL } from '../../playwright.config';
 import { firstResponseBytes, rawRequest } from './support/raw-http';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { LANGUAGE_INFO, TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath } from '@/lib/i18n/languages';
+import { LANGUAGE_INFO, TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath } from '@/lib/languages';
 import { baseURL } from '../../playwright.config';
 import { sitemapPaths } from './support/site';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { wordsFor } from '@/lib/i18n/dictionary';
-import { TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath, type TranslatedLanguage } from '@/lib/i18n/languages';
+import { TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath, type TranslatedLanguage } from '@/lib/languages';
 import { axeViolations, collectProblems } from './support/gates';
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addDays, agencyDay, agencyInstant } from '@/lib/agency-time';
 import { facts } from '@/lib/facts';
-import { LANGUAGES, LANGUAGE_INFO, type Language } from '@/lib/i18n/languages';
+import { LANGUAGES, LANGUAGE_INFO, type Language } from '@/lib/languages';
 import { wordsFor } from '@/lib/i18n/dictionary';
 import { site } from '@/lib/site';
 import { FAMILY_ACTOR } from '@/lib/trips/family';

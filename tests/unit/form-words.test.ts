@@ -6,7 +6,7 @@ import { travellerSummary } from '@/lib/forms/submission';
 import { fill, formText } from '@/lib/forms/words';
 import { form as english } from '@/lib/i18n/en/form';
 import { wordsFor } from '@/lib/i18n/dictionary';
-import { LANGUAGES, TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
+import { LANGUAGES, TRANSLATED_LANGUAGES } from '@/lib/languages';
 
 /** The forms the translated pages carry: the home page, contact, the visa page and the Hajj page. */
 const TRANSLATED_FORMS = ['home-booking', 'contact', 'visa', 'hajj'] as const satisfies readonly FormId[];

@@ -19,7 +19,7 @@ import {
   seasonTextIn,
   siteFactTexts,
 } from '@/lib/i18n/facts';
-import { TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
+import { TRANSLATED_LANGUAGES } from '@/lib/languages';
 import { formatNumberIn } from '@/lib/i18n/numbers';
 import { seasons, seasonText } from '@/lib/seasons';
 import { site } from '@/lib/site';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bilingualMail } from '@/lib/i18n/bilingual';
 import { formatDayIn, formatHijriDayIn } from '@/lib/i18n/dates';
 import { wordsFor } from '@/lib/i18n/dictionary';
-import { languagesOf, localizedPath, splitLanguagePath, TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
+import { languagesOf, localizedPath, splitLanguagePath, TRANSLATED_LANGUAGES } from '@/lib/languages';
 
 describe('language paths', () => {
   it('puts a translation at the English path under its prefix, the home page at the bare prefix', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wordsFor } from '@/lib/i18n/dictionary';
-import { LANGUAGES, TRANSLATED_LANGUAGES, TRANSLATED_PAGES } from '@/lib/i18n/languages';
+import { LANGUAGES, TRANSLATED_LANGUAGES, TRANSLATED_PAGES } from '@/lib/languages';
 import {
   alternatesOf,
   linkIn,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wordsFor } from '@/lib/i18n/dictionary';
-import { TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
+import { TRANSLATED_LANGUAGES } from '@/lib/languages';
 import { reviewInvitationEmail, reviewLink } from '@/lib/reviews/emails';
 import { hotelQuestions, readReviewForm, REVIEW_LIMITS, type QuotedHotel } from '@/lib/reviews/review';
 import { ltrIn, reviewFormAction } from '@/lib/reviews/review-form';

@@ -1,4 +1,4 @@
-import type { Language } from '@/lib/i18n/languages';
+import type { Language } from '@/lib/languages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settings } from '@/lib/facts';
 import { checklistRules } from '@/lib/trips/checklist';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay } from '@/lib/dates';
 import { settings } from '@/lib/facts';
-import { TRANSLATED_LANGUAGES } from '@/lib/i18n/languages';
+import { TRANSLATED_LANGUAGES } from '@/lib/languages';
 import { carryList } from '@/lib/trips/carry';
 import { checklistRules } from '@/lib/trips/checklist';
 import { FAMILY_ACTOR, familyTripView, fieldReasons } from '@/lib/trips/family';

@@ -2,7 +2,7 @@
  * The desk's list of enquiries: its query string read into a store filter (every value checked,
  * anything unknown ignored and said so), its page links, and its rows as the staff read them.
  */
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from '../languages.ts';
 import { isCalendarDay } from '../dates.ts';
 import { agencyDayStart, formatAgencyTime, nextDay } from '../agency-time.ts';
 import { accountCell, type AccountCell } from './accounts.ts';

@@ -3,7 +3,7 @@
  * number, or both), the leads found as rows of the results table, the export of everything held,
  * and the message after an erasure.
  */
-import { LANGUAGE_INFO } from '../i18n/languages.ts';
+import { LANGUAGE_INFO } from '../languages.ts';
 import { formatAgencyTime } from '../agency-time.ts';
 import { findForm } from '../forms/definitions.ts';
 import { countOf } from '../format.ts';

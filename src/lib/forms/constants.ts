@@ -4,7 +4,7 @@ export const HONEYPOT_FIELD = 'website';
 /** Where the visit began (src/lib/leads/first-touch.ts), beside the fields: stored apart from them, never relayed. */
 export const TOUCH_FIELD = '_touch';
 /**
- * The language of the page the form sits on (src/lib/i18n/languages.ts), beside the fields: the lead
+ * The language of the page the form sits on (src/lib/languages.ts), beside the fields: the lead
  * records it and answers in it. Stored apart from the fields, never relayed; none means English.
  */
 export const LANGUAGE_FIELD = '_lang';

@@ -1,7 +1,7 @@
 // Runs under Node's type stripping too (the lead API): relative `.ts` imports only. The island never
 // imports this file: it would carry every language's dictionary.
 import { wordsFor } from '../i18n/dictionary.ts';
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from '../languages.ts';
 import type { FormDef } from './types.ts';
 import { formText, type FormText } from './words.ts';
 

@@ -1,6 +1,6 @@
 // Runs under Node's type stripping too (the lead API says its checks in the form's language): relative `.ts` imports only.
 import type { FormWords } from '../i18n/en/form.ts';
-import { LANGUAGE_INFO, type Language } from '../i18n/languages.ts';
+import { LANGUAGE_INFO, type Language } from '../languages.ts';
 import { agencyContact } from '../site-contact.ts';
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from './constants.ts';
 import { HAJJ_SEASON, travellerOptions } from './interest.ts';

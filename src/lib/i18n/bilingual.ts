@@ -1,5 +1,5 @@
 import { wordsFor } from './dictionary.ts';
-import type { Language } from './languages.ts';
+import type { Language } from '../languages.ts';
 
 /** A plain-text email's subject and body. */
 export interface MailText {

@@ -1,4 +1,4 @@
-import { LANGUAGE_INFO, type Language } from './languages.ts';
+import { LANGUAGE_INFO, type Language } from '../languages.ts';
 
 const gregorian = new Map<Language, Intl.DateTimeFormat>();
 const hijri = new Map<Language, Intl.DateTimeFormat>();

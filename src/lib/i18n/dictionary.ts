@@ -16,7 +16,7 @@ import { mail as enMail, type MailWords } from './en/mail.ts';
 import { review as enReview, type ReviewWords } from './en/review.ts';
 import { site as enSite, type SiteWords } from './en/site.ts';
 import { trip as enTrip, type TripWords } from './en/trip.ts';
-import type { Language } from './languages.ts';
+import type { Language } from '../languages.ts';
 import { content as urContent } from './ur/content.ts';
 import { form as urForm } from './ur/form.ts';
 import { mail as urMail } from './ur/mail.ts';

@@ -8,7 +8,7 @@ import { seasons, seasonText } from '../seasons.ts';
 import { facts as arFacts } from './ar/facts.ts';
 import { facts as bnFacts } from './bn/facts.ts';
 import { formatDayIn } from './dates.ts';
-import { LANGUAGE_INFO, type Language, type TranslatedLanguage } from './languages.ts';
+import { LANGUAGE_INFO, type Language, type TranslatedLanguage } from '../languages.ts';
 import { formatNumberIn } from './numbers.ts';
 import type { FactPhrasebook } from './phrasebook.ts';
 import { facts as urFacts } from './ur/facts.ts';

@@ -1,4 +1,4 @@
-import { LANGUAGE_INFO, type Language } from './languages.ts';
+import { LANGUAGE_INFO, type Language } from '../languages.ts';
 
 // Kept apart from facts.ts so the dictionaries, which the enquiry form's script may load, stay light.
 const numberFormats = new Map<string, Intl.NumberFormat>();

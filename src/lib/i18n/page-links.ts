@@ -5,7 +5,7 @@ import {
   localizedPath,
   splitLanguagePath,
   type Language,
-} from './languages.ts';
+} from '../languages.ts';
 
 /**
  * What a translated page links to and how search engines and the switcher find its other languages.

@@ -1,4 +1,4 @@
-import { LANGUAGE_INFO, type Language, type TranslatedLanguage } from './languages.ts';
+import { LANGUAGE_INFO, type Language, type TranslatedLanguage } from '../languages.ts';
 
 /**
  * Shaping the agency's settings for a page in a language: the office hours written out by Intl from

@@ -1,5 +1,5 @@
 import type { SiteWords } from './en/site.ts';
-import { TRANSLATED_PAGES, type TranslatedLanguage } from './languages.ts';
+import { TRANSLATED_PAGES, type TranslatedLanguage } from '../languages.ts';
 import { sourcePath } from './page-links.ts';
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { InterestAnswer } from '../forms/interest.ts';
 import type { DeliveryChannel } from '../outbox/model.ts';
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from '../languages.ts';
 import type { FirstTouch } from './first-touch.ts';
 
 export interface NewLead {

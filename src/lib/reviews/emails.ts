@@ -9,7 +9,7 @@ import { signatureLines, talkToUsLines } from '../agency-email.ts';
 import { whatsappUrl } from '../contact-links.ts';
 import { bilingualMail, type MailText } from '../i18n/bilingual.ts';
 import { wordsFor } from '../i18n/dictionary.ts';
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from '../languages.ts';
 import { agencyContact } from '../site-contact.ts';
 import { ltrIn } from './review-form.ts';
 

@@ -2,7 +2,7 @@
  * The desk's moderation of reviews: what a decision form posted, read and checked (one reason of the
  * policy for a refusal, the reply's limit), the messages after it, and how a review's parts are named.
  */
-import { LANGUAGE_INFO, type Language } from '../i18n/languages.ts';
+import { LANGUAGE_INFO, type Language } from '../languages.ts';
 import {
   REFUSAL_REASONS,
   isRefusalReason,

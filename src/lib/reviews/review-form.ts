@@ -2,7 +2,7 @@
  * The traveller's review form as the page draws it: what each field holds again after a refused
  * post, which control a problem's link jumps to, and how a field names its hint and its problem.
  */
-import { LANGUAGE_INFO, type Language } from '../i18n/languages.ts';
+import { LANGUAGE_INFO, type Language } from '../languages.ts';
 import { inputState } from '../quotes/answers.ts';
 import type { ReviewProblem, ReviewValues } from './review.ts';
 

@@ -7,7 +7,7 @@
 import { addDays } from '../agency-time.ts';
 import { wordsFor } from '../i18n/dictionary.ts';
 import { review as englishReview } from '../i18n/en/review.ts';
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from '../languages.ts';
 import type { HistoryActionKind } from '../pipeline/history.ts';
 
 /** What the form and the store allow, stated on the form beside each field. */

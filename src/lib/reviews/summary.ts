@@ -4,7 +4,7 @@
  * refusals by reason; the desk dashboard's invitations, response rate and figures by package.
  */
 import { wordsFor } from '../i18n/dictionary.ts';
-import { LANGUAGE_INFO, type Language } from '../i18n/languages.ts';
+import { LANGUAGE_INFO, type Language } from '../languages.ts';
 import { REFUSAL_REASONS, type HotelAnswer, type HotelCity, type RefusalReason } from './review.ts';
 
 /** A published review as the pages show it; an erased person's keeps only its rating. */

@@ -4,7 +4,7 @@
  * soon and not ready" and the dashboard's departures. A booking is an accepted quote, not withdrawn,
  * with a deposit recorded (the store decides which); here it is only shaped. Days are the agency's.
  */
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from '../languages.ts';
 import { addDays } from '../agency-time.ts';
 import { countOf } from '../format.ts';
 import { readiness, travellerChecklist, type ChecklistRules } from './checklist.ts';

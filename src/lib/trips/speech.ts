@@ -8,7 +8,7 @@ import { formatDay, formatMonthYear } from '../dates.ts';
 import { formatDayIn, formatHijriDayIn } from '../i18n/dates.ts';
 import { wordsFor } from '../i18n/dictionary.ts';
 import type { TripWords } from '../i18n/en/trip.ts';
-import { LANGUAGE_INFO, type Language } from '../i18n/languages.ts';
+import { LANGUAGE_INFO, type Language } from '../languages.ts';
 
 export interface TripSpeech {
   lang: Language;

@@ -740,7 +740,7 @@ export const SCHEMA: readonly SchemaStep[] = [
      ALTER TABLE review_links ADD COLUMN outbox_id BIGINT;
      CREATE UNIQUE INDEX review_links_email ON review_links (outbox_id);`,
   ],
-  // 23. The language an enquiry came in (src/lib/i18n/languages.ts): English for every lead before
+  // 23. The language an enquiry came in (src/lib/languages.ts): English for every lead before
   //     this step and for the English pages, Urdu, Arabic or Bengali for an enquiry sent from a
   //     translated page. The acknowledgement is written in it, and the desk shows it.
   ["ALTER TABLE leads ADD COLUMN language TEXT NOT NULL DEFAULT 'en';"],

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { ACCOUNT_CSV_COLUMNS, accountCsv } from '../../lib/desk/accounts.ts';
 import { type LeadAccount } from '../../lib/quotes/account.ts';
 import { FORMS, findForm, wireNames } from '../../lib/forms/definitions.ts';
-import { LANGUAGE_INFO } from '../../lib/i18n/languages.ts';
+import { LANGUAGE_INFO } from '../../lib/languages.ts';
 import { sourceLabel } from '../../lib/leads/first-touch.ts';
 import { type DeskLead } from '../../lib/desk/model.ts';
 import { STATUS_LABELS } from '../../lib/pipeline/model.ts';

@@ -1,7 +1,7 @@
 import { findForm } from '../../lib/forms/definitions.ts';
 import { readInterest, splitInterest } from '../../lib/forms/interest.ts';
 import { CAPTCHA_TOKEN_FIELD, HONEYPOT_FIELD, LANGUAGE_FIELD, TOUCH_FIELD } from '../../lib/forms/constants.ts';
-import { languageOr, type Language } from '../../lib/i18n/languages.ts';
+import { languageOr, type Language } from '../../lib/languages.ts';
 import { TOUCH_MAX_LENGTH, parseFirstTouch } from '../../lib/leads/first-touch.ts';
 import { validateLead } from '../../lib/forms/schema.ts';
 import { answerTextIn } from '../../lib/forms/text-in.ts';

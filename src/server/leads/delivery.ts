@@ -8,7 +8,7 @@ import { requestBody } from '../../lib/forms/submission.ts';
 import { answerTextIn } from '../../lib/forms/text-in.ts';
 import { bilingualMail, type MailText } from '../../lib/i18n/bilingual.ts';
 import { wordsFor } from '../../lib/i18n/dictionary.ts';
-import { LANGUAGE_INFO, type Language } from '../../lib/i18n/languages.ts';
+import { LANGUAGE_INFO, type Language } from '../../lib/languages.ts';
 import type { StoredLead } from '../../lib/leads/model.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
 import type { Delivery } from '../../lib/outbox/model.ts';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { contactIndex } from '../../lib/leads/contact-index.ts';
-import { isLanguage, languageOr, type Language } from '../../lib/i18n/languages.ts';
+import { isLanguage, languageOr, type Language } from '../../lib/languages.ts';
 import { checkedFirstTouch } from '../../lib/leads/first-touch.ts';
 import { newReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlRunner, type SqlStatements } from '../db/database.ts';

@@ -5,7 +5,7 @@
  * renders the answer; it decides nothing.
  */
 import { wordsFor } from '../../lib/i18n/dictionary.ts';
-import { languageOr, type Language } from '../../lib/i18n/languages.ts';
+import { languageOr, type Language } from '../../lib/languages.ts';
 import type { ReviewProblem } from '../../lib/reviews/review.ts';
 import { reviewGiven, type ReviewGiven } from '../../lib/reviews/review-form.ts';
 import { clientGone } from '../leads/client-address.ts';

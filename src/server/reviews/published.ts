@@ -4,7 +4,7 @@
  * redraw only the pages whose reviews changed (refresh.ts), and the dashboard's figures of every
  * invited booking. Reads only; the reviews are written and moderated by store.ts.
  */
-import { languageOr } from '../../lib/i18n/languages.ts';
+import { languageOr } from '../../lib/languages.ts';
 import type { InvitedBooking, PublishedReview } from '../../lib/reviews/summary.ts';
 import type { SqlDatabase } from '../db/database.ts';
 import { MODERATED, hotelsOf, type ModeratedRow, type ReviewStatus } from './store.ts';

@@ -6,7 +6,7 @@
  * secret kept in the database), a body limit; a link that opens nothing is the plain 404.
  */
 import { wordsFor } from '../../lib/i18n/dictionary.ts';
-import type { Language } from '../../lib/i18n/languages.ts';
+import type { Language } from '../../lib/languages.ts';
 import { readReviewForm, REVIEW_FIELDS, type ReviewProblem, type ReviewValues } from '../../lib/reviews/review.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { RateLimiter } from '../leads/rate-limit.ts';

@@ -11,7 +11,7 @@
  * opens a review form. Staff can decide on a review and reply to it, never write or change one.
  */
 import { findForm } from '../../lib/forms/definitions.ts';
-import { languageOr, type Language } from '../../lib/i18n/languages.ts';
+import { languageOr, type Language } from '../../lib/languages.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
 import { isWellFormedToken, newLinkToken } from '../../lib/quotes/token.ts';
 import type { ReviewInvitationMessage } from '../../lib/reviews/emails.ts';

@@ -6,7 +6,7 @@
  * in it in one statement per 500.
  * Alike on SQLite and PostgreSQL.
  */
-import { languageOr } from '../../lib/i18n/languages.ts';
+import { languageOr } from '../../lib/languages.ts';
 import { UNCHASED_STATUSES } from '../../lib/pipeline/model.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { visitorName } from '../../lib/leads/visitor.ts';

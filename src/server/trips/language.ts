@@ -4,7 +4,7 @@
  * on the acceptance, each change in the lead's history with who made it; until then the language
  * the enquiry came in serves, and English for anything older.
  */
-import { LANGUAGE_INFO, LANGUAGES, isLanguage, languageOr, type Language } from '../../lib/i18n/languages.ts';
+import { LANGUAGE_INFO, LANGUAGES, isLanguage, languageOr, type Language } from '../../lib/languages.ts';
 import { BOOKING_LANGUAGE_ACTION } from '../../lib/trips/travellers.ts';
 import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import { lockLead, recordHistory } from '../pipeline/trail.ts';

@@ -18,7 +18,7 @@ import { pilgrimView, type PilgrimContext, type PilgrimView } from '../../lib/qu
 import { agencyBooking } from '../../lib/site-booking.ts';
 import { agencyContact } from '../../lib/site-contact.ts';
 import { familyTripView, fieldReasons, type FamilyTripView, type FieldReasons } from '../../lib/trips/family.ts';
-import type { Language } from '../../lib/i18n/languages.ts';
+import type { Language } from '../../lib/languages.ts';
 import { tripSpeech, type TripSpeech } from '../../lib/trips/speech.ts';
 import { clientGone } from '../leads/client-address.ts';
 import { leadApi } from '../leads/instance.ts';

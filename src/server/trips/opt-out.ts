@@ -4,7 +4,7 @@
  * whose token is kept only as its SHA-256, one per email (step 22). The reminders and the reviews read
  * it here. Erasure takes the reminders' claims, links and the preference with the lead.
  */
-import type { Language } from '../../lib/i18n/languages.ts';
+import type { Language } from '../../lib/languages.ts';
 import { bookingLanguage } from './language.ts';
 import { newLinkToken, isWellFormedToken } from '../../lib/quotes/token.ts';
 import { optOutUrl } from '../../lib/trips/reminders.ts';

@@ -26,7 +26,7 @@ import { QuoteStore } from '../quotes/store.ts';
 import { linkFormToken, privateLinkForm, type FormRefusal, type RefusalWords } from '../private-form.ts';
 import { tripRules } from './rules.ts';
 import { bookingLanguage, chooseBookingLanguage } from './language.ts';
-import type { Language } from '../../lib/i18n/languages.ts';
+import type { Language } from '../../lib/languages.ts';
 import { tripSpeech } from '../../lib/trips/speech.ts';
 import type { AcceptedBooking } from '../quotes/bookings.ts';
 import { TravellerStore } from './store.ts';

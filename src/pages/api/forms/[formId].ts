@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { formAgain, refererUrl, sentFromPath, type EnquiryAnswer } from '@/lib/forms/returned-form';
 import { wantsPage } from '@/lib/forms/page-request';
 import { formSpeaks } from '@/lib/forms/text-in';
-import { localizedPath, splitLanguagePath, type Language } from '@/lib/i18n/languages';
+import { localizedPath, splitLanguagePath, type Language } from '@/lib/languages';
 import { outcomeResponse, type SubmitOutcome } from '@/server/leads/api';
 import { clientGone, socketAddressOf } from '@/server/leads/client-address';
 import { leadApi } from '@/server/leads/instance';
