@@ -51,7 +51,8 @@ async function interfaceText(page: Page): Promise<string> {
 }
 
 function englishIn(text: string): string[] {
-  const latinWords = text.match(/[A-Za-z][A-Za-z'’-]+/g) ?? [];
+  // A web address (hajj.nusuk.sa, where Hajj is booked) is written in Latin letters in every language.
+  const latinWords = text.replace(/\b[a-z0-9-]+(?:\.[a-z0-9-]+)+\b/g, ' ').match(/[A-Za-z][A-Za-z'’-]+/g) ?? [];
   return [...latinWords, ...ENGLISH.filter((fragment) => text.includes(fragment))];
 }
 
