@@ -66,3 +66,13 @@ export function splitLanguagePath(pathname: string): { lang: Language; englishPa
 export function languagesOf(englishPath: string): readonly Language[] {
   return (TRANSLATED_PAGES as readonly string[]).includes(englishPath) ? LANGUAGES : ['en'];
 }
+
+/**
+ * A reference, phone number, amount or Latin name set inside a sentence of a language, isolated left
+ * to right (U+2066…U+2069, what `<bdi dir="ltr">` does) where the language runs right to left, so
+ * that its hyphens, signs and brackets stay where they were typed; untouched elsewhere. Plain text
+ * (an email) carries it too.
+ */
+export function ltrIn(lang: Language, text: string): string {
+  return LANGUAGE_INFO[lang].dir === 'rtl' ? `\u2066${text}\u2069` : text;
+}

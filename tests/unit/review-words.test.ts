@@ -3,7 +3,8 @@ import { wordsFor } from '@/lib/i18n/dictionary';
 import { TRANSLATED_LANGUAGES } from '@/lib/languages';
 import { reviewInvitationEmail, reviewLink } from '@/lib/reviews/emails';
 import { hotelQuestions, readReviewForm, REVIEW_LIMITS, type QuotedHotel } from '@/lib/reviews/review';
-import { ltrIn, reviewFormAction } from '@/lib/reviews/review-form';
+import { ltrIn } from '@/lib/languages';
+import { reviewFormAction } from '@/lib/reviews/review-form';
 import { travelledLabel } from '@/lib/reviews/summary';
 
 /*

@@ -11,7 +11,7 @@ import { bilingualMail, type MailText } from '../i18n/bilingual.ts';
 import { wordsFor } from '../i18n/dictionary.ts';
 import type { Language } from '../languages.ts';
 import { agencyContact } from '../site-contact.ts';
-import { ltrIn } from './review-form.ts';
+import { ltrIn } from '../languages.ts';
 
 /** The invitation's outbox payload: the booking's facts, never its words. */
 export interface ReviewInvitationMessage {

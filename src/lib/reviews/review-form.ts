@@ -2,7 +2,7 @@
  * The traveller's review form as the page draws it: what each field holds again after a refused
  * post, which control a problem's link jumps to, and how a field names its hint and its problem.
  */
-import { LANGUAGE_INFO, type Language } from '../languages.ts';
+import type { Language } from '../languages.ts';
 import { inputState } from '../quotes/answers.ts';
 import type { ReviewProblem, ReviewValues } from './review.ts';
 
@@ -15,15 +15,6 @@ export interface ReviewGiven {
   name: string;
   city: string;
   consent: boolean;
-}
-
-/**
- * A reference, phone number or Latin name set inside a sentence of a language, isolated left to right
- * (U+2066…U+2069, what `<bdi dir="ltr">` does) where the language runs right to left, so that its
- * hyphens and brackets stay where they were typed; untouched elsewhere. Plain text carries it too.
- */
-export function ltrIn(lang: Language, text: string): string {
-  return LANGUAGE_INFO[lang].dir === 'rtl' ? `\u2066${text}\u2069` : text;
 }
 
 /** Where the form posts in a language (its own address, naming the language): a refusal said before the link is read is then in that language. */

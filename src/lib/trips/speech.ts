@@ -8,7 +8,7 @@ import { formatDay, formatMonthYear } from '../dates.ts';
 import { formatDayIn, formatHijriDayIn } from '../i18n/dates.ts';
 import { wordsFor } from '../i18n/dictionary.ts';
 import type { TripWords } from '../i18n/en/trip.ts';
-import { LANGUAGE_INFO, type Language } from '../languages.ts';
+import { LANGUAGE_INFO, ltrIn, type Language } from '../languages.ts';
 
 export interface TripSpeech {
   lang: Language;
@@ -24,7 +24,6 @@ export interface TripSpeech {
 }
 
 // U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE: `<bdi dir="ltr">` in plain text.
-const isolate = (text: string) => `\u2066${text}\u2069`;
 
 const made = new Map<Language, TripSpeech>();
 
@@ -53,7 +52,7 @@ export function tripSpeech(lang: Language): TripSpeech {
           day: (day) => formatDayIn(day, lang),
           dated: (day) => `${formatDayIn(day, lang)} (${formatHijriDayIn(day, lang)})`,
           month: (day) => monthFormat.format(new Date(`${day}T00:00:00Z`)),
-          ltr: LANGUAGE_INFO[lang].dir === 'rtl' ? isolate : (text) => text,
+          ltr: (text) => ltrIn(lang, text),
         };
   made.set(lang, speech);
   return speech;

@@ -8,7 +8,7 @@ import { requestBody } from '../../lib/forms/submission.ts';
 import { answerTextIn } from '../../lib/forms/text-in.ts';
 import { bilingualMail, type MailText } from '../../lib/i18n/bilingual.ts';
 import { wordsFor } from '../../lib/i18n/dictionary.ts';
-import { LANGUAGE_INFO, type Language } from '../../lib/languages.ts';
+import { ltrIn, type Language } from '../../lib/languages.ts';
 import type { StoredLead } from '../../lib/leads/model.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
 import type { Delivery } from '../../lib/outbox/model.ts';
@@ -101,9 +101,6 @@ export function acknowledgedPage(pageUrl: string | null, siteUrl: string): strin
   return url.origin + url.pathname;
 }
 
-/** Unicode's left-to-right isolate: a reference or address in a right-to-left line keeps its own order. */
-const isolate = (value: string, lang: Language) => (LANGUAGE_INFO[lang].dir === 'rtl' ? `\u2066${value}\u2069` : value);
-
 /** The acknowledgement in one language: English ends with the contacts and the signature, another points to them. */
 function acknowledgementText(lead: StoredLead, lang: Language, siteUrl: string): MailText {
   const form = findForm(lead.formId);
@@ -112,7 +109,7 @@ function acknowledgementText(lead: StoredLead, lang: Language, siteUrl: string):
   const page = acknowledgedPage(lead.pageUrl, siteUrl);
   const { name, replyTime } = agencyContact;
   // The labels line up in English's plain text, as they always have.
-  const line = (label: string, value: string) => `${label.padEnd(16)}${isolate(value, lang)}`;
+  const line = (label: string, value: string) => `${label.padEnd(16)}${ltrIn(lang, value)}`;
   const lines = [
     words.greeting,
     '',
@@ -138,7 +135,7 @@ function acknowledgementText(lead: StoredLead, lang: Language, siteUrl: string):
         ]
       : [words.contactBelow]),
   ];
-  return { subject: words.subject(name, isolate(lead.reference, lang)), text: lines.join('\n') };
+  return { subject: words.subject(name, ltrIn(lang, lead.reference)), text: lines.join('\n') };
 }
 
 /**
