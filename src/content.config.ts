@@ -230,6 +230,9 @@ const visaServices = defineCollection({
   ),
 });
 
+/** One value for each translated language, none missing (zod 4's record over an enum is exhaustive). */
+const inEveryTranslation = <Value extends z.ZodType>(value: Value) => z.record(z.enum(TRANSLATED_LANGUAGES), value);
+
 /**
  * The four Umrah tiers as the home page compares them; the file name is the packages' `tier`.
  * Prices and nights are never typed here: they come from the tier's packages (`tierOffer`).
@@ -239,13 +242,17 @@ const tiers = defineCollection({
   schema: withPlaceholders(
     z.strictObject({
       name: z.string().min(3),
+      /** The name as the translated pages say it, written by us, as the translated guides name the tier. */
+      translatedName: inEveryTranslation(z.string().min(2)),
       order: z.number().int(),
       stars: starRating,
       groupSize: z.string().min(3),
       distance: z.enum(DISTANCE_BANDS),
       highlights: z.array(z.string().min(3)).min(2),
-      /** The home page's card text, where the tier has a card. */
-      homeCard: z.strictObject({ summary: z.string().min(20) }).optional(),
+      /** The home page's card text, where the tier has a card, in English and in each translation. */
+      homeCard: z
+        .strictObject({ summary: z.string().min(20), translatedSummary: inEveryTranslation(z.string().min(10)) })
+        .optional(),
     }),
   ),
 });

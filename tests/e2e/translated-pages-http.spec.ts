@@ -152,6 +152,23 @@ test('a translated page loads no font or script that its English page does not',
   }
 });
 
+test('the translated home names each tier and says what it offers in the page’s language', async () => {
+  // The script each language is written in: a tier card in English letters would be a word left untranslated.
+  const script = { ur: /\p{Script=Arabic}/u, ar: /\p{Script=Arabic}/u, bn: /\p{Script=Bengali}/u };
+  for (const lang of TRANSLATED_LANGUAGES) {
+    const { body } = await html(localizedPath('/', lang));
+    const cards = [...body.matchAll(/<li[^>]*data-tier-card="([^"]+)"[^>]*>([\s\S]*?)<\/li>/g)];
+    expect(cards.length, lang).toBe(3);
+    for (const [, tier, card] of cards) {
+      const [name, summary] = [...card!.matchAll(/<(?:h3|p)[^>]*>([^<]+)</g)].map((match) => match[1]!.trim());
+      expect(`${lang} ${tier}: ${name}`).toMatch(script[lang]);
+      expect(name, `${lang} ${tier}`).not.toMatch(/[A-Za-z]/);
+      expect(summary, `${lang} ${tier}`).toMatch(script[lang]);
+      expect(summary!.length, `${lang} ${tier}`).toBeGreaterThan(20);
+    }
+  }
+});
+
 test('nothing redirects by the browser’s language', async () => {
   for (const path of ['/', '/contact-us', '/ur', '/ar/about-us']) {
     const { status } = await html(path, { 'Accept-Language': 'ur-PK,ur;q=0.9,ar;q=0.8' });

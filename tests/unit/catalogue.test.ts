@@ -77,7 +77,15 @@ describe('tier "from" figures', () => {
   ];
   const tier = (id: string, order: number) => ({
     id,
-    data: { name: id, order, stars: 3 as const, groupSize: '40', distance: 'adjacent' as const, highlights: [] },
+    data: {
+      name: id,
+      translatedName: { ur: id, ar: id, bn: id },
+      order,
+      stars: 3 as const,
+      groupSize: '40',
+      distance: 'adjacent' as const,
+      highlights: [],
+    },
   });
 
   it("take the lowest price and the span of nights from the tier's own packages only", () => {

@@ -34,6 +34,12 @@ describe('dates in each language', () => {
     expect(formatHijriDayIn('2027-05-15', 'ar')).toContain('1448');
     expect(formatDayIn('2027-05-15', 'bn')).toContain('২০২৭');
   });
+
+  it('names the Hijri year as each language writes it (Bengali: হিজরি, not ICU\'s "যুগ", "era")', () => {
+    expect(formatHijriDayIn('2027-05-15', 'bn')).toBe('৯ জ্বিলহজ্জ, ১৪৪৮ হিজরি');
+    expect(formatHijriDayIn('2027-05-15', 'ur')).toMatch(/1448 ہجری$/);
+    expect(formatHijriDayIn('2027-05-15', 'en')).toBe('Dhuʻl-Hijjah 9, 1448 AH');
+  });
 });
 
 describe('dictionaries', () => {

@@ -19,7 +19,15 @@ export function formatDayIn(day: string, lang: Language): string {
   return formatter(gregorian, lang, 'gregory').format(new Date(`${day}T00:00:00Z`));
 }
 
+/**
+ * The era's name where ICU's own is not what the language writes: its Bengali data calls the Hijri
+ * era "যুগ" ("era"), while Bangladesh writes the year "১৪৪৮ হিজরি".
+ */
+const HIJRI_ERA: Partial<Record<Language, string>> = { bn: 'হিজরি' };
+
 /** The same day in the Umm al-Qura Hijri calendar Saudi Arabia keeps: "9 ذوالحجۃ، 1448 ہجری". */
 export function formatHijriDayIn(day: string, lang: Language): string {
-  return formatter(hijri, lang, 'islamic-umalqura').format(new Date(`${day}T00:00:00Z`));
+  const parts = formatter(hijri, lang, 'islamic-umalqura').formatToParts(new Date(`${day}T00:00:00Z`));
+  const era = HIJRI_ERA[lang];
+  return parts.map((part) => (part.type === 'era' && era ? era : part.value)).join('');
 }
