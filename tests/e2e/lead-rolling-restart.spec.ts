@@ -21,7 +21,12 @@ const CONCURRENCY = 16;
 /** Acknowledged leads between the steps of the restart, so that each step happens under load. */
 const LEADS_PER_STEP = 60;
 const MAX_SUBMISSIONS = 5_000;
-const DELIVERY_WAIT_MS = 20_000;
+/**
+ * How long the outbox may take to deliver every lead after the restarts. It is a limit, not what the
+ * test asserts: on a machine busy with other work (a load of 10-15 on two cores) 37 of 714 leads were
+ * still queued after 20 s, and delivered soon after.
+ */
+const DELIVERY_WAIT_MS = 60_000;
 
 const running: ChildProcess[] = [];
 
@@ -150,11 +155,11 @@ async function restartUnderLoad(how: Rotation, db: TestLeadDb, hook: WebhookRece
 }
 
 test('SIGTERM to each of two instances in turn, under load, loses no lead and cuts no request', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await rollingRestart({ by: 'deploy' });
 });
 
 test('behind a balancer that polls /readyz, a drain period lets the restart refuse no request', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await rollingRestart({ by: 'readyz', drainMs: 1_000 });
 });
