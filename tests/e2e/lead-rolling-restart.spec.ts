@@ -24,7 +24,7 @@ const MAX_SUBMISSIONS = 5_000;
 /**
  * How long the outbox may take to deliver every lead after the restarts. It is a limit, not what the
  * test asserts: on a machine busy with other work (a load of 10-15 on two cores) 37 of 714 leads were
- * still queued when a 20 s wait ended, though none was lost or sent twice.
+ * still queued when a 20 s wait ended, though every acknowledged lead was stored.
  */
 const DELIVERY_WAIT_MS = 60_000;
 
