@@ -16,15 +16,15 @@ describe('noScriptCssHash', () => {
 
 describe('withoutIdleNoScriptStyle', () => {
   it('drops the style from a page with nothing it is about, and its hash with it', () => {
-    const html = keepOwnHashes(withoutIdleNoScriptStyle(page('<main class="prose-page"><p>A guide</p></main>')));
+    const body = '<main class="prose-page"><label class="compare-pick" data-needs-script></label></main>';
+    const html = keepOwnHashes(withoutIdleNoScriptStyle(page(body)));
     expect(html).not.toContain('<noscript>');
     expect(html).not.toContain(HASH);
-    expect(html).toContain('<main class="prose-page"><p>A guide</p></main>');
+    expect(html).toContain(body);
   });
 
-  it('keeps it, as it is, on a page with a compare box or holiday tabs', () => {
+  it('keeps it, as it is, on a page with holiday tabs', () => {
     for (const body of [
-      '<label class="compare-pick" data-needs-script><input type="checkbox"></label>',
       '<div class="holiday-tabs mt-6"><div role="tablist"></div></div>',
       '<h2 class="tab-panel-heading sr-only">Turkey</h2>',
     ]) {
@@ -35,7 +35,7 @@ describe('withoutIdleNoScriptStyle', () => {
   });
 
   it('reads whole class names, not parts of them or text', () => {
-    expect(withoutIdleNoScriptStyle(page('<p class="compare-picks">compare-pick</p>'))).not.toContain('<noscript>');
+    expect(withoutIdleNoScriptStyle(page('<p class="holiday-tab">holiday-tabs</p>'))).not.toContain('<noscript>');
   });
 
   it('leaves a page without the style as it is', () => {
