@@ -6,6 +6,7 @@ import {
   HONEYPOT_FIELD,
   LANGUAGE_FIELD,
   TOUCH_FIELD,
+  formHeadingId,
   type FieldErrors,
 } from '@/lib/forms/constants';
 import { form as english, type FormWords } from '@/lib/i18n/en/form';
@@ -29,7 +30,6 @@ interface LeadFormProps {
   formId: FormId;
   /** Values the page adds to every submission, such as the package being booked. */
   pageValues?: Record<string, string>;
-  labelledBy: string;
   /** Where the visitor's unsent entries are kept in sessionStorage (per form and page). */
   draftKey: string;
   /** The server's answer to a post made without scripts: the values, their problems, a sum. */
@@ -51,7 +51,6 @@ function LeadForm({
   form,
   words,
   pageValues = {},
-  labelledBy,
   draftKey,
   returned,
   sentFrom,
@@ -191,7 +190,7 @@ function LeadForm({
       action={action}
       encType={form.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded'}
       noValidate
-      aria-labelledby={labelledBy}
+      aria-labelledby={formHeadingId(form.id)}
       // onSubmit stops the browser's own post before its first await, and sendLead turns a failed
       // request into an outcome it shows: there is nothing for React to wait for.
       onSubmit={(event) => void onSubmit(event)}
