@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { moveIslandScripts } from '../lib/island-loader.ts';
+import { withoutIdleNoScriptStyle } from '../lib/no-script.ts';
 import { joinIslandLoader, keepOwnHashes, mergeInlineStyles } from '../lib/page-csp.ts';
 
 /**
  * After the build, every prerendered page gets lighter: Astro's inline island scripts move into one
  * file, `/_astro/islands.<hash>.js`, fetched by the loader on the first interaction (or at once when
- * an island must resume), joined to the head's inline script; its inline styles become one, and each
- * page's CSP keeps only the hashes of its own inline code. Pages
+ * an island must resume), joined to the head's inline script; its inline styles become one, its
+ * `<noscript>` style goes where nothing needs it, and each page's CSP keeps only the hashes of its own inline code. Pages
  * drawn per request (the comparison) keep Astro's inline scripts, which work as before.
  * Register it before the integrations that read the pages (Pagefind, precompress).
  */
@@ -38,7 +39,7 @@ export function islandRuntime(): AstroIntegration {
               throw new Error(`${page}: its island scripts differ from the other pages'`);
             }
             moved += scripts.length ? 1 : 0;
-            await writeFile(page, keepOwnHashes(joinIslandLoader(mergeInlineStyles(html))));
+            await writeFile(page, keepOwnHashes(joinIslandLoader(mergeInlineStyles(withoutIdleNoScriptStyle(html)))));
           }),
         );
         logger.info(

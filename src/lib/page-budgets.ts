@@ -10,13 +10,24 @@
 export const FIRST_RESPONSE_MAX_BYTES = 14_600;
 
 /**
- * What a translated page's first response may weigh for now: Urdu, Arabic and Bengali letters take
- * two or three bytes each in UTF-8 against one for English, and a translated form's island carries
- * its words again as props (1.4-1.6 KB brotli). The heaviest, /bn/hajj-packages, came to 16,666
- * bytes and the longest Bengali guide to about 15,950. Held here so none grows unseen; the aim stays
- * FIRST_RESPONSE_MAX_BYTES, open on issue 43.
+ * The pages still over FIRST_RESPONSE_MAX_BYTES, each held where it stands so none grows unseen; every
+ * other page, in every language, is held to the budget itself. Their words alone are the difference:
+ * Bengali and Urdu letters take three and two bytes in UTF-8 and brotli's dictionary knows few of
+ * them, so the longest guide's Bengali body is 1.3 KB more than its English one (the English guide:
+ * 13,991 bytes). The aim stays FIRST_RESPONSE_MAX_BYTES for these too, open on issue 43.
  */
-export const TRANSLATED_FIRST_RESPONSE_MAX_BYTES = 17_000;
+export const FIRST_RESPONSE_HELD: Readonly<Record<string, number>> = {
+  '/bn/blog/complete-umrah-guide-step-by-step': 15_300,
+  '/ur/blog/complete-umrah-guide-step-by-step': 15_000,
+  '/bn/hajj-packages': 15_000,
+};
+
+/**
+ * The home page's first response with its three newest reviews at their longest (2,000 characters,
+ * each with a 1,000-character reply): 14,603 bytes when this was set, held here so it grows no
+ * further; without reviews the page is 13,865. The aim is FIRST_RESPONSE_MAX_BYTES, open on issue 40.
+ */
+export const HOME_WITH_REVIEWS_HELD = 14_650;
 
 /** The public pages' stylesheets, gzip, in KB (1,024 bytes). */
 export const PUBLIC_CSS_MAX_KB = 9;

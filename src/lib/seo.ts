@@ -78,10 +78,9 @@ export function buildHead(input: HeadInput, site: SiteSettings): HeadData {
     { property: 'og:image:width', content: String(image.width) },
     { property: 'og:image:height', content: String(image.height) },
     { property: 'og:image:alt', content: image.alt },
+    // X reads the title, description and picture from og:title, og:description and og:image when
+    // its own tags are absent, so the card says only what Open Graph cannot.
     { name: 'twitter:card', content: 'summary_large_image' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: input.description },
-    { name: 'twitter:image', content: imageUrl },
     { name: 'twitter:image:alt', content: image.alt },
   ];
   return { title, canonical, meta };

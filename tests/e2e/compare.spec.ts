@@ -319,6 +319,16 @@ test.describe('choosing packages to compare', () => {
     await context.close();
   });
 
+  test("without scripts, a card's compare box is not shown, since only the tray could use it", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    const boxes = page.locator('.compare-pick[data-needs-script]');
+    expect(await boxes.count()).toBeGreaterThan(0);
+    for (const box of await boxes.all()) await expect(box).toBeHidden();
+    await context.close();
+  });
+
   test("with every script request aborted, the finder's boxes and button open the comparison", async ({ page }) => {
     await page.route('**/*', (route) =>
       route.request().resourceType() === 'script' ? route.abort() : route.continue(),

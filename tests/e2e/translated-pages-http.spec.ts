@@ -32,14 +32,40 @@ function alternates(body: string): Record<string, string> {
   );
 }
 
-/** The fonts a page preloads and the scripts it loads or inlines, by file or by content. */
+/** A language's island (`/_astro/LeadFormUr.<hash>.js`) as the island it speaks for (`island:LeadForm`). */
+const TRANSLATED_ISLAND = new RegExp(
+  `^/_astro/([A-Za-z]+?)(?:${TRANSLATED_LANGUAGES.map((lang) => lang[0]!.toUpperCase() + lang[1]).join('|')})?\\.[\\w-]+\\.js$`,
+);
+
+/**
+ * The fonts a page preloads and the scripts it loads or inlines, by file or by content; an island by
+ * the component it is, since a translated page's form and menu are their language's own island
+ * (LeadFormUr for LeadForm), which the next test holds to the English island's code and its words.
+ */
 function loads(body: string): Set<string> {
   const files = [...body.matchAll(/<(?:link[^>]+rel="preload"[^>]+href|script[^>]+src)="([^"]+)"/g)].map((m) => m[1]!);
   const inline = [...body.matchAll(/<script(?![^>]*(?:src=|application\/ld\+json))[^>]*>([\s\S]*?)<\/script>/g)].map(
     (m) => `inline:${m[1]!.length > 0 ? m[1]!.slice(0, 40) : ''}`,
   );
-  const islands = [...body.matchAll(/component-url="([^"]+)"/g)].map((m) => m[1]!);
+  const islands = [...body.matchAll(/component-url="([^"]+)"/g)].map(
+    (m) => `island:${TRANSLATED_ISLAND.exec(m[1]!)![1]}`,
+  );
   return new Set([...files, ...inline, ...islands]);
+}
+
+/** The component URLs of a page's islands, by the component they are. */
+function islandUrls(body: string): Map<string, string> {
+  return new Map(
+    [...body.matchAll(/component-url="([^"]+)"/g)].map((m) => [TRANSLATED_ISLAND.exec(m[1]!)![1]!, m[1]!]),
+  );
+}
+
+/** The modules a built script imports by itself, as paths. */
+async function importsOf(url: string): Promise<string[]> {
+  const code = await (await fetch(`${baseURL}${url}`)).text();
+  return [...code.matchAll(/(?:import|export)\s*(?:[^'"`;()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)].map(
+    (m) => `/_astro/${m[1]}`,
+  );
 }
 
 const expectedAlternates = (englishPath: string) => ({
@@ -165,6 +191,24 @@ test('the translated home names each tier and says what it offers in the page’
       expect(name, `${lang} ${tier}`).not.toMatch(/[A-Za-z]/);
       expect(summary, `${lang} ${tier}`).toMatch(script[lang]);
       expect(summary!.length, `${lang} ${tier}`).toBeGreaterThan(20);
+    }
+  }
+});
+
+test("a translated page's island brings the English island's code and its own words, nothing else", async () => {
+  for (const { englishPath, path } of TRANSLATED) {
+    const english = islandUrls((await html(englishPath)).body);
+    for (const [component, url] of islandUrls((await html(path)).body)) {
+      const englishUrl = english.get(component)!;
+      if (url === englishUrl) continue;
+      // The English island's module and what it imports: a language's island may import only these.
+      const allowed = new Set([englishUrl, ...(await importsOf(englishUrl))]);
+      const imported = await importsOf(url);
+      expect(imported.length, url).toBeGreaterThan(0);
+      expect(
+        imported.filter((file) => !allowed.has(file)),
+        `${path}: ${url}`,
+      ).toEqual([]);
     }
   }
 });

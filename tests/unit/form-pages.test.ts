@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formHeadingId } from '@/lib/forms/constants';
 import { FORMS } from '@/lib/forms/definitions';
 import { wantsPage } from '@/lib/forms/page-request';
 import { formAgain, refererUrl, sentFromPath, sitePath } from '@/lib/forms/returned-form';
@@ -88,5 +89,14 @@ describe('sentFromPath', () => {
     expect(sentFromPath(new URL('?from=%2Fhajj-packages', endpoint), 'http://[::1')).toBe('/hajj-packages');
     expect(refererUrl('http://x:99999/', endpoint)).toBeUndefined();
     expect(refererUrl('/umrah-packages', endpoint)?.href).toBe('https://site.example/umrah-packages');
+  });
+});
+
+describe('formHeadingId', () => {
+  it("gives each form's heading an id of its own, a valid one, the same for the page and the island", () => {
+    const ids = Object.keys(FORMS).map((formId) => formHeadingId(formId));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][a-z0-9-]*-form-heading$/);
+    expect(formHeadingId('hajj')).toBe(formHeadingId('hajj'));
   });
 });

@@ -131,7 +131,7 @@ describe('sitePolicyFor', () => {
     const policy = sitePolicyFor('/about-us', { pagePolicy: meta });
     expect(policy).toBe(
       "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-one='; style-src 'self' 'sha256-two=' 'sha256-three='; " +
-        "img-src 'self' data:; font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'self'; object-src 'none'; " +
+        "img-src 'self' data:; form-action 'self'; base-uri 'self'; object-src 'none'; " +
         "frame-ancestors 'none'",
     );
   });
@@ -143,6 +143,13 @@ describe('sitePolicyFor', () => {
 
   it("keeps any other directive of the page's policy, so the header is never looser than the tag", () => {
     expect(sitePolicyFor('/', { pagePolicy: "script-src 'self'; worker-src 'self'" })).toContain("worker-src 'self'");
+  });
+
+  it("says a fetch directive only where it differs from default-src 'self', to which a browser falls back", () => {
+    const policy = sitePolicyFor('/about-us', { pagePolicy: meta });
+    expect(policy).not.toMatch(/(?:font|connect)-src/);
+    expect(policy).toMatch(/^default-src 'self';/);
+    expect(sitePolicyFor('/', { pagePolicy: "font-src 'self' data:" })).toContain("font-src 'self' data:");
   });
 });
 

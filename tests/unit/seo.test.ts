@@ -75,6 +75,14 @@ describe('buildHead', () => {
     expect(metaContent(head, 'description')).toBe('About the agency and its values.');
   });
 
+  it("gives X's card the title, description and picture once, in Open Graph, which X falls back to", () => {
+    expect(metaContent(head, 'og:title')).toBe('About Us | Miqat Travel');
+    expect(metaContent(head, 'og:description')).toBe('About the agency and its values.');
+    for (const repeated of ['twitter:title', 'twitter:description', 'twitter:image'])
+      expect(metaContent(head, repeated), repeated).toBeUndefined();
+    expect(metaContent(head, 'twitter:image:alt')).toBe(metaContent(head, 'og:image:alt'));
+  });
+
   it('uses the default 1200x630 share image as an absolute URL', () => {
     expect(metaContent(head, 'og:image')).toBe('https://miqat-travel.example/og-default.png');
     expect(metaContent(head, 'og:image:width')).toBe('1200');

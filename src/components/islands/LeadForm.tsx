@@ -6,9 +6,11 @@ import {
   HONEYPOT_FIELD,
   LANGUAGE_FIELD,
   TOUCH_FIELD,
+  formHeadingId,
   type FieldErrors,
 } from '@/lib/forms/constants';
-import { form as english } from '@/lib/i18n/en/form';
+import { form as english, type FormWords } from '@/lib/i18n/en/form';
+import type { Language } from '@/lib/languages';
 import { fill, formText, type FormText } from '@/lib/forms/words';
 import { clearDraft, readDraft, saveDraft } from '@/lib/forms/draft';
 import type { ReturnedForm } from '@/lib/forms/returned-form';
@@ -23,22 +25,17 @@ import { readCounts } from './TravellerCounts';
 import { useCaptcha } from './use-captcha';
 import { firstTouchOf, restoreDraft, type Attempt, newAttempt } from './lead-form-state';
 
-interface Props {
+/** What a page hands the form: its words come with the island's code (leadFormIn), never as props. */
+interface LeadFormProps {
   formId: FormId;
   /** Values the page adds to every submission, such as the package being booked. */
   pageValues?: Record<string, string>;
-  labelledBy: string;
   /** Where the visitor's unsent entries are kept in sessionStorage (per form and page). */
   draftKey: string;
   /** The server's answer to a post made without scripts: the values, their problems, a sum. */
   returned?: ReturnedForm | undefined;
   /** The page the form began on, named in its address when the server shows it elsewhere. */
   sentFrom?: string | undefined;
-  /**
-   * Everything the form says in the page's language, when that is not English: only that
-   * language's words travel in the page, and the island carries English alone.
-   */
-  text?: FormText | undefined;
 }
 
 let validator: Promise<typeof import('@/lib/forms/schema')> | undefined;
@@ -46,13 +43,20 @@ let validator: Promise<typeof import('@/lib/forms/schema')> | undefined;
 const loadValidator = () => (validator ??= import('@/lib/forms/schema'));
 
 /**
- * Any enquiry form of the site, driven by its description in `@/lib/forms/definitions`. Its
- * server HTML is a complete form that posts without scripts (plain traveller counts, an enabled
- * button); hydration swaps in the picker and sends by `fetch` instead.
+ * Any enquiry form of the site, driven by its description in `@/lib/forms/definitions`, saying
+ * `words`. Its server HTML is a complete form that posts without scripts (plain traveller counts, an
+ * enabled button); hydration swaps in the picker and sends by `fetch` instead.
  */
-export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey, returned, sentFrom, text }: Props) {
-  const form: FormDef = FORMS[formId];
-  const words = text ?? englishText(form);
+function LeadForm({
+  form,
+  words,
+  pageValues = {},
+  draftKey,
+  returned,
+  sentFrom,
+}: Omit<LeadFormProps, 'formId'> & { form: FormDef; words: FormText }) {
+  // An English form sends no language, as forms did before there were others.
+  const translated = words.lang !== 'en';
   const action = sentFrom ? `${formEndpoint(form.id)}?from=${encodeURIComponent(sentFrom)}` : formEndpoint(form.id);
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -165,8 +169,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       [CAPTCHA_TOKEN_FIELD]: String(data.get(CAPTCHA_TOKEN_FIELD) ?? ''),
       [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ''),
       [TOUCH_FIELD]: touch,
-      // An English form sends no language, as forms did before there were others.
-      ...(text ? { [LANGUAGE_FIELD]: text.lang } : {}),
+      ...(translated ? { [LANGUAGE_FIELD]: words.lang } : {}),
     };
     attempt.current = newAttempt(attempt.current, fields, transport);
     await send(attempt.current);
@@ -187,7 +190,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       action={action}
       encType={form.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded'}
       noValidate
-      aria-labelledby={labelledBy}
+      aria-labelledby={formHeadingId(form.id)}
       // onSubmit stops the browser's own post before its first await, and sendLead turns a failed
       // request into an outcome it shows: there is nothing for React to wait for.
       onSubmit={(event) => void onSubmit(event)}
@@ -246,7 +249,7 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
       ))}
       {/* Where the visit began: the server fills it for a visitor from elsewhere, the tab's record replaces it on send. */}
       <input type="hidden" name={TOUCH_FIELD} value={returned?.touch ?? ''} />
-      {text && <input type="hidden" name={LANGUAGE_FIELD} value={text.lang} />}
+      {translated && <input type="hidden" name={LANGUAGE_FIELD} value={words.lang} />}
       <div className="honeypot" aria-hidden="true">
         <label>
           {words.honeypot}
@@ -270,13 +273,25 @@ export default function LeadForm({ formId, pageValues = {}, labelledBy, draftKey
   );
 }
 
-const englishTexts = new WeakMap<FormDef, FormText>();
-/** The form's English words, worked out once: an English page sends none. */
-function englishText(form: FormDef): FormText {
-  let found = englishTexts.get(form);
-  if (!found) englishTexts.set(form, (found = formText(form, english, 'en')));
-  return found;
+/**
+ * The form in one language, as the island a page places: the words come with the island's code, the
+ * English with this module's, each other language's with its own small module (LeadFormUr,
+ * LeadFormAr, LeadFormBn), so a page never carries them again as props beside the form it draws with
+ * them, and no island bundles another language's. The server draws the form from the same dictionary
+ * (`formTextIn`), so hydration finds the words it rendered. Worked out once per form.
+ */
+export function leadFormIn(dictionary: FormWords, lang: Language) {
+  const texts = new WeakMap<FormDef, FormText>();
+  return function LeadFormIn({ formId, ...props }: LeadFormProps) {
+    const form: FormDef = FORMS[formId];
+    let words = texts.get(form);
+    if (!words) texts.set(form, (words = formText(form, dictionary, lang)));
+    return <LeadForm form={form} words={words} {...props} />;
+  };
 }
+
+/** The enquiry form in English. */
+export default leadFormIn(english, 'en');
 
 /** The traveller counts the server returned, or the defaults. */
 function countsOf(form: FormDef, returned: ReturnedForm | undefined): Counts {

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import Glyph from '@/components/islands/Glyph';
 import { telHref, whatsappUrl } from '@/lib/contact-links';
-import { drawerNav, type NavLink } from '@/lib/navigation';
+import type { TranslatedLanguage } from '@/lib/languages';
+import { drawerNav, drawerNavIn, type NavLink, type NavWords } from '@/lib/navigation';
 import { NEW_TAB, nav } from '@/lib/i18n/en/site-nav';
 import { agencyContact } from '@/lib/site-contact';
 
-/** The drawer's words in the page's language, handed over by the header rather than every dictionary bundled here. */
-export interface MobileNavWords {
+/** The drawer's words in the page's language. */
+interface MobileNavWords {
   menu: string;
   openMenu: string;
   closeMenu: string;
@@ -19,14 +20,9 @@ export interface MobileNavWords {
 
 const ENGLISH: MobileNavWords = { ...nav, newTab: NEW_TAB };
 
-/**
- * Only the page's path travels in an English page; its links, words and the contacts come with the
- * island's code. A translated page sends its own links and words.
- */
+/** Only the page's path travels in the page; the links, words and contacts come with the island's code. */
 interface Props {
   currentPath: string;
-  links?: readonly NavLink[];
-  words?: MobileNavWords;
 }
 
 /** Moves Tab from the last control to the first (and back) so focus cannot leave the drawer. */
@@ -44,7 +40,7 @@ function keepTabInside(event: KeyboardEvent, container: HTMLElement) {
 }
 
 /** The phone menu: a slide-in drawer that keeps focus inside while open and returns it on close. */
-export default function MobileNav({ currentPath, links = drawerNav, words = ENGLISH }: Props) {
+function MobileNav({ currentPath, links, words }: Props & { links: readonly NavLink[]; words: MobileNavWords }) {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLDivElement>(null);
@@ -135,4 +131,22 @@ export default function MobileNav({ currentPath, links = drawerNav, words = ENGL
         )}
     </>
   );
+}
+
+/**
+ * The phone menu in a language other than English, as an island of its own (MobileNavUr,
+ * MobileNavAr, MobileNavBn): its links and words come with its code, as English comes with this
+ * module's, instead of as props in every translated page (0.2 KB brotli each).
+ */
+export function mobileNavIn(lang: TranslatedLanguage, navWords: NavWords, newTab: string) {
+  const links = drawerNavIn(lang, navWords);
+  const words = { ...navWords, newTab };
+  return function MobileNavIn({ currentPath }: Props) {
+    return <MobileNav currentPath={currentPath} links={links} words={words} />;
+  };
+}
+
+/** The phone menu in English. */
+export default function EnglishMobileNav({ currentPath }: Props) {
+  return <MobileNav currentPath={currentPath} links={drawerNav} words={ENGLISH} />;
 }

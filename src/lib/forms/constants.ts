@@ -8,6 +8,10 @@ export const TOUCH_FIELD = '_touch';
  * records it and answers in it. Stored apart from the fields, never relayed; none means English.
  */
 export const LANGUAGE_FIELD = '_lang';
+/** The id of a form's heading, which names the form (aria-labelledby): the page and the island each work it out, not sent between them. */
+export function formHeadingId(formId: string): string {
+  return `${formId}-form-heading`;
+}
 /** The tab's sessionStorage key under which the public layout's inline script keeps the first touch. */
 export const TOUCH_STORAGE_KEY = 'first-touch';
 

@@ -1,4 +1,5 @@
 import type { SiteWords } from '../en/site.ts';
+import { NEW_TAB, nav } from './site-nav.ts';
 
 /** Arabic counts 3 to 10 with the plural and 11 up with the singular: "7 ليالٍ", "14 ليلة". */
 function counted(count: string, plural: string, singular: string): string {
@@ -14,35 +15,8 @@ export const site: SiteWords = {
   translatedFrom: (day) => `مترجمة عن النص الإنجليزي الصادر في ${day}.`,
   languages: 'اللغات',
   skipLink: 'انتقل إلى المحتوى',
-  newTab: ' (يُفتح في علامة تبويب جديدة)',
-  nav: {
-    main: 'القائمة الرئيسية',
-    mobile: 'قائمة الجوال',
-    footer: 'روابط أسفل الصفحة',
-    breadcrumb: 'مسار التصفح',
-    home: 'الرئيسية',
-    aboutUs: 'من نحن',
-    packages: 'الباقات',
-    umrahPackages: 'باقات العمرة',
-    hajjPackages: 'باقات الحج',
-    ramadanUmrah: 'عمرة رمضان',
-    decemberUmrah: 'عمرة ديسمبر',
-    packageFinder: 'ابحث عن باقة',
-    islamicHolidays: 'رحلات سياحية إسلامية',
-    blog: 'المدونة',
-    contact: 'اتصل بنا',
-    contactUs: 'تواصل معنا',
-    search: 'البحث',
-    paymentSecurity: 'أمان الدفع',
-    privacyPolicy: 'سياسة الخصوصية',
-    terms: 'الشروط والأحكام',
-    searchSite: 'ابحث في الموقع',
-    menu: 'القائمة',
-    openMenu: 'افتح القائمة',
-    closeMenu: 'أغلق القائمة',
-    messageUs: 'راسلنا',
-    callNow: 'اتصل الآن',
-  },
+  newTab: NEW_TAB,
+  nav,
   contact: {
     chatOnWhatsApp: 'راسلنا عبر واتساب',
     chatWithUs: 'تحدّث معنا',

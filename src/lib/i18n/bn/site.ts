@@ -1,4 +1,5 @@
 import type { SiteWords } from '../en/site.ts';
+import { NEW_TAB, nav } from './site-nav.ts';
 
 // Where the English names a setting written in English (the reply time, the office's city), the
 // Bengali says it without it rather than carry English words into the sentence.
@@ -8,35 +9,8 @@ export const site: SiteWords = {
   translatedFrom: (day) => `${day} তারিখের ইংরেজি লেখা থেকে অনূদিত।`,
   languages: 'ভাষা',
   skipLink: 'মূল লেখায় যান',
-  newTab: ' (নতুন ট্যাবে খোলে)',
-  nav: {
-    main: 'প্রধান মেনু',
-    mobile: 'মোবাইল মেনু',
-    footer: 'পাতার নিচের লিংক',
-    breadcrumb: 'আপনি এখানে আছেন',
-    home: 'প্রথম পাতা',
-    aboutUs: 'আমাদের সম্পর্কে',
-    packages: 'প্যাকেজ',
-    umrahPackages: 'উমরাহ প্যাকেজ',
-    hajjPackages: 'হজ প্যাকেজ',
-    ramadanUmrah: 'রমজানে উমরাহ',
-    decemberUmrah: 'ডিসেম্বরে উমরাহ',
-    packageFinder: 'প্যাকেজ খুঁজুন',
-    islamicHolidays: 'ইসলামিক ভ্রমণ',
-    blog: 'ব্লগ',
-    contact: 'যোগাযোগ',
-    contactUs: 'যোগাযোগ করুন',
-    search: 'খুঁজুন',
-    paymentSecurity: 'পেমেন্টের নিরাপত্তা',
-    privacyPolicy: 'গোপনীয়তা নীতি',
-    terms: 'শর্তাবলি',
-    searchSite: 'সাইটে খুঁজুন',
-    menu: 'মেনু',
-    openMenu: 'মেনু খুলুন',
-    closeMenu: 'মেনু বন্ধ করুন',
-    messageUs: 'বার্তা পাঠান',
-    callNow: 'এখনই ফোন করুন',
-  },
+  newTab: NEW_TAB,
+  nav,
   contact: {
     chatOnWhatsApp: 'হোয়াটসঅ্যাপে কথা বলুন',
     chatWithUs: 'আমাদের সাথে কথা বলুন',

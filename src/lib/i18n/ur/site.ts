@@ -1,4 +1,5 @@
 import type { SiteWords } from '../en/site.ts';
+import { NEW_TAB, nav } from './site-nav.ts';
 
 // Where the English names a setting written in English (the reply time, the office's city), the
 // Urdu says it without it rather than carry English words into the sentence.
@@ -8,35 +9,8 @@ export const site: SiteWords = {
   translatedFrom: (day) => `${day} کے انگریزی متن سے ترجمہ۔`,
   languages: 'زبانیں',
   skipLink: 'مرکزی مواد پر جائیں',
-  newTab: ' (نئے ٹیب میں کھلتا ہے)',
-  nav: {
-    main: 'مرکزی فہرست',
-    mobile: 'موبائل فہرست',
-    footer: 'صفحے کے آخر کی فہرست',
-    breadcrumb: 'آپ یہاں ہیں',
-    home: 'سرورق',
-    aboutUs: 'ہمارے بارے میں',
-    packages: 'پیکج',
-    umrahPackages: 'عمرہ پیکج',
-    hajjPackages: 'حج پیکج',
-    ramadanUmrah: 'رمضان میں عمرہ',
-    decemberUmrah: 'دسمبر میں عمرہ',
-    packageFinder: 'پیکج تلاش کریں',
-    islamicHolidays: 'اسلامی سیاحتی سفر',
-    blog: 'بلاگ',
-    contact: 'رابطہ',
-    contactUs: 'ہم سے رابطہ',
-    search: 'تلاش',
-    paymentSecurity: 'ادائیگی کا تحفظ',
-    privacyPolicy: 'رازداری کی پالیسی',
-    terms: 'شرائط و ضوابط',
-    searchSite: 'سائٹ میں تلاش کریں',
-    menu: 'فہرست',
-    openMenu: 'فہرست کھولیں',
-    closeMenu: 'فہرست بند کریں',
-    messageUs: 'ہمیں پیغام بھیجیں',
-    callNow: 'ابھی فون کریں',
-  },
+  newTab: NEW_TAB,
+  nav,
   contact: {
     chatOnWhatsApp: 'واٹس ایپ پر بات کریں',
     chatWithUs: 'ہم سے بات کریں',
