@@ -2,7 +2,8 @@
 // before interacting (gzip) and Lighthouse mobile scores. A benchmark, not a test: it prints figures
 // and marks the budgets below, and exits non-zero when a page is over one, so a regression is hard
 // to miss. Lighthouse runs BENCH_RUNS times a page (default 3) and the median is kept: one run on a
-// busy machine can be off by hundreds of milliseconds. BENCH_ALL=1 audits every page, not one a kind.
+// busy machine can be off by hundreds of milliseconds. BENCH_ALL=1 audits every page, not one a kind;
+// BENCH_ONLY=translated weighs and audits only the translated pages and their English ones.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -226,7 +227,9 @@ const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLA
 const rows = [];
 const over = [];
 try {
-  for (const path of [...sitemapPaths(), COMPARE_PAGE]) {
+  // BENCH_ONLY=translated: the translated pages and their English ones alone, for work on the languages.
+  const paths = process.env.BENCH_ONLY === 'translated' ? TRANSLATED_ROWS : [...sitemapPaths(), COMPARE_PAGE];
+  for (const path of paths) {
     const weight = await weigh(browser, path);
     const audited = process.env.BENCH_ALL === '1' || LIGHTHOUSE_PAGES.has(path);
     const lighthouseResult = audited ? await audit(chrome.port, path) : null;
