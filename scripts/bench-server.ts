@@ -6,12 +6,13 @@
 // site's share of nginx's figure, and marks the budgets below met or missed. A benchmark, not a test: it
 // exits 0 once it has figures to show.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureWrk } from './debian-tools.ts';
+import { childrenOf, cpuSeconds } from './proc-cpu.ts';
 
 /**
  * Issue 13 measured the home page at about 300 requests/s compressed per request, against about 2,700/s
@@ -174,34 +175,6 @@ interface Target {
   /** The processes that serve: their CPU time is read from /proc around each round. */
   pids: () => number[];
   stop: () => Promise<void>;
-}
-
-const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
-/**
- * CPU seconds the processes have used (user and system, every thread), or NaN where /proc is not
- * Linux's. Busy neighbours on a shared machine take CPU from a server, not CPU per request from it.
- */
-function cpuSeconds(pids: readonly number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return Number.NaN;
-    }
-  }
-  return ticks / TICKS_PER_SECOND;
-}
-
-/** A process's children, as Linux lists them. */
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
 }
 
 /** The middle value (the upper one of an even count). */

@@ -559,6 +559,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
 /** Takes a file back from the current schema to schema 4 (before the lead desk and its quotes), as that release wrote it. */
 const undoDeskTables = `DROP TABLE hajj_unsubscribe_links; DROP TABLE review_decisions; DROP TABLE reviews; DROP TABLE review_links; DROP TABLE review_invitations; DROP TABLE trip_reminder_optouts; DROP TABLE trip_reminder_links; DROP TABLE trip_reminders; DROP TABLE trip_travellers; DROP TABLE hajj_alert_recipients; DROP TABLE hajj_alerts; DROP TABLE hajj_interest; DROP TABLE reply_templates; DROP TABLE digest_days; DROP TABLE job_leases; DROP TABLE quote_dues; DROP TABLE quote_payments; DROP TABLE quote_declines; DROP TABLE quote_acceptances; DROP TABLE quote_versions; DROP TABLE quotes;
   DROP TABLE staff; DROP TABLE staff_sessions; DROP TABLE lead_notes; DROP TABLE lead_history;
+  DROP INDEX leads_status_form;
   DROP INDEX leads_received; DROP INDEX leads_status; DROP INDEX leads_assignee; DROP INDEX leads_contact_email;
   DROP INDEX leads_contact_phone;
   ${[

@@ -38,6 +38,7 @@ const DUES_STEP = SCHEMA.findIndex((step) => JSON.stringify(step).includes('CREA
  * templates and the staff's display names, the first touch's columns, the cancellation schedules' columns, the travellers' table, the reviews' tables and the Hajj unsubscribe links.
  */
 const UNDO_LATER_STEPS =
+  'DROP INDEX leads_status_form; ' +
   'ALTER TABLE quote_acceptances DROP COLUMN language; ALTER TABLE leads DROP COLUMN language; ' +
   'DROP INDEX quote_acceptances_departure; ALTER TABLE quote_acceptances DROP COLUMN departure_on; ' +
   'ALTER TABLE quote_acceptances DROP COLUMN return_on; ' +

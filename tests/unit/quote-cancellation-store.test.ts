@@ -131,6 +131,7 @@ describe.each(STORE_KINDS)('the cancellation schedule in the quote store on %s',
     // Back to the step before the cancellation charges: the later steps' tables and the two columns
     // go, and the database records only the steps before it.
     const undo = [
+      'DROP INDEX leads_status_form',
       'ALTER TABLE quote_acceptances DROP COLUMN language',
       'ALTER TABLE leads DROP COLUMN language',
       'DROP INDEX quote_acceptances_departure',
