@@ -827,7 +827,7 @@ try {
     }
   }
   if (serverUrl) {
-    const databaseUrl = await freshDatabase(serverUrl, `bench_desk_${Date.now().toString(36)}`);
+    const databaseUrl = await freshDatabase(serverUrl, { name: `bench_desk_${Date.now().toString(36)}` });
     rows.push(...(await benchStore('PostgreSQL', { dbPath, databaseUrl }, { DATABASE_URL: databaseUrl })));
   }
 } finally {
