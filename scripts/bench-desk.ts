@@ -857,7 +857,7 @@ try {
     }
   }
   if (serverUrl) {
-    const databaseUrl = await freshDatabase(serverUrl, `bench_desk_${Date.now().toString(36)}`);
+    const databaseUrl = await freshDatabase(serverUrl, { name: `bench_desk_${Date.now().toString(36)}` });
     const databaseCpu = postgres ? postgresCpu(postgres) : () => Number.NaN;
     rows.push(...(await benchStore('PostgreSQL', { dbPath, databaseUrl }, { DATABASE_URL: databaseUrl }, databaseCpu)));
   }

@@ -44,7 +44,7 @@ export async function sqliteFixture(path: string, fill: (path: string) => Promis
 export async function postgresFixture(name: string, file: string, fill: (url: string) => Promise<void>): Promise<void> {
   const server = await startPostgres();
   try {
-    const url = await freshDatabase(server.url, name);
+    const url = await freshDatabase(server.url, { name });
     await fill(url);
     execFileSync(join(findPostgres(), 'pg_dump'), [
       '--column-inserts',

@@ -4,11 +4,7 @@
 // First: an older Node is told what it needs before anything else loads.
 import '../src/server/node-floor.ts';
 import { parseArgs } from 'node:util';
-import { addPerson, removePerson, resetPassword, type StaffChange } from '../src/server/desk/staff-admin.ts';
-import { StaffStore } from '../src/server/desk/staff-store.ts';
-import { serverConfig } from '../src/server/config.ts';
-import { leadSettings } from '../src/server/leads/config.ts';
-import { describeStore, openLeadStore } from '../src/server/leads/open-store.ts';
+import type { StaffChange } from '../src/server/desk/staff-admin.ts';
 
 const USAGE = `Usage:
   npm run staff -- add <email> [--role owner|agent]   add a person (agent unless --role owner)
@@ -44,6 +40,17 @@ if (values.role !== undefined && command !== 'add') fail('--role goes with "add"
 if (values.role !== undefined && values.role !== 'owner' && values.role !== 'agent') {
   fail(`--role must be owner or agent, not "${values.role}".`);
 }
+
+// The desk and the store load only for a command that needs them: misuse and --help answer at once.
+const [{ addPerson, removePerson, resetPassword }, { StaffStore }, { serverConfig }, { leadSettings }, stores] =
+  await Promise.all([
+    import('../src/server/desk/staff-admin.ts'),
+    import('../src/server/desk/staff-store.ts'),
+    import('../src/server/config.ts'),
+    import('../src/server/leads/config.ts'),
+    import('../src/server/leads/open-store.ts'),
+  ]);
+const { describeStore, openLeadStore } = stores;
 
 let config;
 let store;

@@ -23,9 +23,14 @@ const SQLITE_BASE = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 let sqliteDir: string | undefined;
 let sqliteFiles = 0;
 
-/** A new, empty store of `kind`: a SQLite file not yet created, or a fresh database on the run's PostgreSQL. */
+/**
+ * A new, empty store of `kind`: a SQLite file not yet created, or a fresh database on the run's
+ * PostgreSQL, copied from one the schema steps already brought up to date (postgres-setup.ts).
+ */
 export async function testStoreLocation(kind: StoreKind): Promise<TestStoreLocation> {
-  if (kind === 'postgresql') return { kind, databaseUrl: await freshDatabase(inject('postgresUrl')) };
+  if (kind === 'postgresql') {
+    return { kind, databaseUrl: await freshDatabase(inject('postgresUrl'), { template: inject('postgresTemplate') }) };
+  }
   if (!sqliteDir) {
     const dir = mkdtempSync(join(SQLITE_BASE, 'lead-stores-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
