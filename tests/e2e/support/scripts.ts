@@ -9,9 +9,22 @@ export async function selfStartedLoadsHadTheirChance(page: Page): Promise<void> 
   await page.waitForLoadState('load');
   await page.evaluate(
     () =>
-      new Promise<void>((resolve) =>
-        requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
-      ),
+      new Promise<void>((resolve) => {
+        // Each wait is bounded. On a busy machine a page once got no idle period or frame for a
+        // whole minute (a gallery.spec.ts test spent its 60 s in this evaluate); what an idle
+        // period or a frame would have started could not start in that time either.
+        const frame = (next: () => void) => {
+          let done = false;
+          const once = () => {
+            if (done) return;
+            done = true;
+            next();
+          };
+          requestAnimationFrame(once);
+          setTimeout(once, 1_000);
+        };
+        requestIdleCallback(() => frame(() => frame(() => setTimeout(resolve))), { timeout: 2_000 });
+      }),
   );
 }
 
