@@ -594,6 +594,22 @@ describe('the SQLite lead store', () => {
     expect(await store.insertLead(umrahLead)).not.toBeNull();
   });
 
+  it('answers other work between the statements of a long pass, as the server answers requests during one', async () => {
+    const store = await openStore('sqlite');
+    // A scheduled pass (trip reminders, invitations) is hundreds of transactions one after another;
+    // on SQLite each is synchronous, and chained on promises alone they held the event loop for the
+    // whole pass, so a request that arrived meanwhile waited seconds for it to end.
+    let passDone = false;
+    const pass = (async () => {
+      for (let index = 0; index < 200; index += 1)
+        await store.database.transaction((tx) => tx.run('UPDATE leads SET status = status WHERE 0 = 1'));
+      passDone = true;
+    })();
+    const answered = await new Promise<boolean>((resolve) => setImmediate(() => resolve(!passDone)));
+    await pass;
+    expect(answered, 'the event loop came round before the pass ended').toBe(true);
+  });
+
   it('writes in WAL journal mode', async () => {
     const store = await openStore('sqlite');
     expect(fileOf(store).prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });

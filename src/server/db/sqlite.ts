@@ -67,6 +67,7 @@ function migrate(db: DatabaseSync): void {
  * `astro dev` open several, from more than one copy of this module, so the turn lives on `globalThis`.
  */
 const TURN = Symbol.for('miqat.sqlite-turn');
+const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 const turns = ((globalThis as { [TURN]?: { last: Promise<unknown> } })[TURN] ??= { last: Promise.resolve() });
 
 /** One `node:sqlite` connection behind the async contract; every use of it waits for its turn. */
@@ -116,7 +117,10 @@ export class SqliteDatabase implements SqlDatabase {
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const result = turns.last.then(() => this.writes.noting(work));
+    // Each turn starts after the event loop has looked for I/O: SQLite answers synchronously, so a
+    // chain of turns on promises alone (a scheduled pass of hundreds of transactions) held every
+    // request that arrived meanwhile until the whole chain ended.
+    const result = turns.last.then(afterPendingIo).then(() => this.writes.noting(work));
     turns.last = result.catch(() => {});
     return result;
   }
