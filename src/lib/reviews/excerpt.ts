@@ -5,7 +5,7 @@
  */
 
 /** How many characters of a review's words, and of the agency's reply, the home page shows. */
-export const HOME_EXCERPT = { text: 280, reply: 160 } as const;
+export const HOME_EXCERPT = { text: 260, reply: 150 } as const;
 
 /**
  * The start of `text` in at most `max` characters, cut after a whole word with "…" added; the text
