@@ -30,11 +30,11 @@ function readableText(body: string): string {
     .replace(/[#*_>|`[\]-]+/g, ' ');
 }
 
-/** Word count of a guide's body. */
+/** Word count of a guide's body, in any script (a word holds a letter or digit of any alphabet). */
 export function wordCount(body: string): number {
   return readableText(body)
     .split(/\s+/)
-    .filter((word) => /[a-z0-9]/i.test(word)).length;
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
 /** Minutes to read at 220 words a minute, at least 1. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LANGUAGE_INFO, TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath } from '@/lib/languages';
+import { wordsFor } from '@/lib/i18n/dictionary';
 import { baseURL } from '../../playwright.config';
 import { sitemapPaths } from './support/site';
 
@@ -229,4 +230,18 @@ test('site search keeps each language to its own index', () => {
   // The English index holds the English pages of the sitemap and none of the translations.
   const englishPages = sitemapPaths().filter((path) => !/^\/(ur|ar|bn)(\/|$)/.test(path));
   expect(entry.languages['en']?.page_count).toBeLessThanOrEqual(englishPages.length);
+});
+
+test('a translated guide says how long it takes to read, near its English guide', async () => {
+  // Each translated guide said "1 min read": only words with a Latin letter were counted.
+  for (const { lang, englishPath, path } of TRANSLATED.filter((page) => page.englishPath.startsWith('/blog/'))) {
+    const english = Number(/(\d+) min read/.exec((await html(englishPath)).body)?.[1]);
+    const shown = wordsFor(lang).site.guide.minutes('(\\d+)');
+    const translated = Number(
+      new RegExp(shown.replace('(\\d+)', '<bdi dir="ltr">(\\d+)</bdi>')).exec((await html(path)).body)?.[1],
+    );
+    expect(english, englishPath).toBeGreaterThan(3);
+    expect(translated, path).toBeGreaterThanOrEqual(english / 2);
+    expect(translated, path).toBeLessThanOrEqual(english * 2);
+  }
 });

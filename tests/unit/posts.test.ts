@@ -56,6 +56,14 @@ describe('reading time', () => {
     expect(wordCount('The eVisa is <Fact name="visa.validity" />.')).toBe(3 + 14);
   });
 
+  it('counts words in every script, so a translated guide reads as long as it is', () => {
+    // Every translated guide said "1 min read": only words with a Latin letter or digit were counted.
+    expect(wordCount('## ধাপ ১: ইহরাম\nমীকাত পার হওয়ার আগে নিয়ত করুন।')).toBe(9);
+    expect(wordCount('میقات سے پہلے احرام باندھیں۔')).toBe(5);
+    expect(wordCount('أحرِموا قبل الميقات.')).toBe(3);
+    expect(readingMinutes('ওমরাহ '.repeat(1320))).toBe(6);
+  });
+
   it('rounds to whole minutes at 220 words a minute, never below one', () => {
     expect(readingMinutes('word '.repeat(1320))).toBe(6);
     expect(readingMinutes('just a few words')).toBe(1);
