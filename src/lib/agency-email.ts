@@ -11,13 +11,17 @@ export function agencySender(from: string): string {
   return `${agencyContact.name} <${/<([^>]+)>/.exec(from)?.[1] ?? from}>`;
 }
 
-/** "Talk to us": phone, WhatsApp, email and opening hours, one per line. */
-export function talkToUsLines(): string[] {
+/**
+ * "Talk to us": phone, WhatsApp, email and opening hours, one per line. Under an email in the family's
+ * language, whose own half points here, the WhatsApp link sends that language's greeting
+ * (`translated`, whatsappGreetingIn) first. The words come from the caller: the dictionaries import this file.
+ */
+export function talkToUsLines(translated?: string): string[] {
   const { phone, hours, email } = agencyContact;
   return [
     'Talk to us',
     `Phone:    ${phone.display}`,
-    `WhatsApp: ${whatsappUrl(agencyContact)}`,
+    `WhatsApp: ${whatsappUrl(agencyContact, { translated })}`,
     `Email:    ${email}`,
     'Opening hours:',
     ...hours.map((row) => `  ${row.days}: ${row.label}`),

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { LANGUAGE_INFO, TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath } from '@/lib/languages';
+import { LANGUAGES, LANGUAGE_INFO, TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath } from '@/lib/languages';
 import { wordsFor } from '@/lib/i18n/dictionary';
 import { baseURL } from '../../playwright.config';
+import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
 import { sitemapPaths } from './support/site';
 
 /**
@@ -10,7 +11,7 @@ import { sitemapPaths } from './support/site';
  * lane): the 24 pages answer with their language and direction, each and its English page name all
  * four and x-default reciprocally, the sitemap lists them with the same alternates, the switcher
  * offers only pages that exist, a translated page loads no font or script its English page does not,
- * and nothing redirects by the browser's language.
+ * its WhatsApp links greet in its language, and nothing redirects by the browser's language.
  */
 const ORIGIN = 'https://miqat-travel.example';
 const TRANSLATED = TRANSLATED_LANGUAGES.flatMap((lang) =>
@@ -209,6 +210,20 @@ test("a translated page's island brings the English island's code and its own wo
       expect(
         imported.filter((file) => !allowed.has(file)),
         `${path}: ${url}`,
+      ).toEqual([]);
+    }
+  }
+});
+
+test('every WhatsApp link sends the page language’s greeting, then the English one; an English page the English alone', async () => {
+  for (const englishPath of TRANSLATED_PAGES) {
+    for (const lang of LANGUAGES) {
+      const path = localizedPath(englishPath, lang);
+      const texts = whatsappTexts((await html(path)).body);
+      expect(texts.length, path).toBeGreaterThan(0);
+      expect(
+        texts.filter((text) => text !== whatsappTextIn(lang)),
+        path,
       ).toEqual([]);
     }
   }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { wordsFor } from '@/lib/i18n/dictionary';
 import { TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath, type TranslatedLanguage } from '@/lib/languages';
+import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
 import { axeViolations, collectProblems, picturesAtTheWrongPriority, selfHydratingIslandsReady } from './support/gates';
 
 /**
@@ -96,6 +97,9 @@ test('the phone menu opens in the page’s language, its links to the translatio
     await expect(drawer.getByRole('link', { name: words.aboutUs })).toHaveAttribute('href', `/${lang}/about-us`);
     await expect(drawer.getByRole('link', { name: words.umrahPackages })).toHaveAttribute('hreflang', 'en');
     expect(englishIn((await drawer.textContent()) ?? '')).toEqual([]);
+    // Its WhatsApp button, drawn by the island, greets in the page's language first.
+    const chat = await drawer.locator('a[href^="https://wa.me/"]').getAttribute('href');
+    expect(whatsappTexts(chat!)).toEqual([whatsappTextIn(lang)]);
   }
 });
 

@@ -14,6 +14,7 @@ import { TravellerStore } from '@/server/trips/store';
 import { parseMail, startSmtpServer } from '../unit/support/smtp.ts';
 import { payDeposit, quoteDraft } from '../unit/support/quotes.ts';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
+import { whatsappTextIn, whatsappTexts } from '../support/whatsapp.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
 
 /**
@@ -209,6 +210,8 @@ test.describe("the trip page in the family's language", () => {
       await expect(page.locator('html')).toHaveAttribute('dir', LANGUAGE_INFO[lang].dir);
       const html = await (await page.request.get(`${desk.origin}/quote/${booking.token}`)).text();
       expect(await htmlProblems(html, `trip-page-${lang}`), lang).toEqual([]);
+      // Whom to call: WhatsApp sends the greeting in the booking's language first, English alone in English.
+      expect(whatsappTexts(html), lang).toEqual([whatsappTextIn(lang)]);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
         expect(await axeViolations(page), `${lang} at ${width} px`).toEqual([]);
@@ -251,6 +254,8 @@ test.describe("the trip page in the family's language", () => {
     expect(text).toContain(`${wordsFor('bn').mail.englishBelow} / ${wordsFor('en').mail.englishBelow}`);
     expect(english).toMatch(/^Assalamu alaikum,/);
     expect(english).toContain(`press the button: ${unsubscribe}`);
+    // The WhatsApp link the Bengali points to, in the contacts below, greets in Bengali first.
+    expect(whatsappTexts(text)).toEqual([whatsappTextIn('bn')]);
     // The one-click link works the same from either half.
     const link = new URL(unsubscribe);
     const stopPage = new URL(link.pathname + link.search, desk.origin);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bilingualMail } from '@/lib/i18n/bilingual';
 import { formatDayIn, formatHijriDayIn } from '@/lib/i18n/dates';
-import { wordsFor } from '@/lib/i18n/dictionary';
+import { whatsappGreetingIn, wordsFor } from '@/lib/i18n/dictionary';
 import { languagesOf, localizedPath, splitLanguagePath, TRANSLATED_LANGUAGES } from '@/lib/languages';
 
 describe('language paths', () => {
@@ -59,6 +59,20 @@ describe('dictionaries', () => {
           expect(words, `${lang}: ${path}`).not.toBe(english.get(path));
       }
     }
+  });
+});
+
+describe('the WhatsApp greeting', () => {
+  it('is written in each translated language, in its own script, and English has none of its own', () => {
+    const script = { ur: /^\p{Script=Arabic}/u, ar: /^\p{Script=Arabic}/u, bn: /^\p{Script=Bengali}/u };
+    for (const lang of TRANSLATED_LANGUAGES) {
+      const greeting = whatsappGreetingIn(lang);
+      expect(greeting, lang).toMatch(script[lang]);
+      expect(greeting, lang).not.toMatch(/[A-Za-z]/);
+    }
+    // English pages send the agency's greeting, the one site setting, alone.
+    expect(whatsappGreetingIn('en')).toBeUndefined();
+    expect(new Set(TRANSLATED_LANGUAGES.map(whatsappGreetingIn)).size).toBe(3);
   });
 });
 

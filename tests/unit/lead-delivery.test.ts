@@ -11,6 +11,7 @@ import type { NewLead, StoredLead } from '@/lib/leads/model';
 import { outboxKinds } from '@/server/message-kinds';
 import type { Mailer } from '@/server/outbox/mail';
 import { DeliveryWorker, claimLeaseMs, retryDelay } from '@/server/outbox/worker';
+import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
 
@@ -677,6 +678,8 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(text).toContain('reply within one business day');
       expect(text).toContain('+1 (512) 555-0143');
       expect(text).toContain('https://wa.me/15125550143');
+      // An English enquiry's WhatsApp link sends the agency's greeting alone.
+      expect(whatsappTexts(text)).toEqual([whatsappTextIn('en')]);
       expect(text).toContain('Monday - Friday: 9:00 AM - 6:00 PM');
       expect(text).toContain('Sunday: Closed');
       // Not a word of the visitor's own: no message, no name, no phone.
@@ -716,6 +719,8 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(english).toContain('+1 (512) 555-0143');
       expect(english).toContain('Monday - Friday: 9:00 AM - 6:00 PM');
       expect(urdu).not.toContain('+1 (512) 555-0143');
+      // The WhatsApp link the Urdu half points to sends the Urdu greeting, then the English one.
+      expect(whatsappTexts(text)).toEqual([whatsappTextIn('ur')]);
       for (const typed of [visitor['firstName']!, visitor['lastName']!, visitor['phone']!])
         expect(text).not.toContain(typed);
     });

@@ -10,6 +10,7 @@ import { PublishedReviews } from '@/server/reviews/published';
 import { ReviewStore } from '@/server/reviews/store';
 import { bookingLanguage } from '@/server/trips/language';
 import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';
+import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import { STORE_KINDS, openTestStore, storeEnv, type StoreKind } from './support/stores';
 
@@ -102,6 +103,8 @@ describe.each(STORE_KINDS)('the review in the booking’s language on %s', { tim
     expect(links).toHaveLength(2);
     expect(links[0]).toBe(links[1]);
     expect(await new ReviewStore(store.database).formFor(links[0]!)).toMatchObject({ language: 'bn' });
+    // Both halves' WhatsApp links send the Bengali greeting first, the agency's English one after it.
+    expect(whatsappTexts(mail.text)).toEqual([whatsappTextIn('bn'), whatsappTextIn('bn')]);
     // The one-click unsubscribe is the English email's: the header pair, and the stop link in the English half.
     const stop = /<(https:\/\/miqat\.example\/trip\/stop-reminders\?[^>]+)>/.exec(
       mail.headers['list-unsubscribe']!,

@@ -3,6 +3,8 @@ import { parseSiteSettings } from '@/lib/site-schema';
 import { site } from '@/lib/site';
 import { DEFAULT_SITE_URL, resolveSiteUrl } from '@/lib/site-url';
 import { addressLines, mailtoHref, telHref, whatsappUrl } from '@/lib/contact-links';
+import { whatsappGreetingIn } from '@/lib/i18n/dictionary';
+import { TRANSLATED_LANGUAGES } from '@/lib/languages';
 
 describe('site settings', () => {
   it('accepts the shipped settings', () => {
@@ -38,6 +40,28 @@ describe('contact links', () => {
     const url = new URL(whatsappUrl(site));
     expect(url.origin + url.pathname).toBe(`https://wa.me/${site.whatsapp.number}`);
     expect(url.searchParams.get('text')).toBe('Hello! I would like to inquire about your travel packages.');
+  });
+
+  it.each(TRANSLATED_LANGUAGES)(
+    'sends the greeting in %s first, then the English one, as one message percent-encoded',
+    (lang) => {
+      const greeting = whatsappGreetingIn(lang)!;
+      const href = whatsappUrl(site, { translated: greeting });
+      // Every byte of the Urdu, Arabic or Bengali and the blank line is escaped: the link is plain ASCII.
+      expect(href).toMatch(/^https:\/\/wa\.me\/15125550143\?text=[A-Za-z0-9%!'()*._~-]+$/);
+      const text = new URL(href).searchParams.get('text')!;
+      expect(text).toBe(`${greeting}\n\n${site.whatsapp.greeting}`);
+      expect(text.startsWith(greeting)).toBe(true);
+      expect(text.endsWith(site.whatsapp.greeting)).toBe(true);
+    },
+  );
+
+  it('keeps a message that starts with the English greeting after the translated one, and English alone without one', () => {
+    const message = `${site.whatsapp.greeting} I am comparing A & B: https://site.example/compare?ids=a,b`;
+    expect(new URL(whatsappUrl(site, { message })).searchParams.get('text')).toBe(message);
+    expect(new URL(whatsappUrl(site, { translated: undefined })).searchParams.get('text')).toBe(site.whatsapp.greeting);
+    const both = new URL(whatsappUrl(site, { translated: whatsappGreetingIn('ar'), message })).searchParams.get('text');
+    expect(both).toBe(`${whatsappGreetingIn('ar')!}\n\n${message}`);
   });
 
   it('builds tel: and mailto: links from the settings', () => {

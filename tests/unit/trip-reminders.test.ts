@@ -15,6 +15,9 @@ import {
   type RemindedTraveller,
   type ReminderContext,
 } from '@/lib/trips/reminders';
+import { tripSpeech } from '@/lib/trips/speech';
+import { TRANSLATED_LANGUAGES } from '@/lib/languages';
+import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
 
 /*
  * The trip reminders' pure parts: which deadline is due on a day and for whom, what was claimed
@@ -156,6 +159,16 @@ describe('a reminder’s words', () => {
     },
   });
 
+  it.each(TRANSLATED_LANGUAGES)(
+    'under a reminder in %s, end the English with a WhatsApp link that greets in that language first',
+    (lang) => {
+      // The translated half says the contacts are in the English below; it prints no WhatsApp link itself.
+      expect(whatsappTexts(reminderEmail(context('visa', '2027-02-09'), tripSpeech(lang))!.text)).toEqual([]);
+      const english = reminderEmail(context('visa', '2027-02-09'), tripSpeech('en'), lang)!;
+      expect(whatsappTexts(english.text)).toEqual([whatsappTextIn(lang)]);
+    },
+  );
+
   it('carry the reference, the trip link and the opt-out, and say what is due with its days', () => {
     const visa = reminderEmail(context('visa', '2027-02-09'))!;
     expect(visa.subject).toBe('Your booking Q-7K3F9Q: the Umrah visa window is open');
@@ -188,6 +201,8 @@ describe('a reminder’s words', () => {
     expect(reminderEmail(context('departure', '2027-03-03'))!.subject).toBe(
       'Your booking Q-7K3F9Q: one week to departure',
     );
+    // An English booking's WhatsApp link sends the agency's greeting alone.
+    expect(whatsappTexts(visa.text)).toEqual([whatsappTextIn('en')]);
   });
 
   it('say exactly what is kept of the vaccine, and when it is deleted, from the setting (issue 41, Q04)', () => {

@@ -16,6 +16,8 @@ interface MobileNavWords {
   callNow: string;
   mobile: string;
   newTab: string;
+  /** The language's own greeting, sent above the agency's English one; none in English. */
+  whatsappGreeting?: string;
 }
 
 const ENGLISH: MobileNavWords = { ...nav, newTab: NEW_TAB };
@@ -117,7 +119,12 @@ function MobileNav({ currentPath, links, words }: Props & { links: readonly NavL
                 </ul>
               </nav>
               <div className="mt-auto grid gap-3 pt-6">
-                <a href={whatsappUrl(agencyContact)} target="_blank" rel="noopener" className="btn-gold">
+                <a
+                  href={whatsappUrl(agencyContact, { translated: words.whatsappGreeting })}
+                  target="_blank"
+                  rel="noopener"
+                  className="btn-gold"
+                >
                   <Glyph name="chat" /> {words.messageUs}
                   <span className="sr-only">{words.newTab}</span>
                 </a>
@@ -138,9 +145,9 @@ function MobileNav({ currentPath, links, words }: Props & { links: readonly NavL
  * MobileNavAr, MobileNavBn): its links and words come with its code, as English comes with this
  * module's, instead of as props in every translated page (0.2 KB brotli each).
  */
-export function mobileNavIn(lang: TranslatedLanguage, navWords: NavWords, newTab: string) {
+export function mobileNavIn(lang: TranslatedLanguage, navWords: NavWords, newTab: string, whatsappGreeting: string) {
   const links = drawerNavIn(lang, navWords);
-  const words = { ...navWords, newTab };
+  const words = { ...navWords, newTab, whatsappGreeting };
   return function MobileNavIn({ currentPath }: Props) {
     return <MobileNav currentPath={currentPath} links={links} words={words} />;
   };

@@ -3,12 +3,14 @@ import { form as arForm } from './ar/form.ts';
 import { mail as arMail } from './ar/mail.ts';
 import { review as arReview } from './ar/review.ts';
 import { site as arSite } from './ar/site.ts';
+import { WHATSAPP_GREETING as arGreeting } from './ar/site-nav.ts';
 import { trip as arTrip } from './ar/trip.ts';
 import { content as bnContent } from './bn/content.ts';
 import { form as bnForm } from './bn/form.ts';
 import { mail as bnMail } from './bn/mail.ts';
 import { review as bnReview } from './bn/review.ts';
 import { site as bnSite } from './bn/site.ts';
+import { WHATSAPP_GREETING as bnGreeting } from './bn/site-nav.ts';
 import { trip as bnTrip } from './bn/trip.ts';
 import { content as enContent, type ContentWords } from './en/content.ts';
 import { form as enForm, type FormWords } from './en/form.ts';
@@ -16,12 +18,13 @@ import { mail as enMail, type MailWords } from './en/mail.ts';
 import { review as enReview, type ReviewWords } from './en/review.ts';
 import { site as enSite, type SiteWords } from './en/site.ts';
 import { trip as enTrip, type TripWords } from './en/trip.ts';
-import type { Language } from '../languages.ts';
+import type { Language, TranslatedLanguage } from '../languages.ts';
 import { content as urContent } from './ur/content.ts';
 import { form as urForm } from './ur/form.ts';
 import { mail as urMail } from './ur/mail.ts';
 import { review as urReview } from './ur/review.ts';
 import { site as urSite } from './ur/site.ts';
+import { WHATSAPP_GREETING as urGreeting } from './ur/site-nav.ts';
 import { trip as urTrip } from './ur/trip.ts';
 
 /**
@@ -49,4 +52,16 @@ const DICTIONARIES: Readonly<Record<Language, Dictionary>> = {
 /** The interface words of a language. */
 export function wordsFor(lang: Language): Dictionary {
   return DICTIONARIES[lang];
+}
+
+// Apart from the areas: English has no greeting of its own to list, its greeting being the site setting.
+const WHATSAPP_GREETINGS: Readonly<Record<TranslatedLanguage, string>> = {
+  ur: urGreeting,
+  ar: arGreeting,
+  bn: bnGreeting,
+};
+
+/** The greeting a WhatsApp link sends in a language above the agency's English one; none in English, which sends that alone. */
+export function whatsappGreetingIn(lang: Language): string | undefined {
+  return lang === 'en' ? undefined : WHATSAPP_GREETINGS[lang];
 }

@@ -8,7 +8,7 @@
 import { signatureLines, talkToUsLines } from '../agency-email.ts';
 import { whatsappUrl } from '../contact-links.ts';
 import { bilingualMail, type MailText } from '../i18n/bilingual.ts';
-import { wordsFor } from '../i18n/dictionary.ts';
+import { whatsappGreetingIn, wordsFor } from '../i18n/dictionary.ts';
 import type { Language } from '../languages.ts';
 import { agencyContact } from '../site-contact.ts';
 import { ltrIn } from '../languages.ts';
@@ -61,6 +61,7 @@ function kindWords(
 function englishEmail(
   message: Pick<ReviewInvitationMessage, 'kind' | 'reference'>,
   context: InvitationContext,
+  lang: Language,
 ): MailText {
   const words = wordsFor('en').review.mail;
   const { opening, subject } = kindWords('en', message, (text) => text);
@@ -77,7 +78,8 @@ function englishEmail(
     words.noIncentive,
     ...(google ? ['', words.google, google] : []),
     '',
-    ...talkToUsLines(),
+    // Under a translation too, the WhatsApp link greets in the booking's language first.
+    ...talkToUsLines(whatsappGreetingIn(lang)),
     '',
     ...signatureLines(
       context.siteUrl,
@@ -118,7 +120,7 @@ function translatedEmail(
     '',
     words.questions,
     `${words.phone}: ${ltr(agencyContact.phone.display)}`,
-    `${words.whatsapp}: ${whatsappUrl(agencyContact)}`,
+    `${words.whatsapp}: ${whatsappUrl(agencyContact, { translated: whatsappGreetingIn(lang) })}`,
     `${words.email}: ${agencyContact.email}`,
     '',
     words.signOff(ltr(agencyContact.name)),
@@ -135,6 +137,6 @@ export function reviewInvitationEmail(
   context: InvitationContext,
   lang: Language = 'en',
 ): MailText {
-  const english = englishEmail(message, context);
+  const english = englishEmail(message, context, lang);
   return lang === 'en' ? english : bilingualMail(lang, translatedEmail(lang, message, context), english);
 }

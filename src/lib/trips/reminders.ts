@@ -25,6 +25,8 @@ import {
   type TripDates,
 } from './checklist.ts';
 import { tripName } from './destinations.ts';
+import { whatsappGreetingIn } from '../i18n/dictionary.ts';
+import type { Language } from '../languages.ts';
 import { tripSpeech, type TripSpeech } from './speech.ts';
 
 /** How long before departure, and before the vaccine's last day, the family hears: one week. */
@@ -264,11 +266,14 @@ function whatWeNeed(context: ReminderContext, say: TripSpeech): string[] {
  * The reminder's subject and text for its deadline, from the facts of the day it is sent, in `say`'s
  * language; null when nothing is left to say by then (the travellers it was for have done it, the
  * payment is in). In English the whole email; in a translation its message, the trip page and the
- * opt-out, which bilingualMail puts above the English (src/lib/i18n/bilingual.ts).
+ * opt-out, which bilingualMail puts above the English (src/lib/i18n/bilingual.ts). The English under a
+ * translation ends with the contacts the translation points to, their WhatsApp link greeting in
+ * `bookingLang` first.
  */
 export function reminderEmail(
   context: ReminderContext,
   say: TripSpeech = tripSpeech('en'),
+  bookingLang: Language = say.lang,
 ): { subject: string; text: string } | null {
   const { deadline, facts } = context;
   const { trip, rules } = facts;
@@ -331,7 +336,16 @@ export function reminderEmail(
   const optOut = [words.why(reference, link(context.optOutUrl)), words.stillCome];
   // The agency's details are said once, in the English below a translation.
   const signature =
-    say.lang === 'en' ? ['', ...talkToUsLines(), '', agencyContact.name, context.siteUrl, postalAddressLine()] : [];
+    say.lang === 'en'
+      ? [
+          '',
+          ...talkToUsLines(whatsappGreetingIn(bookingLang)),
+          '',
+          agencyContact.name,
+          context.siteUrl,
+          postalAddressLine(),
+        ]
+      : [];
   const lines = [
     words.greeting,
     '',

@@ -7,7 +7,7 @@ import { fieldLabel, findForm, wireNames } from '../../lib/forms/definitions.ts'
 import { requestBody } from '../../lib/forms/submission.ts';
 import { answerTextIn } from '../../lib/forms/text-in.ts';
 import { bilingualMail, type MailText } from '../../lib/i18n/bilingual.ts';
-import { wordsFor } from '../../lib/i18n/dictionary.ts';
+import { whatsappGreetingIn, wordsFor } from '../../lib/i18n/dictionary.ts';
 import { ltrIn, type Language } from '../../lib/languages.ts';
 import type { StoredLead } from '../../lib/leads/model.ts';
 import { visitorEmail, visitorName } from '../../lib/leads/visitor.ts';
@@ -124,9 +124,10 @@ function acknowledgementText(lead: StoredLead, lang: Language, siteUrl: string):
     ...(text?.next ? [text.next] : []),
     words.quote,
     '',
+    // The English ends with the contacts that the other half points to, so its WhatsApp link greets in the enquiry's language.
     ...(lang === 'en'
       ? [
-          ...talkToUsLines(),
+          ...talkToUsLines(whatsappGreetingIn(lead.language)),
           '',
           ...signatureLines(
             siteUrl,

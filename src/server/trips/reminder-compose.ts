@@ -81,7 +81,7 @@ async function composeReminder(
   );
   // In the booking's language, with the English below for the person who booked (decisions, fifth round).
   const lang = await bookingLanguage(db, message.quoteId);
-  const english = reminderEmail({ ...words, optOutUrl: link })!;
+  const english = reminderEmail({ ...words, optOutUrl: link }, tripSpeech('en'), lang)!;
   const email = bilingualMail(lang, reminderEmail({ ...words, optOutUrl: link }, tripSpeech(lang))!, english);
   return {
     ...composedMail(delivery, { audience: 'pilgrim', ...email }, context.from),
