@@ -3,7 +3,7 @@
  * us, and why they got it. The acknowledgement (src/server/leads/delivery.ts) and the quote emails
  * (quotes/emails.ts) are written from these, so the contacts are said once.
  */
-import { whatsappUrl } from './contact-links.ts';
+import { whatsappUrl, type TranslatedGreeting } from './contact-links.ts';
 import { agencyContact } from './site-contact.ts';
 
 /** The sender a visitor sees: the agency's name at the address of `from` (LEADS_NOTIFY_FROM), whatever the staff's emails are called. */
@@ -16,7 +16,7 @@ export function agencySender(from: string): string {
  * language, whose own half points here, the WhatsApp link sends that language's greeting
  * (`translated`, whatsappGreetingIn) first. The words come from the caller: the dictionaries import this file.
  */
-export function talkToUsLines(translated?: string): string[] {
+export function talkToUsLines(translated?: TranslatedGreeting): string[] {
   const { phone, hours, email } = agencyContact;
   return [
     'Talk to us',

@@ -12,8 +12,13 @@ export function whatsappTexts(body: string): string[] {
   );
 }
 
-/** What a WhatsApp link sends in a language: its greeting, a blank line, the agency's English greeting; English alone. */
+/**
+ * What a WhatsApp link sends in a language: its greeting alone where staff speak it, else the greeting,
+ * a blank line and the agency's English greeting; in English, the English greeting alone.
+ */
 export function whatsappTextIn(lang: Language): string {
-  const greeting = whatsappGreetingIn(lang);
-  return greeting ? `${greeting}\n\n${agencyContact.whatsapp.greeting}` : agencyContact.whatsapp.greeting;
+  const translated = whatsappGreetingIn(lang);
+  if (!translated) return agencyContact.whatsapp.greeting;
+  if (agencyContact.staffLanguages.includes(translated.lang)) return translated.greeting;
+  return `${translated.greeting}\n\n${agencyContact.whatsapp.greeting}`;
 }

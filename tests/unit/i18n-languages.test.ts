@@ -66,13 +66,14 @@ describe('the WhatsApp greeting', () => {
   it('is written in each translated language, in its own script, and English has none of its own', () => {
     const script = { ur: /^\p{Script=Arabic}/u, ar: /^\p{Script=Arabic}/u, bn: /^\p{Script=Bengali}/u };
     for (const lang of TRANSLATED_LANGUAGES) {
-      const greeting = whatsappGreetingIn(lang);
+      const greeting = whatsappGreetingIn(lang)?.greeting;
+      expect(whatsappGreetingIn(lang)?.lang, lang).toBe(lang);
       expect(greeting, lang).toMatch(script[lang]);
       expect(greeting, lang).not.toMatch(/[A-Za-z]/);
     }
     // English pages send the agency's greeting, the one site setting, alone.
     expect(whatsappGreetingIn('en')).toBeUndefined();
-    expect(new Set(TRANSLATED_LANGUAGES.map(whatsappGreetingIn)).size).toBe(3);
+    expect(new Set(TRANSLATED_LANGUAGES.map((lang) => whatsappGreetingIn(lang)?.greeting)).size).toBe(3);
   });
 });
 

@@ -719,7 +719,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(english).toContain('+1 (512) 555-0143');
       expect(english).toContain('Monday - Friday: 9:00 AM - 6:00 PM');
       expect(urdu).not.toContain('+1 (512) 555-0143');
-      // The WhatsApp link the Urdu half points to sends the Urdu greeting, then the English one.
+      // The WhatsApp link the Urdu half points to sends the Urdu greeting (staff speak Urdu: no English under it).
       expect(whatsappTexts(text)).toEqual([whatsappTextIn('ur')]);
       for (const typed of [visitor['firstName']!, visitor['lastName']!, visitor['phone']!])
         expect(text).not.toContain(typed);

@@ -103,7 +103,7 @@ describe.each(STORE_KINDS)('the review in the booking’s language on %s', { tim
     expect(links).toHaveLength(2);
     expect(links[0]).toBe(links[1]);
     expect(await new ReviewStore(store.database).formFor(links[0]!)).toMatchObject({ language: 'bn' });
-    // Both halves' WhatsApp links send the Bengali greeting first, the agency's English one after it.
+    // Both halves' WhatsApp links send the Bengali greeting (staff speak Bengali: no English under it).
     expect(whatsappTexts(mail.text)).toEqual([whatsappTextIn('bn'), whatsappTextIn('bn')]);
     // The one-click unsubscribe is the English email's: the header pair, and the stop link in the English half.
     const stop = /<(https:\/\/miqat\.example\/trip\/stop-reminders\?[^>]+)>/.exec(

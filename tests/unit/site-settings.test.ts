@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSiteSettings } from '@/lib/site-schema';
 import { site } from '@/lib/site';
 import { DEFAULT_SITE_URL, resolveSiteUrl } from '@/lib/site-url';
-import { addressLines, mailtoHref, telHref, whatsappUrl } from '@/lib/contact-links';
+import { addressLines, mailtoHref, telHref, whatsappHref, whatsappUrl } from '@/lib/contact-links';
 import { whatsappGreetingIn } from '@/lib/i18n/dictionary';
 import { TRANSLATED_LANGUAGES } from '@/lib/languages';
 
@@ -43,25 +43,51 @@ describe('contact links', () => {
   });
 
   it.each(TRANSLATED_LANGUAGES)(
-    'sends the greeting in %s first, then the English one, as one message percent-encoded',
+    'sends the greeting in %s, alone where staff speak the language and above the English where not, percent-encoded',
     (lang) => {
-      const greeting = whatsappGreetingIn(lang)!;
-      const href = whatsappUrl(site, { translated: greeting });
+      const translated = whatsappGreetingIn(lang)!;
+      const href = whatsappUrl(site, { translated });
       // Every byte of the Urdu, Arabic or Bengali and the blank line is escaped: the link is plain ASCII.
       expect(href).toMatch(/^https:\/\/wa\.me\/15125550143\?text=[A-Za-z0-9%!'()*._~-]+$/);
       const text = new URL(href).searchParams.get('text')!;
-      expect(text).toBe(`${greeting}\n\n${site.whatsapp.greeting}`);
-      expect(text.startsWith(greeting)).toBe(true);
-      expect(text.endsWith(site.whatsapp.greeting)).toBe(true);
+      expect(text).toBe(
+        site.staffLanguages.includes(lang)
+          ? translated.greeting
+          : `${translated.greeting}\n\n${site.whatsapp.greeting}`,
+      );
     },
   );
+
+  it('adds the English greeting under a language only when no one at the agency speaks it', () => {
+    const urdu = whatsappGreetingIn('ur')!;
+    const text = (staffLanguages: typeof site.staffLanguages) =>
+      new URL(whatsappUrl({ ...site, staffLanguages }, { translated: urdu })).searchParams.get('text');
+    expect(text(['ur', 'bn'])).toBe(urdu.greeting);
+    expect(text(['bn'])).toBe(`${urdu.greeting}\n\n${site.whatsapp.greeting}`);
+  });
 
   it('keeps a message that starts with the English greeting after the translated one, and English alone without one', () => {
     const message = `${site.whatsapp.greeting} I am comparing A & B: https://site.example/compare?ids=a,b`;
     expect(new URL(whatsappUrl(site, { message })).searchParams.get('text')).toBe(message);
     expect(new URL(whatsappUrl(site, { translated: undefined })).searchParams.get('text')).toBe(site.whatsapp.greeting);
-    const both = new URL(whatsappUrl(site, { translated: whatsappGreetingIn('ar'), message })).searchParams.get('text');
-    expect(both).toBe(`${whatsappGreetingIn('ar')!}\n\n${message}`);
+    for (const lang of TRANSLATED_LANGUAGES) {
+      const translated = whatsappGreetingIn(lang)!;
+      const both = new URL(whatsappUrl(site, { translated, message })).searchParams.get('text');
+      expect(both, lang).toBe(`${translated.greeting}\n\n${message}`);
+    }
+  });
+
+  it('writes the letters of a greeting as they are in a page’s link, which a browser escapes as the email’s link is', () => {
+    for (const lang of TRANSLATED_LANGUAGES) {
+      const translated = whatsappGreetingIn(lang)!;
+      const href = whatsappHref(site, { translated });
+      expect(href, lang).toContain(translated.greeting.split(' ')[1]);
+      // Spaces, the blank line, "!" and every ASCII character stay escaped: the attribute holds no space.
+      expect(href, lang).not.toMatch(/[\s"<>]/);
+      // What the browser sends when it follows the link is the email's link, byte for byte.
+      expect(new URL(href).href, lang).toBe(new URL(whatsappUrl(site, { translated })).href);
+    }
+    expect(whatsappHref(site)).toBe(whatsappUrl(site));
   });
 
   it('builds tel: and mailto: links from the settings', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import Glyph from '@/components/islands/Glyph';
-import { telHref, whatsappUrl } from '@/lib/contact-links';
+import { telHref, whatsappHref, type TranslatedGreeting } from '@/lib/contact-links';
 import type { TranslatedLanguage } from '@/lib/languages';
 import { drawerNav, drawerNavIn, type NavLink, type NavWords } from '@/lib/navigation';
 import { NEW_TAB, nav } from '@/lib/i18n/en/site-nav';
@@ -17,7 +17,7 @@ interface MobileNavWords {
   mobile: string;
   newTab: string;
   /** The language's own greeting, sent above the agency's English one; none in English. */
-  whatsappGreeting?: string;
+  whatsappGreeting?: TranslatedGreeting;
 }
 
 const ENGLISH: MobileNavWords = { ...nav, newTab: NEW_TAB };
@@ -120,7 +120,7 @@ function MobileNav({ currentPath, links, words }: Props & { links: readonly NavL
               </nav>
               <div className="mt-auto grid gap-3 pt-6">
                 <a
-                  href={whatsappUrl(agencyContact, { translated: words.whatsappGreeting })}
+                  href={whatsappHref(agencyContact, { translated: words.whatsappGreeting })}
                   target="_blank"
                   rel="noopener"
                   className="btn-gold"
@@ -147,7 +147,7 @@ function MobileNav({ currentPath, links, words }: Props & { links: readonly NavL
  */
 export function mobileNavIn(lang: TranslatedLanguage, navWords: NavWords, newTab: string, whatsappGreeting: string) {
   const links = drawerNavIn(lang, navWords);
-  const words = { ...navWords, newTab, whatsappGreeting };
+  const words = { ...navWords, newTab, whatsappGreeting: { lang, greeting: whatsappGreeting } };
   return function MobileNavIn({ currentPath }: Props) {
     return <MobileNav currentPath={currentPath} links={links} words={words} />;
   };

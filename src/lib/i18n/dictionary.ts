@@ -18,6 +18,7 @@ import { mail as enMail, type MailWords } from './en/mail.ts';
 import { review as enReview, type ReviewWords } from './en/review.ts';
 import { site as enSite, type SiteWords } from './en/site.ts';
 import { trip as enTrip, type TripWords } from './en/trip.ts';
+import type { TranslatedGreeting } from '../contact-links.ts';
 import type { Language, TranslatedLanguage } from '../languages.ts';
 import { content as urContent } from './ur/content.ts';
 import { form as urForm } from './ur/form.ts';
@@ -61,7 +62,7 @@ const WHATSAPP_GREETINGS: Readonly<Record<TranslatedLanguage, string>> = {
   bn: bnGreeting,
 };
 
-/** The greeting a WhatsApp link sends in a language above the agency's English one; none in English, which sends that alone. */
-export function whatsappGreetingIn(lang: Language): string | undefined {
-  return lang === 'en' ? undefined : WHATSAPP_GREETINGS[lang];
+/** The greeting a WhatsApp link sends in a language (whatsappUrl puts the English under it where staff need it); none in English. */
+export function whatsappGreetingIn(lang: Language): TranslatedGreeting | undefined {
+  return lang === 'en' ? undefined : { lang, greeting: WHATSAPP_GREETINGS[lang] };
 }
