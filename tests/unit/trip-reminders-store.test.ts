@@ -22,7 +22,6 @@ import { QUOTE_TODAY as TODAY, quoteDraft } from './support/quotes';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
 import {
   STORE_KINDS,
-  copyOfStore,
   openTestStore,
   storeAt,
   storeEnv,
@@ -73,8 +72,9 @@ const traveller = (quoteId: string, name: string, overrides: Partial<TravellerFi
   ...overrides,
 });
 
-async function book(kind: StoreKind) {
+async function openBooking(kind: StoreKind) {
   const store = await openTestStore(kind);
+  cleanups.push(() => store.close());
   const quotes = new QuoteStore(store.database, { emails: true });
   const fields = { name: NAMES[0]!, email: FAMILY, adults: '2' };
   const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, NOW);
@@ -93,23 +93,7 @@ async function book(kind: StoreKind) {
   const child = { category: 'child', vaccine: '', vaccinatedOn: '' };
   await travellers.save(leadId, traveller(saved.quoteId, NAMES[2]!, child), AMINA.email, TODAY, NOW);
   const reference = (await travellers.bookingOf(leadId))!.reference;
-  await store.close();
-  return { location: store.location, leadId, quoteId: saved.quoteId, token: sent.token, reference };
-}
-
-const booked = new Map<StoreKind, ReturnType<typeof book>>();
-
-/**
- * A store of its own holding the booking: made once per store kind, then copied for each test (each
- * changes it), as making it again cost each test a third of its time.
- */
-async function openBooking(kind: StoreKind) {
-  if (!booked.has(kind)) booked.set(kind, book(kind));
-  const { location: template, ...booking } = await booked.get(kind)!;
-  const location = await copyOfStore(template);
-  const store = Object.assign(storeAt(location), { location });
-  cleanups.push(() => store.close());
-  return { store, quotes: new QuoteStore(store.database, { emails: true }), ...booking };
+  return { store, quotes, leadId, quoteId: saved.quoteId, token: sent.token, reference };
 }
 
 async function smtp() {

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -58,21 +58,4 @@ export async function openTestStore(
 ): Promise<SqlLeadStore & { location: TestStoreLocation }> {
   const location = await testStoreLocation(kind);
   return Object.assign(storeAt(location, options), { location });
-}
-
-/**
- * A new store holding a copy of what a closed store at `from` holds, for set-up that many tests start
- * from and each then changes: made once, copied for each (a file copy, or PostgreSQL's `TEMPLATE`).
- * Nothing may have `from` open while it is copied.
- */
-export async function copyOfStore(from: TestStoreLocation): Promise<TestStoreLocation> {
-  if (from.kind === 'postgresql') {
-    const template = new URL(from.databaseUrl).pathname.slice(1);
-    return { kind: 'postgresql', databaseUrl: await freshDatabase(inject('postgresUrl'), { template }) };
-  }
-  // A store closed last checkpoints its write-ahead log into the file; one still open would leave it behind.
-  if (existsSync(`${from.sqlitePath}-wal`)) throw new Error(`${from.sqlitePath} is still open: close it first`);
-  const location = await testStoreLocation('sqlite');
-  if (location.kind === 'sqlite') copyFileSync(from.sqlitePath, location.sqlitePath);
-  return location;
 }
