@@ -727,6 +727,7 @@ describe('relay to the agency form service, on both stores at once', () => {
 
   it.concurrent.for(STORE_KINDS)(
     'gets every lead there exactly once through a destination that fails, then hangs, then recovers (%s)',
+    { timeout: 20_000 },
     async (kind, { onTestFinished }) => {
       const own = await testStoreLocation(kind);
       const ownCleanups: (() => Promise<void> | void)[] = [];
@@ -794,7 +795,6 @@ describe('relay to the agency form service, on both stores at once', () => {
       expect(await store.listLeads()).toEqual(snapshot);
       for (const lead of leads) expect(await store.getLead(lead.id)).toEqual(lead);
     },
-    20_000,
   );
 });
 

@@ -16,9 +16,10 @@ DATABASE_URL picks a PostgreSQL database; without it, LEADS_DB picks the SQLite 
 const COMMANDS = ['add', 'reset-password', 'remove', 'list'];
 
 /** What the arguments ask for, or what is wrong with them: read before anything is loaded. */
-function readArgs(
-  args: string[],
-): { problem: string } | { help: true } | { command: string; email?: string; role?: string } {
+type Asked =
+  { problem: string } | { help: true } | { command: string; email: string | undefined; role: string | undefined };
+
+function readArgs(args: string[]): Asked {
   let parsed;
   try {
     parsed = parseArgs({
