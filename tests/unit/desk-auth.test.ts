@@ -1,4 +1,3 @@
-import { execFile, spawnSync } from 'node:child_process';
 import { argon2Sync, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeskAuth, foreignOrigin, isHttps, safeNext, sameOrigin } from '@/server/desk/auth';
@@ -6,8 +5,10 @@ import { tokenHash } from '@/server/secrets';
 import { hashPassword, oneTimePassword, passwordProblem, verifyPassword } from '@/server/desk/passwords';
 import { addPerson, changeRole, removePerson, resetPassword } from '@/server/desk/staff-admin';
 import { StaffStore, emailProblem } from '@/server/desk/staff-store';
+import { staffCommand } from '@/server/desk/staff-cli';
 import { parseTrustProxy } from '@/server/config';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
+import { runCommand, runScript } from './support/cli';
 import { STORE_KINDS, openTestStore, storeEnv, type StoreKind, type TestStoreLocation } from './support/stores';
 
 const open: SqlLeadStore[] = [];
@@ -28,11 +29,15 @@ function authOn(store: SqlLeadStore, adminPassword?: string): DeskAuth {
   return new DeskAuth(() => store, { adminPassword, trustProxy: 0 });
 }
 
-async function addAccount(store: SqlLeadStore, email: string, role: 'owner' | 'agent' = 'agent', password = PASSWORD) {
+// One hash of PASSWORD for every account these tests add: an argon2id hash costs tens of milliseconds
+// of CPU, and what they assert is signing in with it, not that two accounts' salts differ.
+let passwordHash: Promise<string> | undefined;
+
+async function addAccount(store: SqlLeadStore, email: string, role: 'owner' | 'agent' = 'agent') {
   return new StaffStore(store.database).addStaff({
     email,
     role,
-    passwordHash: await hashPassword(password),
+    passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
     mustChangePassword: false,
   });
 }
@@ -424,18 +429,24 @@ describe.each(STORE_KINDS)('staff and sessions on %s', (kind) => {
   });
 });
 
-// Each run starts a Node process that hashes a password: seconds apiece on a busy 2-core machine.
+// Most cases run the command in this process (`staffCommand`, the one path the script takes); a
+// few start Node to hold the process boundary: the store chosen from the environment, the exit code,
+// stdout and stderr. Each process costs about a second of CPU on a busy 2-core machine.
 describe.each(STORE_KINDS)('npm run staff on %s', { timeout: 60_000 }, (kind) => {
-  function staffCli(location: TestStoreLocation, ...args: string[]) {
-    const env = { ...process.env, LEADS_DB: '', DATABASE_URL: '', ...storeEnv(location) };
-    const run = spawnSync(process.execPath, ['scripts/staff.ts', ...args], { env, encoding: 'utf8' });
-    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-  }
+  const env = (location: TestStoreLocation) => ({
+    ...process.env,
+    LEADS_DB: '',
+    DATABASE_URL: '',
+    ...storeEnv(location),
+  });
+  const staffCli = (location: TestStoreLocation, ...args: string[]) => runCommand(staffCommand, env(location), ...args);
+  const staffProcess = (location: TestStoreLocation, ...args: string[]) =>
+    runScript('scripts/staff.ts', env(location), ...args);
 
   it('adds, lists, resets and removes people, printing each one-time password once', async () => {
     const store = await openStore(kind);
     const auth = authOn(store);
-    const added = staffCli(store.location, 'add', 'Amina@Agency.example', '--role', 'owner');
+    const added = await staffProcess(store.location, 'add', 'Amina@Agency.example', '--role', 'owner');
     expect(added.status).toBe(0);
     const [, password] = /One-time password \(shown only now\): (\S+)/.exec(added.stdout) ?? [];
     expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){4}$/);
@@ -445,14 +456,14 @@ describe.each(STORE_KINDS)('npm run staff on %s', { timeout: 60_000 }, (kind) =>
       mustChangePassword: true,
     });
 
-    expect(staffCli(store.location, 'add', 'bilal@agency.example').status).toBe(0);
-    const listed = staffCli(store.location, 'list');
+    expect((await staffCli(store.location, 'add', 'bilal@agency.example')).status).toBe(0);
+    const listed = await staffCli(store.location, 'list');
     expect(listed.status).toBe(0);
     expect(listed.stdout).toMatch(/^amina@agency\.example {2}owner {2}added \d{4}-\d\d-\d\d {2}\(has not chosen/m);
     expect(listed.stdout).toMatch(/^bilal@agency\.example {2}agent /m);
     expect(listed.stdout).not.toContain(password);
 
-    const reset = staffCli(store.location, 'reset-password', 'amina@agency.example');
+    const reset = await staffCli(store.location, 'reset-password', 'amina@agency.example');
     expect(reset.status).toBe(0);
     expect(reset.stdout).toContain('1 session of theirs ended');
     if (first.outcome === 'signed-in') expect(await auth.session(first.token)).toBeUndefined();
@@ -460,32 +471,29 @@ describe.each(STORE_KINDS)('npm run staff on %s', { timeout: 60_000 }, (kind) =>
     expect(newPassword).not.toBe(password);
     expect((await auth.signIn('amina@agency.example', password!, '10.0.0.2')).outcome).toBe('wrong');
 
-    expect(staffCli(store.location, 'remove', 'bilal@agency.example')).toMatchObject({ status: 0 });
-    const last = staffCli(store.location, 'remove', 'amina@agency.example');
+    expect(await staffCli(store.location, 'remove', 'bilal@agency.example')).toMatchObject({ status: 0 });
+    const last = await staffCli(store.location, 'remove', 'amina@agency.example');
     expect(last.status).toBe(1);
     expect(last.stderr).toContain('The desk needs an owner');
-    expect(staffCli(store.location, 'list').stdout).not.toContain('bilal');
+    expect((await staffCli(store.location, 'list')).stdout).not.toContain('bilal');
   });
 
   it('refuses unknown people and addresses that are not plain with exit code 1', async () => {
     const store = await openStore(kind);
-    const unknown = staffCli(store.location, 'reset-password', 'nobody@agency.example');
+    const unknown = await staffProcess(store.location, 'reset-password', 'nobody@agency.example');
     expect(unknown).toMatchObject({ status: 1 });
     expect(unknown.stderr).toContain('nobody@agency.example has no staff account');
-    const script = staffCli(store.location, 'add', '"<script>"@x.example');
+    const script = await staffCli(store.location, 'add', '"<script>"@x.example');
     expect(script.status).toBe(1);
     expect(script.stderr).toContain('plain email address');
   });
 });
 
-// Misuse is refused before any store is opened, so it is tried once, every case at the same time.
+// Misuse is refused before any store is opened, so it is tried once, every case at the same time:
+// --help and one misuse as processes (exit codes 0 and 2, stdout and stderr), the rest in this process.
 describe('npm run staff, misused', () => {
-  const staffCli = (...args: string[]) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['scripts/staff.ts', ...args], { encoding: 'utf8' }, (error, stdout, stderr) =>
-        resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-      );
-    });
+  const staffCli = (...args: string[]) => runCommand(staffCommand, process.env, ...args);
+  const staffProcess = (...args: string[]) => runScript('scripts/staff.ts', process.env, ...args);
 
   it('refuses misuse with the usage and exit code 2, and answers --help with it', async () => {
     const misuses = [
@@ -496,7 +504,10 @@ describe('npm run staff, misused', () => {
       ['list', 'a@x.example'],
       ['remove', 'a@x.example', '--role', 'owner'],
     ];
-    const [help, ...runs] = await Promise.all([staffCli('--help'), ...misuses.map((args) => staffCli(...args))]);
+    const [help, ...runs] = await Promise.all([
+      staffProcess('--help'),
+      ...misuses.map((args, index) => (index === 1 ? staffProcess(...args) : staffCli(...args))),
+    ]);
     for (const [index, run] of runs.entries()) {
       expect(run.status, misuses[index]!.join(' ')).toBe(2);
       expect(run.stderr).toContain('Usage:');

@@ -1,7 +1,7 @@
 import { OutboxQueue } from '@/server/outbox/queue';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LeadApi } from '@/server/leads/api';
 import { parseRelays } from '@/server/config';
 import { deliveriesFor, leadApiConfig, type LeadApiConfig } from '@/server/leads/config';
@@ -18,15 +18,8 @@ import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocati
 let location: TestStoreLocation;
 const cleanups: (() => Promise<void> | void)[] = [];
 
-beforeEach(async () => {
-  // The worker warns on every failed attempt; the tests fail on purpose a lot.
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  vi.restoreAllMocks();
-});
+// The worker warns on every failed attempt; the tests fail on purpose a lot.
+const quietWarnings = () => void vi.spyOn(console, 'warn').mockImplementation(() => {});
 
 /**
  * A simulated clock for the worker: each pass runs a day after the last, so every retry the worker
@@ -39,9 +32,9 @@ const DELIVERY_TIMEOUT_MS = 400;
 const NO_ANSWER = `no answer within ${DELIVERY_TIMEOUT_MS} ms`;
 const later = () => (clock += 24 * 60 * 60_000);
 
-function config(env: Record<string, string> = {}): LeadApiConfig {
+function config(env: Record<string, string> = {}, at: TestStoreLocation = location): LeadApiConfig {
   return leadApiConfig({
-    ...storeEnv(location),
+    ...storeEnv(at),
     LEADS_RETRY_BASE_MS: '1000',
     LEADS_RETRY_MAX_MS: '60000',
     LEADS_DELIVERY_TIMEOUT_MS: String(DELIVERY_TIMEOUT_MS),
@@ -89,7 +82,7 @@ async function listen(server: Listener, port = 0): Promise<void> {
  * `fail` answers 500, `hang` takes the request and never answers, `reset` drops the connection,
  * `accept` answers 200; `down()` stops listening altogether and `up()` listens again on the same port.
  */
-async function startDestination(path = '/in') {
+async function startDestination(path = '/in', closers = cleanups) {
   const state = { phase: 'accept' as Phase, log: [] as { phase: Phase; key: string | undefined }[] };
   const accepted: Received[] = [];
   const server = createServer((request, response) => {
@@ -123,7 +116,7 @@ async function startDestination(path = '/in') {
     server.closeAllConnections();
     if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
   };
-  cleanups.push(close);
+  closers.push(close);
   return {
     state,
     accepted,
@@ -230,7 +223,13 @@ const relayTo = (url: string, ...forms: string[]) =>
 
 describe.each(STORE_KINDS)('on %s', (kind) => {
   beforeEach(async () => {
+    quietWarnings();
     location = await testStoreLocation(kind);
+  });
+
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    vi.restoreAllMocks();
   });
 
   describe('relay to the agency form service', () => {
@@ -275,68 +274,6 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(await slow).toBe(1);
       expect(destination.state.log).toHaveLength(1);
     });
-
-    it('gets every lead there exactly once through a destination that fails, then hangs, then recovers', async () => {
-      const destination = await startDestination();
-      const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') });
-      const store = openStore();
-      const worker = new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds });
-
-      // Phase 1: the destination answers 500.
-      const early = await storeLeads(store, settings, 0, 14);
-      destination.state.phase = 'fail';
-      expect(await worker.runOnce(later())).toBe(14);
-      for (const lead of early) {
-        expect(await new OutboxQueue(store.database).deliveriesOf(lead.id)).toEqual([
-          expect.objectContaining({
-            channel: 'relay',
-            destination: destination.url,
-            status: 'pending',
-            attempts: 1,
-            lastError: 'HTTP 500',
-          }),
-        ]);
-      }
-
-      // Phase 2: more leads come in; the destination takes the connection and never answers.
-      const late = await storeLeads(store, settings, 14, 6);
-      const leads = [...early, ...late];
-      const snapshot = await store.listLeads();
-      destination.state.phase = 'hang';
-      expect(await worker.runOnce(later())).toBe(20);
-      for (const lead of leads) {
-        const [delivery] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
-        expect(delivery).toMatchObject({ status: 'pending', lastError: NO_ANSWER });
-        expect(delivery!.attempts).toBe(early.includes(lead) ? 2 : 1);
-      }
-      expect(destination.accepted).toEqual([]);
-
-      // Phase 3: the destination is back.
-      destination.state.phase = 'accept';
-      let passes = 0;
-      while ((await worker.runOnce(later())) > 0) passes += 1;
-      expect(passes).toBe(1);
-      expect(await worker.runOnce(later())).toBe(0);
-
-      await expectEachArrivedOnce(destination.accepted, leads);
-      for (const lead of leads) {
-        const [delivery, ...others] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
-        expect(others).toEqual([]);
-        expect(delivery).toMatchObject({ status: 'delivered', lastError: null, deliveredAt: expect.any(String) });
-        const details = early.includes(lead) ? ['HTTP 500', NO_ANSWER, 'HTTP 200'] : [NO_ANSWER, 'HTTP 200'];
-        expect(delivery!.attempts).toBe(details.length);
-        expect(await attemptsOf(store, delivery!.id)).toEqual(
-          details.map((detail, index) => ({ ok: index === details.length - 1 ? 1 : 0, detail })),
-        );
-      }
-      // Every try of a lead, failed or not, carried the same key, so the destination can drop repeats.
-      const tries = countBy(destination.state.log.map((entry) => entry.key));
-      for (const lead of leads) expect(tries.get(lead.id)).toBe(early.includes(lead) ? 3 : 2);
-      expect(tries.size).toBe(leads.length);
-      // The leads themselves went through all of it untouched.
-      expect(await store.listLeads()).toEqual(snapshot);
-      for (const lead of leads) expect(await store.getLead(lead.id)).toEqual(lead);
-    }, 20_000);
 
     it('loses nothing while a destination is down for a long time', async () => {
       const destination = await startDestination();
@@ -783,6 +720,87 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(parseMail(acknowledgements()[0]!.raw).text).not.toContain('evil.example');
     });
   });
+});
+
+// Each pass waits out the timeout for each of the 20 leads while the destination hangs, one after
+// another as the worker sends them (8 s a store): the two stores' runs wait side by side, each on a
+// store, a destination and clean-ups of its own.
+describe('relay to the agency form service, on both stores at once', () => {
+  // Restored after both, not after each: the first to finish would restore it under the other.
+  beforeEach(quietWarnings);
+  afterAll(() => vi.restoreAllMocks());
+
+  it.concurrent.for(STORE_KINDS)(
+    'gets every lead there exactly once through a destination that fails, then hangs, then recovers (%s)',
+    { timeout: 20_000 },
+    async (kind, { onTestFinished }) => {
+      const own = await testStoreLocation(kind);
+      const ownCleanups: (() => Promise<void> | void)[] = [];
+      onTestFinished(async () => {
+        for (const cleanup of ownCleanups.splice(0).reverse()) await cleanup();
+      });
+      const destination = await startDestination('/in', ownCleanups);
+      const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') }, own);
+      const store = storeAt(own);
+      ownCleanups.push(() => store.close());
+      const worker = new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds });
+
+      // Phase 1: the destination answers 500.
+      const early = await storeLeads(store, settings, 0, 14);
+      destination.state.phase = 'fail';
+      expect(await worker.runOnce(later())).toBe(14);
+      for (const lead of early) {
+        expect(await new OutboxQueue(store.database).deliveriesOf(lead.id)).toEqual([
+          expect.objectContaining({
+            channel: 'relay',
+            destination: destination.url,
+            status: 'pending',
+            attempts: 1,
+            lastError: 'HTTP 500',
+          }),
+        ]);
+      }
+
+      // Phase 2: more leads come in; the destination takes the connection and never answers.
+      const late = await storeLeads(store, settings, 14, 6);
+      const leads = [...early, ...late];
+      const snapshot = await store.listLeads();
+      destination.state.phase = 'hang';
+      expect(await worker.runOnce(later())).toBe(20);
+      for (const lead of leads) {
+        const [delivery] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
+        expect(delivery).toMatchObject({ status: 'pending', lastError: NO_ANSWER });
+        expect(delivery!.attempts).toBe(early.includes(lead) ? 2 : 1);
+      }
+      expect(destination.accepted).toEqual([]);
+
+      // Phase 3: the destination is back.
+      destination.state.phase = 'accept';
+      let passes = 0;
+      while ((await worker.runOnce(later())) > 0) passes += 1;
+      expect(passes).toBe(1);
+      expect(await worker.runOnce(later())).toBe(0);
+
+      await expectEachArrivedOnce(destination.accepted, leads);
+      for (const lead of leads) {
+        const [delivery, ...others] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
+        expect(others).toEqual([]);
+        expect(delivery).toMatchObject({ status: 'delivered', lastError: null, deliveredAt: expect.any(String) });
+        const details = early.includes(lead) ? ['HTTP 500', NO_ANSWER, 'HTTP 200'] : [NO_ANSWER, 'HTTP 200'];
+        expect(delivery!.attempts).toBe(details.length);
+        expect(await attemptsOf(store, delivery!.id)).toEqual(
+          details.map((detail, index) => ({ ok: index === details.length - 1 ? 1 : 0, detail })),
+        );
+      }
+      // Every try of a lead, failed or not, carried the same key, so the destination can drop repeats.
+      const tries = countBy(destination.state.log.map((entry) => entry.key));
+      for (const lead of leads) expect(tries.get(lead.id)).toBe(early.includes(lead) ? 3 : 2);
+      expect(tries.size).toBe(leads.length);
+      // The leads themselves went through all of it untouched.
+      expect(await store.listLeads()).toEqual(snapshot);
+      for (const lead of leads) expect(await store.getLead(lead.id)).toEqual(lead);
+    },
+  );
 });
 
 describe('parseRelays', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -23,9 +23,25 @@ const SQLITE_BASE = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 let sqliteDir: string | undefined;
 let sqliteFiles = 0;
 
+let sqliteTemplate: Promise<string> | undefined;
+
 /**
- * A new, empty store of `kind`: a SQLite file not yet created, or a fresh database on the run's
- * PostgreSQL, copied from one the schema steps already brought up to date (postgres-setup.ts).
+ * A SQLite file the schema steps brought from empty to current, once per worker, which each store
+ * test copies as the PostgreSQL tests copy theirs: running the 25 steps cost each SQLite store 13 ms
+ * of CPU, a copy 1 ms. A broken step still fails every store test.
+ */
+function migratedSqlite(dir: string): Promise<string> {
+  return (sqliteTemplate ??= (async () => {
+    const path = join(dir, 'migrated-template.db');
+    // Opening runs every step; closing the only connection folds the write-ahead log into the file.
+    await openSqlite(path).close();
+    return path;
+  })());
+}
+
+/**
+ * A new, empty store of `kind`: a SQLite file, or a fresh database on the run's PostgreSQL, each
+ * copied from one the schema steps already brought up to date (above, and postgres-setup.ts).
  */
 export async function testStoreLocation(kind: StoreKind): Promise<TestStoreLocation> {
   if (kind === 'postgresql') {
@@ -37,7 +53,9 @@ export async function testStoreLocation(kind: StoreKind): Promise<TestStoreLocat
     sqliteDir = dir;
   }
   sqliteFiles += 1;
-  return { kind, sqlitePath: join(sqliteDir, `leads-${sqliteFiles}.db`) };
+  const sqlitePath = join(sqliteDir, `leads-${sqliteFiles}.db`);
+  copyFileSync(await migratedSqlite(sqliteDir), sqlitePath);
+  return { kind, sqlitePath };
 }
 
 /** The environment that points a `leadApiConfig` at a location. */
