@@ -103,8 +103,8 @@ describe.each(STORE_KINDS)('the review in the booking’s language on %s', { tim
     expect(links).toHaveLength(2);
     expect(links[0]).toBe(links[1]);
     expect(await new ReviewStore(store.database).formFor(links[0]!)).toMatchObject({ language: 'bn' });
-    // Both halves' WhatsApp links send the Bengali greeting (staff speak Bengali: no English under it).
-    expect(whatsappTexts(mail.text)).toEqual([whatsappTextIn('bn'), whatsappTextIn('bn')]);
+    // The Bengali half's WhatsApp link sends the Bengali greeting; the English half is the English email whole.
+    expect(whatsappTexts(mail.text)).toEqual([whatsappTextIn('bn'), whatsappTextIn('en')]);
     // The one-click unsubscribe is the English email's: the header pair, and the stop link in the English half.
     const stop = /<(https:\/\/miqat\.example\/trip\/stop-reminders\?[^>]+)>/.exec(
       mail.headers['list-unsubscribe']!,

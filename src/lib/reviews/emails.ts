@@ -61,7 +61,6 @@ function kindWords(
 function englishEmail(
   message: Pick<ReviewInvitationMessage, 'kind' | 'reference'>,
   context: InvitationContext,
-  lang: Language,
 ): MailText {
   const words = wordsFor('en').review.mail;
   const { opening, subject } = kindWords('en', message, (text) => text);
@@ -78,8 +77,7 @@ function englishEmail(
     words.noIncentive,
     ...(google ? ['', words.google, google] : []),
     '',
-    // Under a translation too, the WhatsApp link greets in the booking's language first.
-    ...talkToUsLines(whatsappGreetingIn(lang)),
+    ...talkToUsLines(),
     '',
     ...signatureLines(
       context.siteUrl,
@@ -137,6 +135,6 @@ export function reviewInvitationEmail(
   context: InvitationContext,
   lang: Language = 'en',
 ): MailText {
-  const english = englishEmail(message, context, lang);
+  const english = englishEmail(message, context);
   return lang === 'en' ? english : bilingualMail(lang, translatedEmail(lang, message, context), english);
 }
