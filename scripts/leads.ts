@@ -5,4 +5,5 @@
 import { processIo } from '../src/server/cli-io.ts';
 import { leadsCommand } from '../src/server/desk/leads-cli.ts';
 
-process.exit(await leadsCommand(process.argv.slice(2), processIo));
+// The exit code is set, not forced: a long CSV still on its way to a pipe is written before the process ends.
+process.exitCode = await leadsCommand(process.argv.slice(2), processIo);

@@ -6,4 +6,5 @@ import '../src/server/node-floor.ts';
 import { processIo } from '../src/server/cli-io.ts';
 import { staffCommand } from '../src/server/desk/staff-cli.ts';
 
-process.exit(await staffCommand(process.argv.slice(2), processIo));
+// The exit code is set, not forced: output still on its way to a pipe is written before the process ends.
+process.exitCode = await staffCommand(process.argv.slice(2), processIo);
