@@ -14,6 +14,7 @@ import { payDeposit, quoteDraft } from '../unit/support/quotes.ts';
 import { startDesk, type Desk } from './support/desk.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
 import { firstResponseBytes } from './support/raw-http.ts';
+import { afterRedraw } from './support/redraw';
 
 /**
  * Published reviews on the static pages, against the built server on SQLite with its refresh set to
@@ -193,15 +194,7 @@ test.describe('published reviews on the static pages', () => {
     const page = await context.newPage();
     const count = page.locator('[data-review-count]');
     // The server looks every 0.3 s: the page is read again until it shows the reviews.
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${desk.origin}${PAGE}`);
-          return count.count();
-        },
-        { timeout: 20_000, intervals: [200] },
-      )
-      .toBe(1);
+    await afterRedraw(page, `${desk.origin}${PAGE}`, () => count.count()).toBe(1);
     const response = await page.goto(`${desk.origin}${PAGE}`);
     const headers = response!.headers();
     expect(headers['content-encoding']).toBe('br');
@@ -264,15 +257,9 @@ test.describe('published reviews on the static pages', () => {
 
     // The home page's reviews followed in the same look (or the next).
     const home = page.locator('[data-home-reviews]');
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${desk.origin}/`);
-          return home.getByRole('heading', { level: 2 }).textContent();
-        },
-        { timeout: 20_000, intervals: [200] },
-      )
-      .toBe('What travellers wrote after their trip');
+    await afterRedraw(page, `${desk.origin}/`, () => home.getByRole('heading', { level: 2 }).textContent()).toBe(
+      'What travellers wrote after their trip',
+    );
     await expect(home.locator('[data-review-count]')).toContainText('The newest of 2 published reviews, 4.5 of 5');
     await expect(home).toContainText('A different hotel in Makkah');
     await expect(home.getByRole('link', { name: 'Chicago 10 Nights 3 Star Umrah Package' }).first()).toHaveAttribute(
@@ -311,15 +298,9 @@ test.describe('published reviews on the static pages', () => {
     const listing = page.locator('[data-listing-reviews]');
     /** The listing's average and count once its part reads `expected`, read again until then. */
     const listingReads = async (path: string, expected: string) =>
-      expect
-        .poll(
-          async () => {
-            await page.goto(`${desk.origin}${path}`);
-            return (await listing.count()) ? listing.textContent() : 'nothing shown';
-          },
-          { timeout: 20_000, intervals: [200] },
-        )
-        .toContain(expected);
+      afterRedraw(page, `${desk.origin}${path}`, async () =>
+        (await listing.count()) ? listing.textContent() : 'nothing shown',
+      ).toContain(expected);
 
     // The city page's two reviews (5 and 4) from the earlier test; a tier page with none shows nothing.
     await listingReads(CITY_PAGE, 'Rated 4.5 of 5 on average from 2 published reviews of the packages on this page');
@@ -398,15 +379,9 @@ test.describe('published reviews on the static pages', () => {
 
     // The home page shows the long review shortened, with the way to the whole of it.
     const home = page.locator('[data-home-reviews]');
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${desk.origin}/`);
-          return home.locator('[data-review-count]').textContent();
-        },
-        { timeout: 20_000, intervals: [200] },
-      )
-      .toContain('The newest of 4 published reviews');
+    await afterRedraw(page, `${desk.origin}/`, () => home.locator('[data-review-count]').textContent()).toContain(
+      'The newest of 4 published reviews',
+    );
     const longItem = home.locator('[data-review]', { hasText: 'A long account of our trip' });
     const shown = (await longItem.locator('blockquote').textContent())!.trim();
     expect(shown.length).toBeLessThan(400);
@@ -484,15 +459,7 @@ test.describe('published reviews on the static pages', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const home = page.locator('[data-home-reviews]');
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${desk.origin}/`);
-          return home.locator('[data-whole-review]').count();
-        },
-        { timeout: 20_000, intervals: [200] },
-      )
-      .toBe(3);
+    await afterRedraw(page, `${desk.origin}/`, () => home.locator('[data-whole-review]').count()).toBe(3);
     await expect(home.locator('[data-review-count]')).toContainText('The newest of 7 published reviews');
     await context.close();
     const measured = await firstResponseBytes(`${desk.origin}/`);
@@ -526,15 +493,9 @@ test.describe('published reviews on the static pages', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const section = page.locator('[data-package-reviews]');
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${desk.origin}${PAGE}`);
-          return section.locator('[data-review-count]').textContent();
-        },
-        { timeout: 20_000, intervals: [500] },
-      )
-      .toBe('From 6 reviews, each invited after a booked trip');
+    await afterRedraw(page, `${desk.origin}${PAGE}`, () => section.locator('[data-review-count]').textContent()).toBe(
+      'From 6 reviews, each invited after a booked trip',
+    );
     await expect(section.getByRole('heading', { name: 'Every review in full, newest first' })).toBeVisible();
     // Six reviews, more than the four a package page used to show: the first complaint is still there.
     await expect(section.locator('[data-review]')).toHaveCount(6);

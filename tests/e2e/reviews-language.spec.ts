@@ -9,6 +9,7 @@ import { payDeposit, quoteDraft } from '../unit/support/quotes.ts';
 import { parseMail, startSmtpServer } from '../unit/support/smtp.ts';
 import { startDesk, type Desk } from './support/desk.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
+import { afterRedraw } from './support/redraw';
 
 /**
  * The review in the booking's language, in Chromium against the built server on SQLite (both stores
@@ -180,15 +181,7 @@ test.describe('the review in the booking’s language', () => {
     const page = await context.newPage();
     const review = page.locator('[data-review]');
     // The server redraws the package page when its reviews change (every 0.3 s here).
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${desk.origin}/package/${PACKAGE}`);
-          return review.count();
-        },
-        { timeout: 20_000, intervals: [200] },
-      )
-      .toBe(1);
+    await afterRedraw(page, `${desk.origin}/package/${PACKAGE}`, () => review.count()).toBe(1);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const title = review.getByRole('heading', { name: 'بہت اچھا انتظام' });
     await expect(title).toHaveAttribute('lang', 'ur');
