@@ -14,7 +14,7 @@ export function agencySender(from: string): string {
 /**
  * "Talk to us": phone, WhatsApp, email and opening hours, one per line. Under an email in the family's
  * language, whose own half points here, the WhatsApp link sends that language's greeting
- * (`translated`, whatsappGreetingIn) first. The words come from the caller: the dictionaries import this file.
+ * (`translated`, whatsappGreetingIn). The words come from the caller: the dictionaries import this file.
  */
 export function talkToUsLines(translated?: TranslatedGreeting): string[] {
   const { phone, hours, email } = agencyContact;

@@ -16,7 +16,7 @@ interface MobileNavWords {
   callNow: string;
   mobile: string;
   newTab: string;
-  /** The language's own greeting, sent above the agency's English one; none in English. */
+  /** The greeting in the language, for whatsappHref; none in English, which sends the agency's greeting. */
   whatsappGreeting?: TranslatedGreeting;
 }
 

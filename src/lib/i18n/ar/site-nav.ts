@@ -38,8 +38,5 @@ export const nav: Translation<typeof english> = {
 /** Read after a link that opens a new tab. */
 export const NEW_TAB = ' (يُفتح في علامة تبويب جديدة)';
 
-/**
- * What a WhatsApp link sends first, above the agency's English greeting (the one site setting), so the
- * parent reads what they send and staff who do not read it read the English.
- */
+/** The greeting a WhatsApp link sends, so the parent reads what they send (whatsappUrl adds the English where staff need it). */
 export const WHATSAPP_GREETING = 'السلام عليكم! أودّ الاستفسار عن باقات السفر لديكم.';
