@@ -72,6 +72,19 @@ test('the browser gates cover every shape of page the site builds', () => {
   console.log(`[gates] ${paths.length} pages in ${shapes.length} shapes; axe on ${browserPaths.length} at each width`);
 });
 
+// The gate judges a clean page without naming elements and names them only when it finds something:
+// a fault that appears after a clean run, in the same document, must still be found and named.
+test('the axe gate finds a violation that appears after a clean run, and names the element', async ({ page }) => {
+  await page.goto('/contact-us');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.id = 'gate-self-test';
+    document.querySelector('main')!.append(button);
+  });
+  expect(await axeViolations(page)).toEqual(['button-name (critical): #gate-self-test']);
+});
+
 for (const path of browserPaths) {
   // One visit, judged at each width in turn: the layout follows the window as it would on a phone
   // turned sideways, and the page is loaded and hydrated once.
