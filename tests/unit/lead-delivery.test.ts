@@ -722,9 +722,8 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   });
 });
 
-// Each pass waits out the timeout for each of the 20 leads while the destination hangs, one after
-// another as the worker sends them (8 s a store): the two stores' runs wait side by side, each on a
-// store, a destination and clean-ups of its own.
+// A pass waits out the timeout once while the destination hangs: the two stores' runs wait side by
+// side, each on a store, a destination and clean-ups of its own.
 describe('relay to the agency form service, on both stores at once', () => {
   // Restored after both, not after each: the first to finish would restore it under the other.
   beforeEach(quietWarnings);
@@ -761,20 +760,27 @@ describe('relay to the agency form service, on both stores at once', () => {
         ]);
       }
 
-      // Phase 2: more leads come in; the destination takes the connection and never answers.
+      // Phase 2: more leads come in; the destination takes the connection and never answers. Once one
+      // try has run out its timeout, the pass tries that destination no more: the rest wait, untried.
       const late = await storeLeads(store, settings, 14, 6);
       const leads = [...early, ...late];
       const snapshot = await store.listLeads();
       destination.state.phase = 'hang';
-      expect(await worker.runOnce(later())).toBe(20);
+      expect(await worker.runOnce(later())).toBe(1);
+      const hung: StoredLead[] = [];
       for (const lead of leads) {
         const [delivery] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
-        expect(delivery).toMatchObject({ status: 'pending', lastError: NO_ANSWER });
-        expect(delivery!.attempts).toBe(early.includes(lead) ? 2 : 1);
+        const before = early.includes(lead) ? { attempts: 1, lastError: 'HTTP 500' } : { attempts: 0, lastError: null };
+        if (delivery!.lastError === NO_ANSWER) {
+          hung.push(lead);
+          expect(delivery).toMatchObject({ status: 'pending', attempts: before.attempts + 1 });
+        } else expect(delivery).toMatchObject({ status: 'pending', ...before });
       }
+      expect(hung).toHaveLength(1);
+      expect(destination.state.log.filter((entry) => entry.phase === 'hang')).toHaveLength(1);
       expect(destination.accepted).toEqual([]);
 
-      // Phase 3: the destination is back.
+      // Phase 3: the destination is back; the leads the hanging pass left untried are due with the rest.
       destination.state.phase = 'accept';
       let passes = 0;
       while ((await worker.runOnce(later())) > 0) passes += 1;
@@ -786,7 +792,11 @@ describe('relay to the agency form service, on both stores at once', () => {
         const [delivery, ...others] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
         expect(others).toEqual([]);
         expect(delivery).toMatchObject({ status: 'delivered', lastError: null, deliveredAt: expect.any(String) });
-        const details = early.includes(lead) ? ['HTTP 500', NO_ANSWER, 'HTTP 200'] : [NO_ANSWER, 'HTTP 200'];
+        const details = [
+          ...(early.includes(lead) ? ['HTTP 500'] : []),
+          ...(hung.includes(lead) ? [NO_ANSWER] : []),
+          'HTTP 200',
+        ];
         expect(delivery!.attempts).toBe(details.length);
         expect(await attemptsOf(store, delivery!.id)).toEqual(
           details.map((detail, index) => ({ ok: index === details.length - 1 ? 1 : 0, detail })),
@@ -794,11 +804,48 @@ describe('relay to the agency form service, on both stores at once', () => {
       }
       // Every try of a lead, failed or not, carried the same key, so the destination can drop repeats.
       const tries = countBy(destination.state.log.map((entry) => entry.key));
-      for (const lead of leads) expect(tries.get(lead.id)).toBe(early.includes(lead) ? 3 : 2);
+      for (const lead of leads)
+        expect(tries.get(lead.id)).toBe(1 + (early.includes(lead) ? 1 : 0) + (hung.includes(lead) ? 1 : 0));
       expect(tries.size).toBe(leads.length);
       // The leads themselves went through all of it untouched.
       expect(await store.listLeads()).toEqual(snapshot);
       for (const lead of leads) expect(await store.getLead(lead.id)).toEqual(lead);
+    },
+  );
+
+  it.concurrent.for(STORE_KINDS)(
+    'a destination that hangs costs a pass one timeout, and another destination still gets its leads in that pass (%s)',
+    { timeout: 20_000 },
+    async (kind, { onTestFinished }) => {
+      const own = await testStoreLocation(kind);
+      const ownCleanups: (() => Promise<void> | void)[] = [];
+      onTestFinished(async () => {
+        for (const cleanup of ownCleanups.splice(0).reverse()) await cleanup();
+      });
+      const hanging = await startDestination('/in', ownCleanups);
+      const answering = await startDestination('/in', ownCleanups);
+      hanging.state.phase = 'hang';
+      const relays = { umrah: { type: 'form', url: hanging.url }, ramadan: { type: 'form', url: answering.url } };
+      const settings = config({ LEADS_RELAYS: JSON.stringify(relays) }, own);
+      const store = storeAt(own);
+      ownCleanups.push(() => store.close());
+      const worker = new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds });
+
+      // Five Umrah leads for the hanging destination, five Ramadan ones for the other, one channel.
+      const leads = await storeLeads(store, settings, 0, 10);
+      expect(await worker.runOnce(later())).toBe(6);
+      expect(hanging.state.log).toHaveLength(1);
+      await expectEachArrivedOnce(
+        answering.accepted,
+        leads.filter((lead) => lead.formId === 'ramadan'),
+      );
+      const untried = [];
+      for (const lead of leads.filter((each) => each.formId === 'umrah')) {
+        const [delivery] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
+        expect(delivery).toMatchObject({ status: 'pending' });
+        if (delivery!.attempts === 0) untried.push(lead);
+      }
+      expect(untried).toHaveLength(4);
     },
   );
 });

@@ -104,21 +104,32 @@ export class DeliveryWorker {
 
   /**
    * One pass over what is due now; returns how many deliveries were attempted. Channels run side
-   * by side, so a relay that hangs until its timeout does not hold back the staff's email.
+   * by side, so a relay that hangs until its timeout does not hold back the staff's email. A
+   * destination that let a try run out its whole timeout is not tried again in the same pass: its
+   * other deliveries wait for their next try untouched, so one hanging destination costs a pass one
+   * timeout, not one per delivery due to it, and the next pass (new leads' email) is not held back.
    */
   async runOnce(nowMs = Date.now()): Promise<number> {
     const leaseMs = claimLeaseMs(this.config.deliveryTimeoutMs);
     const due = await this.queue.claimDueDeliveries(nowMs, DELIVERIES_PER_PASS, leaseMs);
     const passStarted = Date.now();
+    const unanswering = new Set<string>();
     let attempted = 0;
     const channels = Map.groupBy(due, (delivery) => delivery.channel);
     await Promise.all(
       [...channels.values()].map(async (deliveries) => {
         for (const delivery of deliveries) {
+          const retryAt = nowMs + retryDelay(delivery.attempts, this.config.retryBaseMs, this.config.retryMaxMs);
+          if (unanswering.has(delivery.destination)) {
+            // Given back, due again when a failed try would be, with no attempt counted.
+            await this.queue.renewClaim(delivery.id, delivery.nextAttemptAt, retryAt);
+            continue;
+          }
           // The pass's clock moves on in real time; a claim that lapsed and went to another worker stays theirs.
           const leasedUntil = nowMs + (Date.now() - passStarted) + leaseMs;
           if (!(await this.queue.renewClaim(delivery.id, delivery.nextAttemptAt, leasedUntil))) continue;
-          await this.attempt(delivery, nowMs);
+          const outcome = await this.attempt(delivery, nowMs, retryAt);
+          if (outcome === 'ran out of time') unanswering.add(delivery.destination);
           attempted += 1;
         }
       }),
@@ -127,13 +138,15 @@ export class DeliveryWorker {
   }
 
   /** Tries one delivery and records how it went; nothing is recorded for a lead that is gone. */
-  private async attempt(delivery: Delivery, nowMs: number): Promise<void> {
+  private async attempt(delivery: Delivery, nowMs: number, retryAt: number): Promise<'done' | 'ran out of time'> {
     const started = Date.now();
     const result = await this.deliver(delivery, nowMs);
-    if (result === null) return;
-    const retryAt = nowMs + retryDelay(delivery.attempts, this.config.retryBaseMs, this.config.retryMaxMs);
-    await this.queue.recordAttempt(delivery.id, { ...result, durationMs: Date.now() - started }, retryAt);
-    if (!result.ok) console.warn(`Delivery ${delivery.id} (${delivery.channel}) failed: ${result.detail}`);
+    const durationMs = Date.now() - started;
+    if (result === null) return 'done';
+    await this.queue.recordAttempt(delivery.id, { ...result, durationMs }, retryAt);
+    if (result.ok) return 'done';
+    console.warn(`Delivery ${delivery.id} (${delivery.channel}) failed: ${result.detail}`);
+    return durationMs >= this.config.deliveryTimeoutMs ? 'ran out of time' : 'done';
   }
 
   /** The row sent by its kind; a kind that throws while writing it out is a failed try, retried like any. */
