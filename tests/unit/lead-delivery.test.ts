@@ -13,7 +13,14 @@ import type { Mailer } from '@/server/outbox/mail';
 import { DeliveryWorker, claimLeaseMs, retryDelay } from '@/server/outbox/worker';
 import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
 import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
-import { STORE_KINDS, storeAt, storeEnv, testStoreLocation, type TestStoreLocation } from './support/stores';
+import {
+  STORE_KINDS,
+  storeAt,
+  storeEnv,
+  testStoreLocation,
+  type StoreKind,
+  type TestStoreLocation,
+} from './support/stores';
 
 let location: TestStoreLocation;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -722,6 +729,19 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   });
 });
 
+/**
+ * A store location for one test that runs beside another, and the clean-ups it runs when it ends:
+ * the file's shared `cleanups` run after each test, under a concurrent neighbour.
+ */
+async function storeOfItsOwn(kind: StoreKind, onTestFinished: (fn: () => Promise<void>) => void) {
+  const own = await testStoreLocation(kind);
+  const ownCleanups: (() => Promise<void> | void)[] = [];
+  onTestFinished(async () => {
+    for (const cleanup of ownCleanups.splice(0).reverse()) await cleanup();
+  });
+  return { own, ownCleanups };
+}
+
 // A pass waits out the timeout once while the destination hangs: the two stores' runs wait side by
 // side, each on a store, a destination and clean-ups of its own.
 describe('relay to the agency form service, on both stores at once', () => {
@@ -733,11 +753,7 @@ describe('relay to the agency form service, on both stores at once', () => {
     'gets every lead there exactly once through a destination that fails, then hangs, then recovers (%s)',
     { timeout: 20_000 },
     async (kind, { onTestFinished }) => {
-      const own = await testStoreLocation(kind);
-      const ownCleanups: (() => Promise<void> | void)[] = [];
-      onTestFinished(async () => {
-        for (const cleanup of ownCleanups.splice(0).reverse()) await cleanup();
-      });
+      const { own, ownCleanups } = await storeOfItsOwn(kind, onTestFinished);
       const destination = await startDestination('/in', ownCleanups);
       const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') }, own);
       const store = storeAt(own);
@@ -817,11 +833,7 @@ describe('relay to the agency form service, on both stores at once', () => {
     'a destination that hangs costs a pass one timeout, and another destination still gets its leads in that pass (%s)',
     { timeout: 20_000 },
     async (kind, { onTestFinished }) => {
-      const own = await testStoreLocation(kind);
-      const ownCleanups: (() => Promise<void> | void)[] = [];
-      onTestFinished(async () => {
-        for (const cleanup of ownCleanups.splice(0).reverse()) await cleanup();
-      });
+      const { own, ownCleanups } = await storeOfItsOwn(kind, onTestFinished);
       const hanging = await startDestination('/in', ownCleanups);
       const answering = await startDestination('/in', ownCleanups);
       hanging.state.phase = 'hang';
