@@ -730,16 +730,18 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 });
 
 /**
- * A store location for one test that runs beside another, and the clean-ups it runs when it ends:
- * the file's shared `cleanups` run after each test, under a concurrent neighbour.
+ * A store of `kind` for one test that runs beside another, and the clean-ups it runs when it ends
+ * (the file's shared `cleanups` run after each test, under a concurrent neighbour); the store is
+ * closed last.
  */
 async function storeOfItsOwn(kind: StoreKind, onTestFinished: (fn: () => Promise<void>) => void) {
   const own = await testStoreLocation(kind);
-  const ownCleanups: (() => Promise<void> | void)[] = [];
+  const store = storeAt(own);
+  const ownCleanups: (() => Promise<void> | void)[] = [() => store.close()];
   onTestFinished(async () => {
     for (const cleanup of ownCleanups.splice(0).reverse()) await cleanup();
   });
-  return { own, ownCleanups };
+  return { own, ownCleanups, store };
 }
 
 // A pass waits out the timeout once while the destination hangs: the two stores' runs wait side by
@@ -753,11 +755,9 @@ describe('relay to the agency form service, on both stores at once', () => {
     'gets every lead there exactly once through a destination that fails, then hangs, then recovers (%s)',
     { timeout: 20_000 },
     async (kind, { onTestFinished }) => {
-      const { own, ownCleanups } = await storeOfItsOwn(kind, onTestFinished);
+      const { own, ownCleanups, store } = await storeOfItsOwn(kind, onTestFinished);
       const destination = await startDestination('/in', ownCleanups);
       const settings = config({ LEADS_RELAYS: relayTo(destination.url, 'umrah', 'ramadan') }, own);
-      const store = storeAt(own);
-      ownCleanups.push(() => store.close());
       const worker = new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds });
 
       // Phase 1: the destination answers 500.
@@ -833,14 +833,12 @@ describe('relay to the agency form service, on both stores at once', () => {
     'a destination that hangs costs a pass one timeout, and another destination still gets its leads in that pass (%s)',
     { timeout: 20_000 },
     async (kind, { onTestFinished }) => {
-      const { own, ownCleanups } = await storeOfItsOwn(kind, onTestFinished);
+      const { own, ownCleanups, store } = await storeOfItsOwn(kind, onTestFinished);
       const hanging = await startDestination('/in', ownCleanups);
       const answering = await startDestination('/in', ownCleanups);
       hanging.state.phase = 'hang';
       const relays = { umrah: { type: 'form', url: hanging.url }, ramadan: { type: 'form', url: answering.url } };
       const settings = config({ LEADS_RELAYS: JSON.stringify(relays) }, own);
-      const store = storeAt(own);
-      ownCleanups.push(() => store.close());
       const worker = new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds });
 
       // Five Umrah leads for the hanging destination, five Ramadan ones for the other, one channel.
