@@ -1,3 +1,5 @@
+import { wordsFor } from '@/lib/i18n/dictionary';
+import type { Language } from '@/lib/languages';
 import type { SiteSettings } from '@/lib/site-schema';
 
 export interface ShareImage {
@@ -24,6 +26,8 @@ export interface HeadInput {
   query?: string | undefined;
   /** The page's Open Graph locale when it is not the site's (a translated page: `ur_PK`). */
   locale?: string | undefined;
+  /** The page's language, in which the default share image is described. */
+  lang?: Language | undefined;
 }
 
 export interface MetaTag {
@@ -38,9 +42,9 @@ export interface HeadData {
   meta: MetaTag[];
 }
 
-/** The site-wide share image (public/og-default.png, drawn by scripts/make-brand-images.mjs). */
-function defaultShareImage(siteName: string): ShareImage {
-  return { url: '/og-default.png', width: 1200, height: 630, alt: `The Kaaba at dusk beside the name ${siteName}` };
+/** The site-wide share image (public/og-default.png, drawn by scripts/make-brand-images.mjs), described in the page's language. */
+function defaultShareImage(siteName: string, lang: Language): ShareImage {
+  return { url: '/og-default.png', width: 1200, height: 630, alt: wordsFor(lang).site.shareImageAlt(siteName) };
 }
 
 /** Absolute canonical URL for a path: trailing slash stripped except on the root. */
@@ -59,7 +63,7 @@ export function pageTitle(title: string, siteName: string): string {
 export function buildHead(input: HeadInput, site: SiteSettings): HeadData {
   const canonical = `${canonicalUrl(site.url, input.path)}${input.query ? `?${input.query}` : ''}`;
   const title = pageTitle(input.title, site.name);
-  const image = input.image ?? defaultShareImage(site.name);
+  const image = input.image ?? defaultShareImage(site.name, input.lang ?? 'en');
   const imageUrl = new URL(image.url, site.url).href;
   const meta: MetaTag[] = [
     { name: 'description', content: input.description },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LANGUAGES, LANGUAGE_INFO, TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath } from '@/lib/languages';
 import { wordsFor } from '@/lib/i18n/dictionary';
+import { site } from '@/lib/site';
 import { baseURL } from '../../playwright.config';
 import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
 import { sitemapPaths } from './support/site';
@@ -17,6 +18,8 @@ const ORIGIN = 'https://miqat-travel.example';
 const TRANSLATED = TRANSLATED_LANGUAGES.flatMap((lang) =>
   TRANSLATED_PAGES.map((englishPath) => ({ lang, englishPath, path: localizedPath(englishPath, lang) })),
 );
+// The script each language is written in: text in English letters would be words left untranslated.
+const SCRIPT_OF = { ur: /\p{Script=Arabic}/u, ar: /\p{Script=Arabic}/u, bn: /\p{Script=Bengali}/u };
 const absolute = (path: string) => (path === '/' ? `${ORIGIN}/` : `${ORIGIN}${path}`);
 
 async function html(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
@@ -102,10 +105,16 @@ test('a translated page and its English page name each other, all four languages
   expect(alternates((await html('/umrah-packages')).body)).toEqual({});
 });
 
-test('translated pages have titles and descriptions of their own, and JSON-LD in their language', async () => {
+test('translated pages have titles and descriptions of their own, share images described and JSON-LD in their language', async () => {
   const seen = new Map<string, string>();
   for (const { lang, path } of TRANSLATED) {
     const { body } = await html(path);
+    // Read aloud where the page is shared: in the page's script, the agency's name aside.
+    for (const tag of ['property="og:image:alt"', 'name="twitter:image:alt"']) {
+      const alt = new RegExp(`<meta ${tag} content="([^"]+)">`).exec(body)?.[1] ?? '';
+      expect(alt.replaceAll(site.name, ''), `${path} ${tag}`).toMatch(SCRIPT_OF[lang]);
+      expect(alt.replaceAll(site.name, ''), `${path} ${tag}`).not.toMatch(/[A-Za-z]/);
+    }
     const title = /<title>([^<]+)<\/title>/.exec(body)?.[1] ?? '';
     const description = /<meta name="description" content="([^"]+)">/.exec(body)?.[1] ?? '';
     for (const text of [title, description]) {
@@ -181,17 +190,15 @@ test('a translated page loads no font or script that its English page does not',
 });
 
 test('the translated home names each tier and says what it offers in the page’s language', async () => {
-  // The script each language is written in: a tier card in English letters would be a word left untranslated.
-  const script = { ur: /\p{Script=Arabic}/u, ar: /\p{Script=Arabic}/u, bn: /\p{Script=Bengali}/u };
   for (const lang of TRANSLATED_LANGUAGES) {
     const { body } = await html(localizedPath('/', lang));
     const cards = [...body.matchAll(/<li[^>]*data-tier-card="([^"]+)"[^>]*>([\s\S]*?)<\/li>/g)];
     expect(cards.length, lang).toBe(3);
     for (const [, tier, card] of cards) {
       const [name, summary] = [...card!.matchAll(/<(?:h3|p)[^>]*>([^<]+)</g)].map((match) => match[1]!.trim());
-      expect(`${lang} ${tier}: ${name}`).toMatch(script[lang]);
+      expect(`${lang} ${tier}: ${name}`).toMatch(SCRIPT_OF[lang]);
       expect(name, `${lang} ${tier}`).not.toMatch(/[A-Za-z]/);
-      expect(summary, `${lang} ${tier}`).toMatch(script[lang]);
+      expect(summary, `${lang} ${tier}`).toMatch(SCRIPT_OF[lang]);
       expect(summary!.length, `${lang} ${tier}`).toBeGreaterThan(20);
     }
   }

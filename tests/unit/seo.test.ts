@@ -120,6 +120,15 @@ describe('share image', () => {
     );
     expect(metaContent(head, 'og:image:alt')).toBe('The Kaaba at dusk beside the name Another Agency');
   });
+
+  it('describes the default image in the page’s language, keeping the agency name as it is', () => {
+    const head = buildHead(
+      { title: 'X page', description: 'A page description long enough.', path: '/ar/x', lang: 'ar' },
+      { ...settings, name: 'Another Agency' },
+    );
+    expect(metaContent(head, 'og:image:alt')).toBe('الكعبة المشرفة عند الغروب، وإلى جانبها اسم Another Agency');
+    expect(metaContent(head, 'twitter:image:alt')).toBe(metaContent(head, 'og:image:alt'));
+  });
 });
 
 describe('summarize', () => {

@@ -13,6 +13,7 @@ export const site: SiteWords = {
   englishGoverns: 'هذه الصفحة مترجمة، والمعتمد في الأسعار والتواريخ والشروط هو الصفحة الإنجليزية.',
   englishPage: 'اقرأ الصفحة الإنجليزية',
   translatedFrom: (day) => `مترجمة عن النص الإنجليزي الصادر في ${day}.`,
+  shareImageAlt: (siteName) => `الكعبة المشرفة عند الغروب، وإلى جانبها اسم ${siteName}`,
   languages: 'اللغات',
   skipLink: 'انتقل إلى المحتوى',
   newTab: NEW_TAB,

@@ -14,6 +14,8 @@ export const site = {
   englishPage: 'Read the English page',
   /** Under a translated guide's title: the day of the English text it follows. */
   translatedFrom: (day: string) => `Translated from the English of ${day}.`,
+  /** What the site-wide share image shows, for those who cannot see it where the page is shared. */
+  shareImageAlt: (siteName: string) => `The Kaaba at dusk beside the name ${siteName}`,
   languages: 'Languages',
   skipLink: 'Skip to content',
   newTab: NEW_TAB,
