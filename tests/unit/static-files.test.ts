@@ -201,6 +201,11 @@ describe('indexStaticFiles over a real folder and server', () => {
     expect(policy).not.toContain('upgrade-insecure-requests');
     const overHttps = await get('/about-us', { 'x-test-https': '1' });
     expect(String(overHttps.headers['content-security-policy'])).toBe(`${policy}; upgrade-insecure-requests`);
+    // Each scheme's headers are worked out on its first request and kept apart from the other's.
+    expect(String((await get('/about-us')).headers['content-security-policy'])).toBe(policy);
+    expect(String((await get('/about-us', { 'x-test-https': '1' })).headers['content-security-policy'])).toBe(
+      `${policy}; upgrade-insecure-requests`,
+    );
     // A file that is not a page allows no inline code at all.
     expect(String((await get('/robots.txt')).headers['content-security-policy'])).toContain(
       "script-src 'self' 'wasm-unsafe-eval'; style-src 'self';",
