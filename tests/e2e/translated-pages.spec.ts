@@ -122,6 +122,35 @@ test('the language switcher leads from the English page to its translation and b
   await context.close();
 });
 
+test('an address, a phone number and a price keep the English pages’ faces inside each translation', async ({
+  page,
+}) => {
+  const fontOf = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element).fontFamily);
+  await page.goto('/');
+  const english = { text: await fontOf('body'), price: await fontOf('[data-tier-card] [data-price]') };
+  expect(english.text).not.toBe(english.price);
+  for (const lang of TRANSLATED_LANGUAGES) {
+    await page.goto(localizedPath('/', lang));
+    // The page's own words are in its script's stack; its Latin fragments are not.
+    expect(await fontOf('main p'), lang).not.toBe(english.text);
+    expect(await fontOf('footer address[lang="en"]'), lang).toBe(english.text);
+    expect(await fontOf('footer a[href^="tel:"] bdi[dir="ltr"]'), lang).toBe(english.text);
+    expect(await fontOf('[data-tier-card] [data-price]'), lang).toBe(english.price);
+  }
+  // Urdu's tall lines are for Nastaliq, not for an English address.
+  const address = page.locator('footer address[lang="en"]');
+  await page.goto(localizedPath('/', 'ur'));
+  expect(
+    await address.evaluate(
+      (element) => parseFloat(getComputedStyle(element).lineHeight) / parseFloat(getComputedStyle(element).fontSize),
+    ),
+  ).toBeLessThan(1.6);
+});
+
 test('the English search finds no translated page', async ({ page }) => {
   await page.goto('/search?q=عمرہ');
   await expect(page.getByRole('status')).toHaveText(/\b0 results|No results/i, { timeout: 20_000 });
