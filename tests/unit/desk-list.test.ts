@@ -11,15 +11,7 @@ import {
   rangeText,
   zoneSentence,
 } from '@/lib/desk/list';
-import {
-  contactLinks,
-  doneMessage,
-  internationalDigits,
-  pageOrigin,
-  readLeadAction,
-  replySubject,
-  visitorDetails,
-} from '@/lib/desk/lead';
+import { contactLinks, doneMessage, pageOrigin, readLeadAction, replySubject, visitorDetails } from '@/lib/desk/lead';
 import { ACCOUNT_CSV_COLUMNS } from '@/lib/desk/accounts';
 import { FORMS } from '@/lib/forms/definitions';
 import { accountOf } from '@/lib/quotes/account';
@@ -260,15 +252,6 @@ describe('the lead page', () => {
     });
     const none = contactLinks(FORMS.hajj, { name: 'X', email: 'not mail', phone: '555' }, 'MQ-7K3F9Q', 'M');
     expect(none).toMatchObject({ mailto: undefined, tel: undefined, whatsapp: undefined });
-  });
-
-  it('writes phone numbers in international digits, and refuses numbers too short to be real', () => {
-    expect(internationalDigits('713-555-0123')).toBe('17135550123');
-    expect(internationalDigits('+1 (713) 555 0123')).toBe('17135550123');
-    expect(internationalDigits('+44 7700 900123')).toBe('447700900123');
-    expect(internationalDigits('0044 7700 900123')).toBe('447700900123');
-    expect(internationalDigits('555-0123')).toBeUndefined();
-    expect(internationalDigits('')).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import { optionWords } from '../forms/words.ts';
 import { form as english } from '../i18n/en/form.ts';
 import { packageName } from '../leads/rows.ts';
 import { visitorEmail, visitorName, visitorPhone } from '../leads/visitor.ts';
+import { internationalDigits } from '../phone.ts';
 import type { PipelineChange } from './model.ts';
 import type { LeadStatus } from '../pipeline/model.ts';
 import type { HistoryActionKind } from '../pipeline/history.ts';
@@ -20,9 +21,6 @@ export interface Detail {
   label: string;
   value: string;
 }
-
-/** Digits a phone number needs before it can be a real number anyone could call. */
-const PHONE_MIN_DIGITS = 8;
 
 /**
  * What the visitor typed or chose, in the order they met the fields, with readable labels and
@@ -100,18 +98,6 @@ function enquiryTopic(form: FormDef | undefined): string {
 export function replySubject(form: FormDef | undefined, reference: string, siteName: string): string {
   const topic = enquiryTopic(form);
   return `Your ${topic ? `${topic} ` : ''}enquiry ${reference} — ${siteName}`;
-}
-
-/**
- * The number in international digits: a 10-digit US number gains its country code 1, a `+` or `00`
- * prefix is dropped; undefined when too short to be a real number.
- */
-export function internationalDigits(phone: string): string | undefined {
-  const typed = phone.trim();
-  let digits = typed.replace(/\D+/g, '');
-  if (!typed.startsWith('+') && digits.startsWith('00')) digits = digits.slice(2);
-  else if (!typed.startsWith('+') && digits.length === 10) digits = `1${digits}`;
-  return digits.length >= PHONE_MIN_DIGITS && digits.length <= 15 ? digits : undefined;
 }
 
 export interface ContactLinks {

@@ -9,14 +9,11 @@ import { findForm } from '../forms/definitions.ts';
 import { countOf } from '../format.ts';
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from '../forms/constants.ts';
 import { REFERENCE_PATTERN } from '../leads/reference.ts';
-import { phoneDigits } from '../leads/contact-index.ts';
+import { PERSON_PHONE_MIN_DIGITS, phoneDigits } from '../phone.ts';
 import { visitorName } from '../leads/visitor.ts';
 import type { OutboxMessage } from '../outbox/model.ts';
 import { type PersonRecord } from './model.ts';
 import { STATUS_LABELS } from '../pipeline/model.ts';
-
-/** Fewer digits than this match too many people to be one person's number (the store's own rule). */
-const PHONE_MIN_DIGITS = 7;
 
 export interface PersonQuery {
   email: string;
@@ -35,9 +32,9 @@ export function readPersonQuery(values: { get(name: string): unknown }): { query
     problems.push('Enter the email address in full, like name@example.com.');
   if (
     query.phone !== '' &&
-    (query.phone.length > PHONE_MAX_LENGTH || phoneDigits(query.phone).length < PHONE_MIN_DIGITS)
+    (query.phone.length > PHONE_MAX_LENGTH || phoneDigits(query.phone).length < PERSON_PHONE_MIN_DIGITS)
   )
-    problems.push(`Enter the phone number with at least ${PHONE_MIN_DIGITS} digits.`);
+    problems.push(`Enter the phone number with at least ${PERSON_PHONE_MIN_DIGITS} digits.`);
   return { query, problems };
 }
 

@@ -4,18 +4,12 @@
  * `leadPage` and renders the answer; it decides nothing.
  */
 import { agencyDay } from '../../lib/agency-time.ts';
-import {
-  contactLinks,
-  doneMessage,
-  internationalDigits,
-  pageOrigin,
-  readLeadAction,
-  visitorDetails,
-} from '../../lib/desk/lead.ts';
+import { contactLinks, doneMessage, pageOrigin, readLeadAction, visitorDetails } from '../../lib/desk/lead.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { findForm } from '../../lib/forms/definitions.ts';
 import { travellerText } from '../../lib/leads/rows.ts';
 import { visitorName, visitorPhone } from '../../lib/leads/visitor.ts';
+import { internationalDigits } from '../../lib/phone.ts';
 import { ATTEMPTS_LISTED } from '../../lib/outbox/lines.ts';
 import type { QuoteProblem } from '../../lib/quotes/model.ts';
 import { quoteDoneMessage, type PaymentFields } from '../../lib/quotes/desk-view.ts';

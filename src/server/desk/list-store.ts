@@ -1,5 +1,5 @@
 import { isCalendarDay } from '../../lib/dates.ts';
-import { searchDigits } from '../../lib/leads/contact-index.ts';
+import { PERSON_PHONE_MIN_DIGITS, searchDigits } from '../../lib/phone.ts';
 import { normalizeReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlStatements, type SqlValue } from '../db/database.ts';
 import { toLead, type LeadRow } from '../leads/sql-lead-store.ts';
@@ -10,8 +10,6 @@ import { type DeskListQueries } from './types.ts';
 import { type DashboardRow, type DeskFilter, type DeskLead, type DeskPage } from '../../lib/desk/model.ts';
 import { CLOSED_STATUSES, LEAD_STATUSES, type LeadStatus } from '../../lib/pipeline/model.ts';
 
-/** Phone numbers shorter than this are too common to link enquiries or answer a privacy request by. */
-const PHONE_MIN_DIGITS = 7;
 const OPEN_STATUSES = LEAD_STATUSES.filter((status) => !CLOSED_STATUSES.includes(status));
 
 interface DeskRow extends LeadRow {
@@ -131,7 +129,7 @@ export function contactMatch(email: string, phone: string): [string, SqlValue[]]
     alternatives.push('leads.contact_email = ?');
     params.push(email);
   }
-  if (phone.length >= PHONE_MIN_DIGITS) {
+  if (phone.length >= PERSON_PHONE_MIN_DIGITS) {
     alternatives.push('leads.contact_phone = ?');
     params.push(phone);
   }

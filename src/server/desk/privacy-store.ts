@@ -1,4 +1,4 @@
-import { phoneDigits } from '../../lib/leads/contact-index.ts';
+import { phoneDigits } from '../../lib/phone.ts';
 import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import type { LeadStore } from '../leads/store.ts';
 import { OutboxQueue } from '../outbox/queue.ts';

@@ -5,7 +5,8 @@
  * that needs a value this lead lacks (no quote sent, no package) says so and fills nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { internationalDigits, pageOrigin, replySubject } from '../../lib/desk/lead.ts';
+import { pageOrigin, replySubject } from '../../lib/desk/lead.ts';
+import { internationalDigits } from '../../lib/phone.ts';
 import type { DeskLead } from '../../lib/desk/model.ts';
 import type { ReplyPanel } from '../../lib/desk/reply-email.ts';
 import {
