@@ -253,6 +253,31 @@ describe('the lead page', () => {
     const none = contactLinks(FORMS.hajj, { name: 'X', email: 'not mail', phone: '555' }, 'MQ-7K3F9Q', 'M');
     expect(none).toMatchObject({ mailto: undefined, tel: undefined, whatsapp: undefined });
   });
+
+  it('names in the reply each form’s own topic, a visa enquiry as one', () => {
+    const topic = (form: (typeof FORMS)[keyof typeof FORMS]) =>
+      /^Your (.*)enquiry MQ-/.exec(replySubject(form, 'MQ-7K3F9Q', 'M'))![1]!.trim();
+    expect(Object.fromEntries(Object.values(FORMS).map((form) => [form.id, topic(form)]))).toEqual({
+      contact: '',
+      umrah: 'Umrah',
+      hajj: 'Hajj',
+      'shifting-hajj': 'Hajj',
+      'non-shifting-hajj': 'Hajj',
+      ramadan: 'Umrah',
+      december: 'Umrah',
+      chicago: 'Umrah',
+      houston: 'Umrah',
+      'new-york': 'Umrah',
+      dallas: 'Umrah',
+      detroit: 'Umrah',
+      'los-angeles': 'Umrah',
+      washington: 'Umrah',
+      visa: 'Umrah visa',
+      'last-10-days': 'Umrah',
+      booking: 'booking',
+      'home-booking': 'booking',
+    });
+  });
 });
 
 describe('the desk’s CSV', () => {

@@ -84,19 +84,9 @@ export function pageOrigin(
   };
 }
 
-/** What the enquiry was about, for the reply's subject: "Umrah", "Hajj", "visa" or nothing said. */
-function enquiryTopic(form: FormDef | undefined): string {
-  const placement = form?.placement ?? '';
-  if (/hajj/i.test(placement)) return 'Hajj';
-  if (/umrah|ramadan/i.test(placement)) return 'Umrah';
-  if (/visa/i.test(placement)) return 'visa';
-  if (form?.group === 'booking') return 'booking';
-  return '';
-}
-
 /** "Your Umrah enquiry MQ-7K3F9Q — Miqat Travel": the reply's subject, so the visitor's answer finds its lead. */
 export function replySubject(form: FormDef | undefined, reference: string, siteName: string): string {
-  const topic = enquiryTopic(form);
+  const topic = form?.topic;
   return `Your ${topic ? `${topic} ` : ''}enquiry ${reference} — ${siteName}`;
 }
 

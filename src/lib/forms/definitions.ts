@@ -138,6 +138,7 @@ function cityInquiry(
     {
       id,
       placement: `${city} Umrah page`,
+      topic: 'Umrah',
       group: 'city',
       heading: "Let's Plan Your Umrah",
       intro: cityIntro(city),
@@ -218,6 +219,7 @@ export const FORMS = {
     {
       id: 'umrah',
       placement: 'Umrah packages page',
+      topic: 'Umrah',
       group: 'season',
       heading: 'Plan Your Umrah Journey',
       intro: 'Tell us who is travelling and we will send dates, hotels and a price.',
@@ -228,6 +230,7 @@ export const FORMS = {
   hajj: {
     id: 'hajj',
     placement: 'Hajj packages page',
+    topic: 'Hajj',
     group: 'season',
     // The coming season, so the heading never sells a Hajj that has passed.
     ...HAJJ_INTEREST,
@@ -241,6 +244,7 @@ export const FORMS = {
     {
       id: 'shifting-hajj',
       placement: 'Shifting Hajj page',
+      topic: 'Hajj',
       group: 'season',
       ...HAJJ_INTEREST,
       constants: { request_type: 'hajj' },
@@ -256,6 +260,7 @@ export const FORMS = {
     {
       id: 'non-shifting-hajj',
       placement: 'Non-shifting Hajj page',
+      topic: 'Hajj',
       group: 'season',
       ...HAJJ_INTEREST,
       constants: { 'Request type': 'non-shifting-hajj' },
@@ -266,6 +271,7 @@ export const FORMS = {
   ramadan: {
     id: 'ramadan',
     placement: 'Ramadan Umrah page',
+    topic: 'Umrah',
     group: 'season',
     heading: 'Ask about Ramadan Umrah',
     intro: 'Ramadan places go early. Tell us which nights you have in mind and who is travelling.',
@@ -280,6 +286,7 @@ export const FORMS = {
     {
       id: 'december',
       placement: 'December Umrah page',
+      topic: 'Umrah',
       group: 'season',
       heading: 'Plan Your December Umrah',
       intro: 'School holidays fill quickly. Tell us who is travelling and we will send dates and prices.',
@@ -314,6 +321,7 @@ export const FORMS = {
   dallas: {
     id: 'dallas',
     placement: 'Dallas Umrah page',
+    topic: 'Umrah',
     group: 'city',
     heading: "Let's Plan Your Umrah",
     intro: cityIntro('Dallas'),
@@ -359,6 +367,7 @@ export const FORMS = {
   visa: {
     id: 'visa',
     placement: 'Umrah visa page',
+    topic: 'Umrah visa',
     group: 'contact',
     heading: english.forms.visa.heading,
     intro: english.forms.visa.intro,
@@ -374,6 +383,7 @@ export const FORMS = {
   'last-10-days': {
     id: 'last-10-days',
     placement: 'Ramadan last 10 days package page',
+    topic: 'Umrah',
     group: 'booking',
     heading: 'Reserve the Last 10 Days',
     intro: 'Tell us where you fly from and who is travelling; we will confirm availability and the price.',
@@ -415,6 +425,7 @@ export const FORMS = {
   booking: {
     id: 'booking',
     placement: 'Package page',
+    topic: 'booking',
     group: 'booking',
     heading: 'Book this package',
     intro: 'Leave your name and email; we will confirm dates, rooms and the price.',
@@ -428,6 +439,7 @@ export const FORMS = {
   'home-booking': {
     id: 'home-booking',
     placement: 'Home page booking form',
+    topic: 'booking',
     group: 'booking',
     heading: BOOKING.heading,
     intro: BOOKING.intro,

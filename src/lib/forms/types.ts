@@ -86,6 +86,8 @@ export interface FormDef {
   /** Where the form sits, as the staff name it: "Chicago Umrah page". Every form has its own. */
   placement: string;
   group: FormGroup;
+  /** What its enquiries are about, named in the staff's reply ("Your Umrah enquiry MQ-…"); none for a general one. */
+  topic?: 'Umrah' | 'Hajj' | 'Umrah visa' | 'booking';
   heading: string;
   /** The sentence under the heading; the promised reply time from site settings follows it. */
   intro: string;
