@@ -3,6 +3,7 @@
  * captcha answer or the fields the form adds itself), where it came from, and how to answer them.
  */
 import { fieldLabel } from '../forms/definitions.ts';
+import { PACKAGE_NAME_FIELD } from '../forms/constants.ts';
 import { fieldOrder } from '../forms/submission.ts';
 import type { FormDef } from '../forms/types.ts';
 import { optionWords } from '../forms/words.ts';
@@ -79,7 +80,7 @@ export function pageOrigin(
     url: pageUrl ?? '',
     packageName: item,
     pageValues: (form?.pageFields ?? [])
-      .filter((name) => name !== 'package_name' && fields[name]?.trim())
+      .filter((name) => name !== PACKAGE_NAME_FIELD && fields[name]?.trim())
       .map((name) => ({ name, label: fieldLabel(form, name), value: fields[name]!.trim() })),
   };
 }

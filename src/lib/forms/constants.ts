@@ -12,6 +12,12 @@ export const LANGUAGE_FIELD = '_lang';
 export function formHeadingId(formId: string): string {
   return `${formId}-form-heading`;
 }
+/**
+ * The values a package's page sends with its form (the spec's names): the desk shows the package,
+ * and a quote starts from it.
+ */
+export const PACKAGE_ID_FIELD = 'package_id';
+export const PACKAGE_NAME_FIELD = 'package_name';
 /** The tab's sessionStorage key under which the public layout's inline script keeps the first touch. */
 export const TOUCH_STORAGE_KEY = 'first-touch';
 

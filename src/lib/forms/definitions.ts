@@ -1,6 +1,7 @@
 // Runs under Node's type stripping too (the server reads every form): relative `.ts` imports only.
 import { form as english } from '../i18n/en/form.ts';
 import { agencyContact } from '../site-contact.ts';
+import { PACKAGE_ID_FIELD, PACKAGE_NAME_FIELD } from './constants.ts';
 import { HAJJ_SEASON } from './interest.ts';
 import { fieldOrder } from './submission.ts';
 import type { FieldDef, FormDef, FormMessages, SelectField, TextField } from './types.ts';
@@ -413,7 +414,7 @@ export const FORMS = {
       countSelect('infants', numberOptions(0, 2)),
       { ...messageField('special_requests', false), label: 'specialRequests' },
     ],
-    pageFields: ['package_name', 'package_price'],
+    pageFields: [PACKAGE_NAME_FIELD, 'package_price'],
     submitLabel: 'sendInquiry',
     busyLabel: 'submitting',
     messages: {
@@ -431,7 +432,7 @@ export const FORMS = {
     intro: 'Leave your name and email; we will confirm dates, rooms and the price.',
     encoding: 'urlencoded',
     fields: contactFields(lower, null),
-    pageFields: ['package_id', 'package_name'],
+    pageFields: [PACKAGE_ID_FIELD, PACKAGE_NAME_FIELD],
     submitLabel: 'requestBooking',
     busyLabel: 'submitting',
     messages: { success: BOOKING.success, failure: BOOKING.failure, invalid: BOOKING.invalid },

@@ -1,4 +1,5 @@
 import { findForm } from '../forms/definitions.ts';
+import { PACKAGE_NAME_FIELD } from '../forms/constants.ts';
 import type { FormDef } from '../forms/types.ts';
 import type { StoredLead } from './model.ts';
 import { valueWithRole, visitorEmail, visitorName, visitorPhone } from './visitor.ts';
@@ -30,7 +31,7 @@ export function travellerText(form: FormDef | undefined, fields: Record<string, 
 
 /** The package a booking form was sent for, from the values its page supplies; '' for other forms. */
 export function packageName(form: FormDef | undefined, fields: Record<string, string>): string {
-  return form?.pageFields?.includes('package_name') ? (fields['package_name']?.trim() ?? '') : '';
+  return form?.pageFields?.includes(PACKAGE_NAME_FIELD) ? (fields[PACKAGE_NAME_FIELD]?.trim() ?? '') : '';
 }
 
 /** Where a lead was sent from in the staff's words: the placement, and the package when there is one. */

@@ -7,6 +7,7 @@
  * terms ("Deposits and installment plans") exclude Hajj from deposits and instalments.
  */
 import { isCalendarDay } from '../dates.ts';
+import { PACKAGE_ID_FIELD, PACKAGE_NAME_FIELD } from '../forms/constants.ts';
 import { addDays } from '../agency-time.ts';
 import { defaultValidUntil } from './schedule.ts';
 import { withBlankRows, type QuoteForm } from './editor-form.ts';
@@ -77,8 +78,8 @@ export function leadPackageSlug(
   fields: Readonly<Record<string, string>>,
   starts: readonly PackageStart[],
 ): string | undefined {
-  const id = fields['package_id']?.trim();
-  const name = fields['package_name']?.trim();
+  const id = fields[PACKAGE_ID_FIELD]?.trim();
+  const name = fields[PACKAGE_NAME_FIELD]?.trim();
   return (
     starts.find((start) => id !== undefined && start.slug === id)?.slug ??
     starts.find((start) => name !== undefined && name !== '' && start.title === name)?.slug
