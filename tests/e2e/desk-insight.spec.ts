@@ -240,8 +240,7 @@ for (const kind of STORE_KINDS) {
         const lead = async (name: string, email: string, received: Date) =>
           (await store.insertLead(
             { formId: 'umrah', fields: { name, email, adults: '2' }, pageUrl: null, userAgent: null },
-            undefined,
-            received,
+            { now: received },
           ))!;
         /** Saves and sends a quote as staff did `days` from today, at 1 pm. */
         const quote = async (leadId: string, days: number, draft: ReturnType<typeof quoteDraft>) => {

@@ -52,7 +52,7 @@ async function reviewed(desk: Desk, email: string, entry: ReviewEntry, packageSl
       schedule: [{ dueOn: addDays(today, 7), amountCents: 545_250 }],
     });
     const fields = { name: entry.displayName, email, phone: '713-555-0123', adults: '2' };
-    const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, booked);
+    const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, { now: booked });
     const quotes = new QuoteStore(store.database);
     const staff = { id: 'staff-e2e', email: STAFF };
     const saved = await quotes.saveDraft({ leadId: lead!.id }, draft, staff, today, booked);

@@ -38,7 +38,7 @@ async function bookedAndInvited(desk: Desk, email: string, language: string): Pr
       schedule: [{ dueOn: addDays(today, 7), amountCents: 545_250 }],
     });
     const fields = { name: 'Rahima Begum', email, phone: '713-555-0123', adults: '2' };
-    const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, booked);
+    const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, { now: booked });
     // The enquiry's language, as the translated form records it (schema step 23).
     await store.database.run('UPDATE leads SET language = ? WHERE id = ?', [language, lead!.id]);
     const quotes = new QuoteStore(store.database);

@@ -35,9 +35,10 @@ describe.each(STORE_KINDS)('a privacy request on %s', (kind) => {
     const lead = async (fields: Record<string, string>, minute: number) =>
       (await store.insertLead(
         { formId: 'hajj', fields: { message: 'Hajj for two', ...fields }, pageUrl: null, userAgent: null },
-        undefined,
-        new Date(Date.parse('2026-11-20T15:00:00.000Z') + minute * 60_000),
-        [{ channel: 'webhook', destination: 'https://hooks.example/lead' }],
+        {
+          now: new Date(Date.parse('2026-11-20T15:00:00.000Z') + minute * 60_000),
+          deliveries: [{ channel: 'webhook', destination: 'https://hooks.example/lead' }],
+        },
       ))!;
     const withCode = await lead({ name: 'Layla Hassan', email: 'layla@example.com', phone: '+1 (713) 555-0123' }, 1);
     const without = await lead({ name: 'Layla H.', email: 'other@example.com', phone: '713.555.0123' }, 2);

@@ -73,10 +73,7 @@ async function openDesk(kind: StoreKind): Promise<Desk> {
           pageUrl: 'https://miqat-travel.example/umrah-packages',
           userAgent: null,
         },
-        undefined,
-        at(minute),
-        options.deliveries ?? [],
-        { idempotencyKey: options.idempotencyKey },
+        { now: at(minute), deliveries: options.deliveries ?? [], idempotencyKey: options.idempotencyKey },
       );
       return stored!;
     },

@@ -60,11 +60,7 @@ async function setUp(kind: StoreKind) {
   const lead = async (change: { assigneeId?: string; followUp?: string } = {}, at = new Date('2026-11-16T15:00Z')) => {
     count += 1;
     const fields = { name: `Pilgrim ${count}`, email: `pilgrim${count}@example.com`, adults: '2' };
-    const stored = (await store.insertLead(
-      { formId: 'umrah', fields, pageUrl: null, userAgent: null },
-      undefined,
-      at,
-    ))!;
+    const stored = (await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, { now: at }))!;
     if (Object.keys(change).length > 0) await pipeline.updatePipeline(stored.id, change, 'omar@agency.example', at);
     return stored;
   };

@@ -184,8 +184,7 @@ describe.each(STORE_KINDS)('the dashboard by source on %s', (kind) => {
     const lead = async (touch: Partial<typeof NO_TOUCH>, receivedAt = new Date('2026-11-18T10:00:00.000Z')) =>
       (await store.insertLead(
         { formId: 'hajj', fields: hajj, pageUrl: null, userAgent: null, firstTouch: { ...NO_TOUCH, ...touch } },
-        undefined,
-        receivedAt,
+        { now: receivedAt },
       ))!.id;
     const newsletter = { utmSource: 'masjid-newsletter', referrerHost: 'masjid.org', landingPath: '/' };
     const booked = await lead(newsletter);

@@ -37,9 +37,9 @@ describe.each(STORE_KINDS)('readiness of the %s store', (kind) => {
   });
 
   it('counts pending deliveries and ages the oldest from its lead’s arrival', async () => {
-    const first = (await store.insertLead(lead, undefined, new Date('2026-11-24T10:00:00Z'), [webhook]))!;
-    await store.insertLead(lead, undefined, new Date('2026-11-24T10:05:00Z'), [webhook]);
-    await store.insertLead(lead, undefined, new Date('2026-11-24T10:06:00Z'), []);
+    const first = (await store.insertLead(lead, { now: new Date('2026-11-24T10:00:00Z'), deliveries: [webhook] }))!;
+    await store.insertLead(lead, { now: new Date('2026-11-24T10:05:00Z'), deliveries: [webhook] });
+    await store.insertLead(lead, { now: new Date('2026-11-24T10:06:00Z'), deliveries: [] });
     expect(await store.readiness(new Date('2026-11-24T10:10:30Z'))).toEqual({
       store: kind,
       pendingDeliveries: 2,
@@ -64,7 +64,7 @@ describe('probe answers', () => {
   });
 
   it('/readyz reports the store and its backlog', async () => {
-    await store.insertLead(lead, undefined, new Date(Date.now() - 90_000), [webhook]);
+    await store.insertLead(lead, { now: new Date(Date.now() - 90_000), deliveries: [webhook] });
     const answer = await readinessAnswer(store, false);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ status: 'ready', store: 'sqlite', pendingDeliveries: 1, oldestPendingSeconds: 90 });
@@ -111,12 +111,12 @@ describe('a SQLite file that cannot grow (a full disk)', () => {
     const file = openSqlite(join(mkdtempSync(join(tmpdir(), 'miqat-full-')), 'leads.db'));
     const sqlite = new SqlLeadStore(file);
     onTestFinished(() => sqlite.close());
-    await sqlite.insertLead(lead, undefined, new Date(), [webhook]);
+    await sqlite.insertLead(lead, { now: new Date(), deliveries: [webhook] });
     // SQLite's own limit on the file's pages fails writes with SQLITE_FULL, as a full disk does.
     const { page_count: pages } = file.db.prepare('PRAGMA page_count').get() as { page_count: number };
     file.db.exec(`PRAGMA max_page_count = ${pages}`);
     const big = { ...lead, fields: { ...lead.fields, message: 'x'.repeat(20_000) } };
-    await expect(sqlite.insertLead(big, undefined, new Date(), [webhook])).rejects.toThrow(/full/);
+    await expect(sqlite.insertLead(big, { now: new Date(), deliveries: [webhook] })).rejects.toThrow(/full/);
     const full = await readinessAnswer(sqlite, false);
     expect(full).toEqual({
       status: 503,
@@ -126,7 +126,7 @@ describe('a SQLite file that cannot grow (a full disk)', () => {
 
     file.db.exec(`PRAGMA max_page_count = ${pages * 100}`);
     expect((await readinessAnswer(sqlite, false)).status).toBe(200);
-    await sqlite.insertLead(big, undefined, new Date(), [webhook]);
+    await sqlite.insertLead(big, { now: new Date(), deliveries: [webhook] });
     expect(await sqlite.listLeads()).toHaveLength(2);
   });
 });

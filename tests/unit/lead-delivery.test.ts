@@ -192,7 +192,7 @@ async function storeLeads(
   const leads: StoredLead[] = [];
   for (let index = from; index < from + count; index += 1) {
     const lead = index % 2 === 0 ? umrahLead(index) : ramadanLead(index);
-    const stored = await store.insertLead(lead, undefined, new Date(), deliveriesFor(lead.formId, settings));
+    const stored = await store.insertLead(lead, { now: new Date(), deliveries: deliveriesFor(lead.formId, settings) });
     if (!stored) throw new Error('lead not stored');
     leads.push(stored);
   }
@@ -476,7 +476,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example' });
       expect(deliveriesFor('contact', settings)).toEqual([{ channel: 'email', destination: 'staff@agency.example' }]);
       const store = openStore();
-      const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
+      const lead = (await store.insertLead(contactLead, {
+        now: new Date(),
+        deliveries: deliveriesFor('contact', settings),
+      }))!;
       const worker = new DeliveryWorker(store, settings, nodemailer(settings), { kinds: outboxKinds });
 
       expect(await worker.runOnce(later())).toBe(1);
@@ -507,7 +510,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const smtp = await startSmtp();
       const settings = config({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'staff@agency.example' });
       const store = openStore();
-      const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
+      const lead = (await store.insertLead(contactLead, {
+        now: new Date(),
+        deliveries: deliveriesFor('contact', settings),
+      }))!;
       const worker = new DeliveryWorker(store, settings, nodemailer(settings), { kinds: outboxKinds });
 
       smtp.state.reject = true;
@@ -542,7 +548,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const { port } = probe.address() as AddressInfo;
       await new Promise<void>((resolve) => probe.close(() => resolve()));
       const downSettings = { ...settings, smtpUrl: `smtp://127.0.0.1:${port}` };
-      const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
+      const lead = (await store.insertLead(contactLead, {
+        now: new Date(),
+        deliveries: deliveriesFor('contact', settings),
+      }))!;
 
       const down = new DeliveryWorker(store, downSettings, nodemailer(downSettings), { kinds: outboxKinds });
       expect(await down.runOnce(later())).toBe(1);
@@ -562,7 +571,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     it('records a missing mailer as a failed attempt instead of dropping the email', async () => {
       const settings = config({ SMTP_URL: 'smtp://127.0.0.1:1', LEADS_NOTIFY_TO: 'staff@agency.example' });
       const store = openStore();
-      const lead = (await store.insertLead(contactLead, undefined, new Date(), deliveriesFor('contact', settings)))!;
+      const lead = (await store.insertLead(contactLead, {
+        now: new Date(),
+        deliveries: deliveriesFor('contact', settings),
+      }))!;
       expect(await new DeliveryWorker(store, settings, undefined, { kinds: outboxKinds }).runOnce(later())).toBe(1);
       expect((await new OutboxQueue(store.database).deliveriesOf(lead.id))[0]).toMatchObject({
         status: 'pending',

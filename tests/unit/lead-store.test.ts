@@ -69,7 +69,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
   it('reads back exactly the fields of a stored lead', async () => {
     const store = await openStore(kind);
     const received = new Date('2026-03-01T10:00:00.000Z');
-    const stored = await store.insertLead(umrahLead, undefined, received);
+    const stored = await store.insertLead(umrahLead, { now: received });
     expect(stored).toEqual({
       ...umrahLead,
       id: expect.any(String),
@@ -119,9 +119,9 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
 
   it('lists the newest lead first, of one form and within dates when asked', async () => {
     const store = await openStore(kind);
-    const first = (await store.insertLead(umrahLead, undefined, new Date('2026-03-01T10:00:00Z')))!;
-    const second = (await store.insertLead(contactLead, undefined, new Date('2026-03-01T11:00:00Z')))!;
-    const third = (await store.insertLead(umrahLead, undefined, new Date('2026-03-01T12:00:00Z')))!;
+    const first = (await store.insertLead(umrahLead, { now: new Date('2026-03-01T10:00:00Z') }))!;
+    const second = (await store.insertLead(contactLead, { now: new Date('2026-03-01T11:00:00Z') }))!;
+    const third = (await store.insertLead(umrahLead, { now: new Date('2026-03-01T12:00:00Z') }))!;
     const ids = (leads: { id: string }[]) => leads.map((lead) => lead.id);
     expect(ids(await store.listLeads())).toEqual([third.id, second.id, first.id]);
     expect(ids(await store.listLeads({ formId: 'umrah' }))).toEqual([third.id, first.id]);
@@ -147,8 +147,8 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
   it('stores nothing for a second lead with an already spent captcha', async () => {
     const store = await openStore(kind);
     const captcha = { nonce: 'nonce-1', expiresAt: 1_800_000_000 };
-    expect(await store.insertLead(umrahLead, captcha)).not.toBeNull();
-    expect(await store.insertLead(contactLead, captcha)).toBeNull();
+    expect(await store.insertLead(umrahLead, { captcha })).not.toBeNull();
+    expect(await store.insertLead(contactLead, { captcha })).toBeNull();
     expect(await leadCount(store)).toBe(1);
     expect((await store.listLeads()).map((lead) => lead.formId)).toEqual(['umrah']);
   });
@@ -156,10 +156,10 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
   it('remembers spent captchas across a restart', async () => {
     const captcha = { nonce: 'nonce-2', expiresAt: 1_800_000_000 };
     const first = await openStore(kind);
-    await first.insertLead(umrahLead, captcha);
+    await first.insertLead(umrahLead, { captcha });
     await closeStore(first);
     const reopened = reopen(first.location);
-    expect(await reopened.insertLead(umrahLead, captcha)).toBeNull();
+    expect(await reopened.insertLead(umrahLead, { captcha })).toBeNull();
     expect(await leadCount(reopened)).toBe(1);
   });
 
@@ -168,7 +168,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
     const two = reopen(one.location);
     const captcha = { nonce: 'nonce-race', expiresAt: 1_800_000_000 };
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, index) => (index % 2 ? one : two).insertLead(umrahLead, captcha)),
+      Array.from({ length: 6 }, (_, index) => (index % 2 ? one : two).insertLead(umrahLead, { captcha })),
     );
     expect(answers.filter((answer) => answer !== null)).toHaveLength(1);
     expect(await leadCount(one)).toBe(1);
@@ -176,19 +176,19 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
 
   it('accepts different captchas for different leads', async () => {
     const store = await openStore(kind);
-    expect(await store.insertLead(umrahLead, { nonce: 'a', expiresAt: 1_800_000_000 })).not.toBeNull();
-    expect(await store.insertLead(umrahLead, { nonce: 'b', expiresAt: 1_800_000_000 })).not.toBeNull();
+    expect(await store.insertLead(umrahLead, { captcha: { nonce: 'a', expiresAt: 1_800_000_000 } })).not.toBeNull();
+    expect(await store.insertLead(umrahLead, { captcha: { nonce: 'b', expiresAt: 1_800_000_000 } })).not.toBeNull();
     expect(await leadCount(store)).toBe(2);
   });
 
   it('lets a captcha nonce be used again once pruned after its expiry', async () => {
     const store = await openStore(kind);
     const captcha = { nonce: 'nonce-3', expiresAt: 1_000 };
-    await store.insertLead(umrahLead, captcha);
+    await store.insertLead(umrahLead, { captcha });
     await store.pruneSpentCaptchas(999);
-    expect(await store.insertLead(umrahLead, captcha)).toBeNull();
+    expect(await store.insertLead(umrahLead, { captcha })).toBeNull();
     await store.pruneSpentCaptchas(1_001);
-    expect(await store.insertLead(umrahLead, captcha)).not.toBeNull();
+    expect(await store.insertLead(umrahLead, { captcha })).not.toBeNull();
   });
 
   it('keeps a secret the same across a restart, and different secrets apart', async () => {
@@ -274,8 +274,8 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
 
     it('answers a repeated key with the first lead, marked repeat, storing nothing new', async () => {
       const store = await openStore(kind);
-      const first = (await store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'key-1' }))!;
-      const again = (await store.insertLead(umrahLead, undefined, later(1000), [], { idempotencyKey: 'key-1' }))!;
+      const first = (await store.insertLead(umrahLead, { now, idempotencyKey: 'key-1' }))!;
+      const again = (await store.insertLead(umrahLead, { now: later(1000), idempotencyKey: 'key-1' }))!;
       expect(first.repeat).toBeUndefined();
       expect(again).toEqual({ ...first, repeat: true });
       expect(await leadCount(store)).toBe(1);
@@ -285,9 +285,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       const one = await openStore(kind);
       const two = reopen(one.location);
       const answers = await Promise.all(
-        [one, two, one, two].map((store) =>
-          store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'key-race' }),
-        ),
+        [one, two, one, two].map((store) => store.insertLead(umrahLead, { now, idempotencyKey: 'key-race' })),
       );
       expect(new Set(answers.map((answer) => answer!.id)).size).toBe(1);
       expect(answers.filter((answer) => !answer!.repeat)).toHaveLength(1);
@@ -297,17 +295,17 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
     it('answers the repeat even when its captcha nonce is already spent', async () => {
       const store = await openStore(kind);
       const captcha = { nonce: 'nonce-key', expiresAt: 1_800_000_000 };
-      const first = (await store.insertLead(umrahLead, captcha, now, [], { idempotencyKey: 'key-2' }))!;
-      expect((await store.insertLead(umrahLead, captcha, now, [], { idempotencyKey: 'key-2' }))?.id).toBe(first.id);
+      const first = (await store.insertLead(umrahLead, { captcha, now, idempotencyKey: 'key-2' }))!;
+      expect((await store.insertLead(umrahLead, { captcha, now, idempotencyKey: 'key-2' }))?.id).toBe(first.id);
     });
 
     it('keeps keys apart per form and forgets them after 24 hours', async () => {
       const store = await openStore(kind);
-      const first = (await store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'key-3' }))!;
-      const otherForm = (await store.insertLead(contactLead, undefined, now, [], { idempotencyKey: 'key-3' }))!;
+      const first = (await store.insertLead(umrahLead, { now, idempotencyKey: 'key-3' }))!;
+      const otherForm = (await store.insertLead(contactLead, { now, idempotencyKey: 'key-3' }))!;
       expect(otherForm.id).not.toBe(first.id);
       expect((await store.leadForKey('umrah', 'key-3', later(DAY - 1).getTime()))?.id).toBe(first.id);
-      const nextDay = (await store.insertLead(umrahLead, undefined, later(DAY), [], { idempotencyKey: 'key-3' }))!;
+      const nextDay = (await store.insertLead(umrahLead, { now: later(DAY), idempotencyKey: 'key-3' }))!;
       expect(nextDay.id).not.toBe(first.id);
       expect(nextDay.repeat).toBeUndefined();
       expect(await leadCount(store)).toBe(3);
@@ -315,8 +313,8 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
 
     it('prunes keys older than 24 hours from the store', async () => {
       const store = await openStore(kind);
-      await store.insertLead(umrahLead, undefined, now, [], { idempotencyKey: 'old' });
-      await store.insertLead(umrahLead, undefined, later(DAY + 1), [], { idempotencyKey: 'new' });
+      await store.insertLead(umrahLead, { now, idempotencyKey: 'old' });
+      await store.insertLead(umrahLead, { now: later(DAY + 1), idempotencyKey: 'new' });
       const keys = await store.database.all<{ key: string }>('SELECT key FROM idempotency_keys');
       expect(keys.map((row) => row.key)).toEqual(['new']);
     });
@@ -329,11 +327,9 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
     it('hands out staff deliveries before acknowledgements when more are due than one pass takes', async () => {
       const store = await openStore(kind);
       for (let index = 0; index < 25; index += 1) {
-        await store.insertLead(umrahLead, undefined, new Date(start + index), [], {
-          acknowledgeTo: `v${index}@example.com`,
-        });
+        await store.insertLead(umrahLead, { now: new Date(start + index), acknowledgeTo: `v${index}@example.com` });
       }
-      const lead = (await store.insertLead(contactLead, undefined, new Date(start + 1000), staff))!;
+      const lead = (await store.insertLead(contactLead, { now: new Date(start + 1000), deliveries: staff }))!;
       const due = await new OutboxQueue(store.database).claimDueDeliveries(start + 2000, 20);
       expect(due).toHaveLength(20);
       expect(due[0]).toMatchObject({ leadId: lead.id, channel: 'email' });
@@ -342,7 +338,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
 
     it('leases what it hands out: nobody gets it again until the lease ends, unless an attempt reschedules it', async () => {
       const store = await openStore(kind);
-      const lead = (await store.insertLead(contactLead, undefined, new Date(start), staff))!;
+      const lead = (await store.insertLead(contactLead, { now: new Date(start), deliveries: staff }))!;
       const [claimed] = await new OutboxQueue(store.database).claimDueDeliveries(start, 20, 60_000);
       expect(claimed).toMatchObject({ leadId: lead.id, nextAttemptAt: start + 60_000 });
       expect(await new OutboxQueue(store.database).claimDueDeliveries(start + 59_999, 20, 60_000)).toEqual([]);
@@ -365,8 +361,8 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
     it("lists each delivery's newest tries, oldest first, and no other lead's", async () => {
       const store = await openStore(kind);
       const webhook = { channel: 'webhook' as const, destination: 'https://hooks.example/leads' };
-      const lead = (await store.insertLead(contactLead, undefined, new Date(start), [...staff, webhook]))!;
-      const other = (await store.insertLead(contactLead, undefined, new Date(start), staff))!;
+      const lead = (await store.insertLead(contactLead, { now: new Date(start), deliveries: [...staff, webhook] }))!;
+      const other = (await store.insertLead(contactLead, { now: new Date(start), deliveries: staff }))!;
       const [email, hook] = await new OutboxQueue(store.database).deliveriesOf(lead.id);
       const [theirs] = await new OutboxQueue(store.database).deliveriesOf(other.id);
       const at = (second: number) => new Date(start + second * 1000);
@@ -412,7 +408,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
 
     it('renews a claim only for the worker that still holds it', async () => {
       const store = await openStore(kind);
-      await store.insertLead(contactLead, undefined, new Date(start), staff);
+      await store.insertLead(contactLead, { now: new Date(start), deliveries: staff });
       const [mine] = await new OutboxQueue(store.database).claimDueDeliveries(start, 20, 60_000);
       // Within its lease the holder may extend it, and the delivery stays out of other passes.
       expect(await new OutboxQueue(store.database).renewClaim(mine!.id, start + 60_000, start + 90_000)).toBe(true);
@@ -433,7 +429,9 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
       const one = await openStore(kind);
       const two = reopen(one.location);
       const targets = [...staff, { channel: 'webhook' as const, destination: 'https://crm.example/hook' }];
-      for (let index = 0; index < 30; index += 1) await one.insertLead(umrahLead, undefined, new Date(start), targets);
+      for (let index = 0; index < 30; index += 1) {
+        await one.insertLead(umrahLead, { now: new Date(start), deliveries: targets });
+      }
       const claimed: number[] = [];
       for (let round = 0; round < 4; round += 1) {
         const passes = await Promise.all(
@@ -452,8 +450,8 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
         pendingDeliveries: 0,
         oldestPendingSeconds: null,
       });
-      const first = (await store.insertLead(umrahLead, undefined, new Date(start), staff))!;
-      await store.insertLead(contactLead, undefined, new Date(start + 30_000), staff);
+      const first = (await store.insertLead(umrahLead, { now: new Date(start), deliveries: staff }))!;
+      await store.insertLead(contactLead, { now: new Date(start + 30_000), deliveries: staff });
       const [delivery] = await new OutboxQueue(store.database).deliveriesOf(first.id);
       await new OutboxQueue(store.database).recordAttempt(delivery!.id, { ok: true, detail: 'sent', durationMs: 3 }, 0);
       expect(await store.readiness(new Date(start + 90_000))).toEqual({
@@ -465,7 +463,7 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
 
     it('queues a message for a lead once per key and address, and counts its wait from when it was queued', async () => {
       const store = await openStore(kind);
-      const lead = (await store.insertLead(umrahLead, undefined, new Date(start), []))!;
+      const lead = (await store.insertLead(umrahLead, { now: new Date(start), deliveries: [] }))!;
       const message = {
         leadId: lead.id,
         destination: 'amina@example.com',
@@ -504,20 +502,14 @@ describe.each(STORE_KINDS)('the lead store on %s', (kind) => {
     it('queues one acknowledgement per address a day, whatever the case of the address', async () => {
       const store = await openStore(kind);
       const DAY = 24 * 60 * 60 * 1000;
-      await store.insertLead(umrahLead, undefined, new Date(start), [], { acknowledgeTo: 'amina@example.com' });
-      await store.insertLead(umrahLead, undefined, new Date(start + 60_000), [], {
-        acknowledgeTo: 'Amina@Example.com',
-      });
-      await store.insertLead(contactLead, undefined, new Date(start + 60_000), [], {
-        acknowledgeTo: 'omar@example.com',
-      });
+      await store.insertLead(umrahLead, { now: new Date(start), acknowledgeTo: 'amina@example.com' });
+      await store.insertLead(umrahLead, { now: new Date(start + 60_000), acknowledgeTo: 'Amina@Example.com' });
+      await store.insertLead(contactLead, { now: new Date(start + 60_000), acknowledgeTo: 'omar@example.com' });
       expect(await acknowledgements(store)).toEqual([
         { destination: 'amina@example.com' },
         { destination: 'omar@example.com' },
       ]);
-      await store.insertLead(umrahLead, undefined, new Date(start + DAY + 1), [], {
-        acknowledgeTo: 'amina@example.com',
-      });
+      await store.insertLead(umrahLead, { now: new Date(start + DAY + 1), acknowledgeTo: 'amina@example.com' });
       expect(await acknowledgements(store)).toHaveLength(3);
       expect(await leadCount(store)).toBe(4);
     });

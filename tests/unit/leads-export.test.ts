@@ -137,7 +137,7 @@ describe.each(STORE_KINDS)('npm run leads on %s', (kind) => {
     ] as const;
     for (const [formId, fields, at] of entries) {
       const lead = { formId, fields: { ...fields }, pageUrl: null, userAgent: null };
-      references.set(fields.email, (await store.insertLead(lead, undefined, new Date(at)))!.reference);
+      references.set(fields.email, (await store.insertLead(lead, { now: new Date(at) }))!.reference);
     }
     await store.close();
   });

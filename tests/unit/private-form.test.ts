@@ -197,12 +197,7 @@ describe.each(STORE_KINDS)('a one-click link on %s', (kind) => {
     const fields = { name: 'Layla Haddad', email: 'layla@example.com' };
     const lead = await store.insertLead(
       { formId: 'hajj', fields, pageUrl: null, userAgent: null },
-      undefined,
-      NOW,
-      [],
-      {
-        interest: { travellers: 2, consent: true },
-      },
+      { now: NOW, interest: { travellers: 2, consent: true } },
     );
     const hajj = new HajjStore(store.database);
     const link: OneClickLink = {

@@ -66,8 +66,7 @@ async function openAccounts(kind: StoreKind) {
     const fields = { name: `Pilgrim ${leads}`, email: `pilgrim${leads}@example.com`, adults: '2' };
     const stored = await store.insertLead(
       { formId: 'umrah', fields, pageUrl: null, userAgent: null },
-      undefined,
-      receivedAt,
+      { now: receivedAt },
     );
     return stored!.id;
   };

@@ -40,8 +40,7 @@ async function setUp(kind: StoreKind) {
   const draft = async (quotes: QuoteStore) => {
     const lead = await store.insertLead(
       { formId: 'umrah', fields: { name: 'Layla Haddad', email: 'layla@example.com' }, pageUrl: null, userAgent: null },
-      undefined,
-      new Date('2026-11-18T10:00:00.000Z'),
+      { now: new Date('2026-11-18T10:00:00.000Z') },
     );
     const saved = await quotes.saveDraft({ leadId: lead!.id }, quoteDraft(), AMINA, TODAY, NOW);
     if (!saved?.ok) throw new Error('draft refused');

@@ -24,8 +24,7 @@ async function withDraft(kind: StoreKind) {
   const pipeline = new PipelineStore(store.database);
   const lead = await store.insertLead(
     { formId: 'umrah', fields: { name: 'Layla Haddad', email: 'layla@example.com' }, pageUrl: null, userAgent: null },
-    undefined,
-    new Date('2026-11-18T10:00:00.000Z'),
+    { now: new Date('2026-11-18T10:00:00.000Z') },
   );
   const leadId = lead!.id;
   const saved = await quotes.saveDraft({ leadId }, quoteDraft(), AMINA, TODAY);

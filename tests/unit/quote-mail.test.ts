@@ -76,7 +76,7 @@ async function setUp(kind: StoreKind, options: { emails?: boolean } = { emails: 
   const actor: StaffActor = { id: agent.id, email: agent.email };
 
   const lead = async (fields: Record<string, string> = VISITOR) =>
-    (await store.insertLead({ formId: 'contact', fields, pageUrl: null, userAgent: null }, undefined, NOW))!;
+    (await store.insertLead({ formId: 'contact', fields, pageUrl: null, userAgent: null }, { now: NOW }))!;
   /** A lead with version 1 of a quote sent: ids, the link's token and where its email went. */
   const sentQuote = async (fields?: Record<string, string>, draft: QuoteDraft = quoteDraft({ note: NOTE })) => {
     const { id: leadId, reference } = await lead(fields);

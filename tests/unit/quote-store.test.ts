@@ -41,8 +41,7 @@ async function openQuotes(kind: StoreKind) {
     const fields = { name: 'Layla Haddad', email, phone: '713-555-0123', adults: '2' };
     const stored = await store.insertLead(
       { formId: 'umrah', fields, pageUrl: null, userAgent: null },
-      undefined,
-      new Date('2026-11-18T10:00:00.000Z'),
+      { now: new Date('2026-11-18T10:00:00.000Z') },
     );
     return stored!;
   };

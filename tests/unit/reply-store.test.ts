@@ -55,7 +55,7 @@ async function setUp(kind: StoreKind) {
     mustChangePassword: false,
   });
   const lead = async (fields: Record<string, string> = BOOKING) =>
-    (await store.insertLead({ formId: 'booking', fields, pageUrl: null, userAgent: null }, undefined, NOW))!;
+    (await store.insertLead({ formId: 'booking', fields, pageUrl: null, userAgent: null }, { now: NOW }))!;
   const history = async (leadId: string) => (await new PipelineStore(store.database).historyOf(leadId)).reverse();
   const messages = async (leadId: string) =>
     (await new OutboxQueue(store.database).deliveriesOf(leadId)).filter((delivery) => delivery.channel === 'message');

@@ -38,7 +38,7 @@ const AMINA: StaffActor = { id: 'staff-1', email: 'amina@agency.example' };
 async function book(store: SqlLeadStore, enquiry: string, chosen: string | null = null) {
   const quotes = new QuoteStore(store.database);
   const fields = { name: 'Rahima Begum', email: 'rahima@example.com', adults: '2' };
-  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, BOOKED);
+  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, { now: BOOKED });
   const leadId = lead!.id;
   // As the enquiry form and the trip page record them (schema steps 23 and 24).
   await store.database.run('UPDATE leads SET language = ? WHERE id = ?', [enquiry, leadId]);

@@ -42,7 +42,7 @@ const REVIEW: ReviewEntry = {
 async function reviewedBooking(store: SqlLeadStore, email: string, packageSlug: string) {
   const quotes = new QuoteStore(store.database);
   const fields = { name: 'Layla Haddad', email, adults: '2' };
-  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, BOOKED);
+  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, { now: BOOKED });
   const leadId = lead!.id;
   const saved = await quotes.saveDraft({ leadId }, quoteDraft({ packageSlug }), AMINA, TODAY, BOOKED);
   if (!saved?.ok) throw new Error('draft refused');

@@ -61,7 +61,7 @@ async function openStore(kind: StoreKind) {
 async function book(store: SqlLeadStore, email: string, returnOn = '2027-03-24', paid = true) {
   const quotes = new QuoteStore(store.database);
   const fields = { name: 'Layla Haddad', email, adults: '2' };
-  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, BOOKED);
+  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, { now: BOOKED });
   const leadId = lead!.id;
   const saved = await quotes.saveDraft({ leadId }, quoteDraft({ returnOn }), AMINA, TODAY, BOOKED);
   if (!saved?.ok) throw new Error('draft refused');

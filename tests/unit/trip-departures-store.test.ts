@@ -47,8 +47,7 @@ async function openDesk(kind: StoreKind) {
     const { language } = options;
     const lead = await store.insertLead(
       { formId: 'umrah', fields, pageUrl: null, userAgent: null, language },
-      undefined,
-      NOW,
+      { now: NOW },
     );
     const leadId = lead!.id;
     const draft = quoteDraft({

@@ -26,7 +26,7 @@ async function quoted(kind: StoreKind, accept = true) {
   const store = await openTestStore(kind);
   open.push(store);
   const fields = { name: 'Layla Haddad', email: 'layla@example.com' };
-  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, NOW);
+  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, { now: NOW });
   const leadId = lead!.id;
   const quotes = new QuoteStore(store.database);
   const saved = await quotes.saveDraft({ leadId }, quoteDraft(), STAFF, TODAY, NOW);

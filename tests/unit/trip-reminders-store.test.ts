@@ -77,7 +77,7 @@ async function openBooking(kind: StoreKind) {
   cleanups.push(() => store.close());
   const quotes = new QuoteStore(store.database, { emails: true });
   const fields = { name: NAMES[0]!, email: FAMILY, adults: '2' };
-  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, NOW);
+  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, { now: NOW });
   const leadId = lead!.id;
   const saved = await quotes.saveDraft({ leadId }, quoteDraft(), AMINA, TODAY, NOW);
   if (!saved?.ok) throw new Error('draft refused');

@@ -31,7 +31,7 @@ async function openBooking(kind: StoreKind, options: { accepted?: boolean } = {}
   open.push(store);
   const quotes = new QuoteStore(store.database);
   const fields = { name: 'Amina Yusuf', email: 'amina@example.com', adults: '2' };
-  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, NOW);
+  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, { now: NOW });
   const leadId = lead!.id;
   const saved = await quotes.saveDraft({ leadId }, quoteDraft(), AMINA, TODAY, NOW);
   if (!saved?.ok) throw new Error('draft refused');

@@ -41,6 +41,12 @@ export interface DeliveryTarget {
 
 /** What a new lead brings beside its fields, all written in the lead's own transaction. */
 export interface InsertOptions {
+  /** The captcha challenge the lead answered: its nonce is spent with the lead, and a spent one stores nothing. */
+  captcha?: { nonce: string; expiresAt: number } | undefined;
+  /** When the lead was received; the current time when left out. */
+  now?: Date | undefined;
+  /** Where the lead is to be delivered: an outbox entry each, queued with the lead; none when left out. */
+  deliveries?: readonly DeliveryTarget[] | undefined;
   /** The client's `Idempotency-Key`: a repeat within a day answers the first lead. */
   idempotencyKey?: string | undefined;
   /** The visitor's address: an acknowledgement is queued unless one went there in the last 24 hours. */

@@ -340,10 +340,10 @@ export class LeadApi {
         language,
         firstTouch: parseFirstTouch(touch, [new URL(this.config.siteUrl).host, request.headers.get('host') ?? '']),
       },
-      captcha,
-      new Date(nowMs),
-      deliveriesFor(form.id, this.config),
       {
+        captcha,
+        now: new Date(nowMs),
+        deliveries: deliveriesFor(form.id, this.config),
         idempotencyKey,
         acknowledgeTo: this.config.acknowledge ? visitorEmail(form, fields) : undefined,
         ...(form.interest ? { interest: interestRead.answer } : {}),

@@ -6,15 +6,7 @@ import { newReference } from '../../lib/leads/reference.ts';
 import { placeholders, type SqlDatabase, type SqlRunner, type SqlStatements } from '../db/database.ts';
 import { recordInterest } from './interest.ts';
 import { deleteDeliveriesOfLeads, pendingDeliveries, queueDelivery } from '../outbox/queue.ts';
-import type {
-  AcceptedLead,
-  DeliveryTarget,
-  InsertOptions,
-  LeadFilter,
-  NewLead,
-  Readiness,
-  StoredLead,
-} from '../../lib/leads/model.ts';
+import type { AcceptedLead, InsertOptions, LeadFilter, NewLead, Readiness, StoredLead } from '../../lib/leads/model.ts';
 import { ACKNOWLEDGEMENT_INTERVAL_MS, IDEMPOTENCY_TTL_MS, type LeadStore } from './store.ts';
 
 /*
@@ -91,14 +83,8 @@ export class SqlLeadStore implements LeadStore {
     this.newReference = options.newReference ?? newReference;
   }
 
-  async insertLead(
-    lead: NewLead,
-    captcha?: { nonce: string; expiresAt: number },
-    now = new Date(),
-    deliveries: readonly DeliveryTarget[] = [],
-    options: InsertOptions = {},
-  ): Promise<AcceptedLead | null> {
-    const { idempotencyKey, acknowledgeTo, interest } = options;
+  async insertLead(lead: NewLead, options: InsertOptions = {}): Promise<AcceptedLead | null> {
+    const { captcha, now = new Date(), deliveries = [], idempotencyKey, acknowledgeTo, interest } = options;
     const nowMs = now.getTime();
     // Checked before the transaction, the same on both databases: neither column type would refuse it.
     const language = checkedLanguage(lead.language);

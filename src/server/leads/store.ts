@@ -5,15 +5,7 @@
  * both. open-store.ts picks one at start-up.
  */
 import type { Dialect, SqlDatabase, SqlStatements } from '../db/database.ts';
-import type {
-  NewLead,
-  StoredLead,
-  AcceptedLead,
-  DeliveryTarget,
-  InsertOptions,
-  LeadFilter,
-  Readiness,
-} from '../../lib/leads/model.ts';
+import type { NewLead, StoredLead, AcceptedLead, InsertOptions, LeadFilter, Readiness } from '../../lib/leads/model.ts';
 
 /** How long an idempotency key stands for its lead, and how long one address gets one acknowledgement. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -25,18 +17,12 @@ export interface LeadStore {
   /** The database underneath: the lead desk (src/server/desk/) keeps its tables beside the leads. */
   readonly database: SqlDatabase;
   /**
-   * Stores a lead with its reference and outbox entries, spending its captcha nonce and recording
-   * its idempotency key in the same transaction. Returns the earlier lead, marked `repeat`, for a
-   * key already used on this form within 24 hours; returns null, storing nothing, when the nonce
-   * was already spent.
+   * Stores a lead, received at `options.now`, with its reference and an outbox entry for each of
+   * `options.deliveries`, spending `options.captcha`'s nonce and recording `options.idempotencyKey`
+   * in the same transaction. Returns the earlier lead, marked `repeat`, for a key already used on
+   * this form within 24 hours; returns null, storing nothing, when the nonce was already spent.
    */
-  insertLead(
-    lead: NewLead,
-    captcha?: { nonce: string; expiresAt: number },
-    now?: Date,
-    deliveries?: readonly DeliveryTarget[],
-    options?: InsertOptions,
-  ): Promise<AcceptedLead | null>;
+  insertLead(lead: NewLead, options?: InsertOptions): Promise<AcceptedLead | null>;
   /** The lead an idempotency key of `formId` stands for, if it was used within the last 24 hours. */
   leadForKey(formId: string, key: string, nowMs?: number): Promise<StoredLead | undefined>;
   /** Leads newest first, optionally of one form and within a time range. */

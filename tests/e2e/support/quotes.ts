@@ -70,7 +70,7 @@ async function sendDraft(
   at: Date,
 ): Promise<SentQuote> {
   const fields = { name: 'Layla Haddad', email, phone: '713-555-0123', adults: '2' };
-  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, undefined, at);
+  const lead = await store.insertLead({ formId: 'umrah', fields, pageUrl: null, userAgent: null }, { now: at });
   if (!lead) throw new Error('The lead was not stored');
   const quotes = new QuoteStore(store.database);
   const saved = await quotes.saveDraft({ leadId: lead.id }, draft, STAFF, today, at);

@@ -83,8 +83,7 @@ export async function sentQuote(
 ): Promise<{ quotes: QuoteStore; target: { leadId: string; quoteId: string }; token: string }> {
   const lead = await store.insertLead(
     { formId: 'umrah', fields: { name: 'Layla Haddad', email: 'layla@example.com' }, pageUrl: null, userAgent: null },
-    undefined,
-    now,
+    { now },
   );
   const quotes = new QuoteStore(store.database);
   const staff = { id: 'staff-1', email: 'amina@agency.example' };
