@@ -7,7 +7,7 @@ export const site: SiteWords = {
   englishGoverns: 'یہ صفحہ ترجمہ ہے۔ قیمتوں، تاریخوں اور شرائط میں انگریزی صفحہ ہی معتبر ہے۔',
   englishPage: 'انگریزی صفحہ پڑھیں',
   translatedFrom: (day) => `${day} کے انگریزی متن سے ترجمہ۔`,
-  shareImageAlt: (siteName) => `شام ڈھلے خانۂ کعبہ، اور ساتھ ${siteName} کا نام`,
+  shareImageAlt: (siteName) => `شام کے وقت خانۂ کعبہ، ساتھ ${siteName} کا نام`,
   languages: 'زبانیں',
   skipLink: 'مرکزی مواد پر جائیں',
   newTab: NEW_TAB,
