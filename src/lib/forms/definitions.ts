@@ -97,6 +97,7 @@ function countSelect(role: 'adults' | 'children' | 'infants', options: SelectFie
  * season, never a booking, since Hajj is booked and paid only on Nusuk Hajj.
  */
 const HAJJ_INTEREST = {
+  topic: 'Hajj',
   heading: english.hajjInterest.heading(HAJJ_SEASON),
   // Registration may open before anyone signs up (Q12): the form does not promise an alert for it.
   intro: english.hajjInterest.intro(HAJJ_SEASON),
@@ -231,7 +232,6 @@ export const FORMS = {
   hajj: {
     id: 'hajj',
     placement: 'Hajj packages page',
-    topic: 'Hajj',
     group: 'season',
     // The coming season, so the heading never sells a Hajj that has passed.
     ...HAJJ_INTEREST,
@@ -245,7 +245,6 @@ export const FORMS = {
     {
       id: 'shifting-hajj',
       placement: 'Shifting Hajj page',
-      topic: 'Hajj',
       group: 'season',
       ...HAJJ_INTEREST,
       constants: { request_type: 'hajj' },
@@ -261,7 +260,6 @@ export const FORMS = {
     {
       id: 'non-shifting-hajj',
       placement: 'Non-shifting Hajj page',
-      topic: 'Hajj',
       group: 'season',
       ...HAJJ_INTEREST,
       constants: { 'Request type': 'non-shifting-hajj' },
