@@ -5,6 +5,7 @@ import {
   htmlProblems,
   picturesAtTheWrongPriority,
   selfHydratingIslandsReady,
+  sidewaysOverflow,
 } from './support/gates';
 import { onePerShape } from '../support/page-shapes';
 import { readFileSync } from 'node:fs';
@@ -100,7 +101,8 @@ for (const path of browserPaths) {
       await page.setViewportSize({ width, height: 900 });
       expect(await axeViolations(page), `at ${width}px`).toEqual([]);
     }
-    // The page is still at its top, in the phone's width.
+    // The page is still at its top, in the phone's width, and nothing on it pushes it sideways.
+    expect(await sidewaysOverflow(page), 'scrolls sideways at 390 px').toBe(0);
     expect(await picturesAtTheWrongPriority(page), 'pictures at 390 px').toEqual({
       lazyInView: [],
       urgentOutOfView: [],

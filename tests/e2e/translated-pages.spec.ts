@@ -2,7 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { wordsFor } from '@/lib/i18n/dictionary';
 import { TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath, type TranslatedLanguage } from '@/lib/languages';
 import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
-import { axeViolations, collectProblems, picturesAtTheWrongPriority, selfHydratingIslandsReady } from './support/gates';
+import {
+  axeViolations,
+  collectProblems,
+  picturesAtTheWrongPriority,
+  selfHydratingIslandsReady,
+  sidewaysOverflow,
+} from './support/gates';
 
 /**
  * The 24 translated pages in Chromium: the interface in the page's language (the skip link,
@@ -78,6 +84,7 @@ for (const lang of TRANSLATED_LANGUAGES) {
         lazyInView: [],
         urgentOutOfView: [],
       });
+      expect(await sidewaysOverflow(page), 'scrolls sideways at 390 px').toBe(0);
       expect(problems).toEqual([]);
     });
   }

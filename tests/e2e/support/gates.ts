@@ -142,3 +142,8 @@ export async function htmlProblems(html: string, name: string): Promise<string[]
     result.messages.map((message) => `${message.ruleId} line ${message.line}: ${message.message}`),
   );
 }
+
+/** How many pixels the page scrolls sideways in its window (either way, for a right-to-left page); 0 when it fits. */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
+}
