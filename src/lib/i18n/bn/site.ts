@@ -7,7 +7,7 @@ export const site: SiteWords = {
   englishGoverns: 'এই পাতাটি অনুবাদ। দাম, তারিখ ও শর্তের ক্ষেত্রে ইংরেজি পাতাটিই প্রযোজ্য।',
   englishPage: 'ইংরেজি পাতাটি পড়ুন',
   translatedFrom: (day) => `${day} তারিখের ইংরেজি লেখা থেকে অনূদিত।`,
-  shareImageAlt: (siteName) => `সন্ধ্যায় কাবা শরিফ, পাশে ${siteName} নামটি`,
+  shareImageAlt: (siteName) => `সন্ধ্যায় কাবা শরিফ ও ${siteName} নামটি`,
   languages: 'ভাষা',
   skipLink: 'মূল লেখায় যান',
   newTab: NEW_TAB,
