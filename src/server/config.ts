@@ -37,11 +37,10 @@ export function parseTrustProxy(value: string | undefined): TrustedProxies {
   );
 }
 
-/** A whole number above zero; anything else throws naming the variable. */
-function wholeNumber(value: string, name: string): number {
+/** A whole number above zero; anything else throws saying what it must be. */
+function wholeNumber(value: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0)
-    throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`must be a positive whole number, got "${value}"`);
   return number;
 }
 
@@ -89,66 +88,80 @@ function parseDatabaseUrl(value: string | undefined): string | undefined {
   return value;
 }
 
-/** One variable: its default as the environment would spell it, what it does, and how it is read. */
-interface Declaration<T> {
-  fallback: string;
-  description: string;
-  parse: (value: string, name: string) => T;
-}
+/** What the operations table shows of a variable besides its name: its default as the environment would spell it. */
+const documented = z.registry<{ fallback: string; description: string }>();
 
-function variable<T>(fallback: string, description: string, parse: (value: string, name: string) => T): Declaration<T> {
-  return { fallback, description, parse };
+/**
+ * One variable: its default, what it does, and how it is read. A parser's error becomes an issue at
+ * the variable's key, and `readConfig` puts the name in front of its message.
+ */
+function variable<T>(fallback: string, description: string, parse: (value: string) => T) {
+  return (
+    z
+      .string()
+      .default(fallback)
+      // An empty value (`KEY=` in an env file) means unset, as it always has.
+      .transform((value, context) => {
+        try {
+          return parse(value === '' ? fallback : value);
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+          return z.NEVER;
+        }
+      })
+      .register(documented, { fallback, description })
+  );
 }
 
 const text = (value: string) => value;
 const optionalText = (value: string) => value || undefined;
 
-function onOff(value: string, name: string): boolean {
+function onOff(value: string): boolean {
   if (value === 'on') return true;
   if (value === 'off') return false;
-  throw new Error(`${name} must be "on" or "off", got "${value}"`);
+  throw new Error(`must be "on" or "off", got "${value}"`);
 }
 
-function port(value: string, name: string): number {
+function port(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0 || number > 65_535)
-    throw new Error(`${name} must be a port number from 0 to 65535, got "${value}"`);
+    throw new Error(`must be a port number from 0 to 65535, got "${value}"`);
   return number;
 }
 
-/** A whole number from 1 to `max`, naming the variable when it is not. */
-function boundedWholeNumber(value: string, name: string, max: number): number {
-  const number = wholeNumber(value, name);
-  if (number > max) throw new Error(`${name} must be at most ${max}, got "${value}"`);
+/** A whole number from 1 to `max`. */
+function boundedWholeNumber(value: string, max: number): number {
+  const number = wholeNumber(value);
+  if (number > max) throw new Error(`must be at most ${max}, got "${value}"`);
   return number;
 }
 
 /** `LEADS_RETENTION_DAYS`: unset keeps leads for good; at most a century. */
-function retentionDays(value: string, name: string): number | undefined {
+function retentionDays(value: string): number | undefined {
   if (value === '') return undefined;
-  const days = wholeNumber(value, name);
-  if (days > 36_500) throw new Error(`${name} must be at most 36500 (100 years), got "${value}"`);
+  const days = wholeNumber(value);
+  if (days > 36_500) throw new Error(`must be at most 36500 (100 years), got "${value}"`);
   return days;
 }
 
 /** `DIGEST_HOUR`: an hour of the office's day, or `off`. */
-function digestHour(value: string, name: string): number | undefined {
+function digestHour(value: string): number | undefined {
   if (value === 'off') return undefined;
   const hour = Number(value);
-  if (!/^\d{1,2}$/.test(value) || hour > 23)
-    throw new Error(`${name} must be an hour from 0 to 23 or "off", got "${value}"`);
+  if (!/^\d{1,2}$/.test(value) || hour > 23) throw new Error(`must be an hour from 0 to 23 or "off", got "${value}"`);
   return hour;
 }
 
 /** `REVIEWS_REFRESH_MINUTES`: above zero and at most an hour, so a published review shows within one. */
-function refreshMinutes(value: string, name: string): number {
+function refreshMinutes(value: string): number {
   const minutes = Number(value);
   if (!/^\d*\.?\d+$/.test(value) || !(minutes > 0) || minutes > 60)
-    throw new Error(`${name} must be a number of minutes above 0 and at most 60, got "${value}"`);
+    throw new Error(`must be a number of minutes above 0 and at most 60, got "${value}"`);
   return minutes;
 }
 
-const declarations = {
+/** Every variable the server reads, each with its default and description. */
+export const configSchema = z.object({
   PORT: variable('4321', 'The port the server listens on.', port),
   HOST: variable('localhost', 'The address it listens on; `0.0.0.0` for every interface.', text),
   SITE_URL: variable(
@@ -225,22 +238,22 @@ const declarations = {
   TRAVELLER_RETENTION_DAYS: variable(
     '30',
     "Each booking's travellers (names, passport expiry, vaccination, visa, permit) are deleted this many days after its return.",
-    (value, name) => boundedWholeNumber(value, name, 3650),
+    (value) => boundedWholeNumber(value, 3650),
   ),
   TRIP_ARRIVAL_MARGIN_DAYS: variable(
     '2',
     'Days a flight may land after the day the checklist counts as arrival (the day after departure): every visa window and season cut-off keeps them.',
-    (value, name) => boundedWholeNumber(value, name, 14),
+    (value) => boundedWholeNumber(value, 14),
   ),
   TRIP_REMINDER_BALANCE_DAYS: variable(
     '7',
     'How many days before each payment after the deposit falls due the family is emailed a reminder, while it is unpaid. Needs `SMTP_URL`.',
-    (value, name) => boundedWholeNumber(value, name, 90),
+    (value) => boundedWholeNumber(value, 90),
   ),
   REVIEW_INVITE_DAYS: variable(
     '3',
     "Days after a booking's return date before its traveller is emailed the review invitation (one reminder follows a week later). Needs `SMTP_URL`.",
-    (value, name) => boundedWholeNumber(value, name, 60),
+    (value) => boundedWholeNumber(value, 60),
   ),
   REVIEWS_REFRESH_MINUTES: variable(
     '10',
@@ -250,22 +263,22 @@ const declarations = {
   QUOTE_VALID_DAYS: variable(
     '7',
     "How many days a new quote's valid-until date is set after today (never past departure); staff may change it.",
-    (value, name) => boundedWholeNumber(value, name, 365),
+    (value) => boundedWholeNumber(value, 365),
   ),
   QUOTE_BALANCE_DAYS_BEFORE_DEPARTURE: variable(
     '45',
     "How many days before departure a new quote's balance is due; staff may change it.",
-    (value, name) => boundedWholeNumber(value, name, 365),
+    (value) => boundedWholeNumber(value, 365),
   ),
   QUOTE_DEPOSIT_PER_TRAVELLER: variable(
     '500',
     "A new quote's deposit in whole dollars per adult and child (infants pay none), never above the total.",
-    (value, name) => boundedWholeNumber(value, name, 10_000),
+    (value) => boundedWholeNumber(value, 10_000),
   ),
   QUOTE_PAYMENTS_AFTER_DEPOSIT: variable(
     '1',
     "How many payments a new quote's schedule has after the deposit, the balance included (`1`: deposit and balance).",
-    (value, name) => boundedWholeNumber(value, name, 11),
+    (value) => boundedWholeNumber(value, 11),
   ),
   DIGEST_HOUR: variable(
     '8',
@@ -275,7 +288,7 @@ const declarations = {
   FIRST_CONTACT_TARGET_HOURS: variable(
     '2',
     "How many office hours (the site settings' opening hours) an enquiry may stay New before the owners are emailed, once per enquiry; `off` sends no alert. Needs `SMTP_URL`.",
-    (value, name) => (value === 'off' ? undefined : boundedWholeNumber(value, name, 100)),
+    (value) => (value === 'off' ? undefined : boundedWholeNumber(value, 100)),
   ),
   SHUTDOWN_TIMEOUT_MS: variable(
     '10000',
@@ -285,42 +298,9 @@ const declarations = {
   SHUTDOWN_DRAIN_MS: variable(
     '0',
     'After SIGTERM, how long requests are still served while /readyz answers 503, for a load balancer to notice.',
-    (value, name) => (value === '0' ? 0 : wholeNumber(value, name)),
+    (value) => (value === '0' ? 0 : wholeNumber(value)),
   ),
-};
-
-type Declarations = typeof declarations;
-type Shape = { [K in keyof Declarations]: z.ZodType<ReturnType<Declarations[K]['parse']>, string | undefined> };
-
-/** A parser's error becomes an issue of the variable's own, so the message names it. */
-function toSchema<T>(name: string, { fallback, description, parse }: Declaration<T>) {
-  return (
-    z
-      .string()
-      .default(fallback)
-      // An empty value (`KEY=` in an env file) means unset, as it always has.
-      .transform((value, context) => {
-        try {
-          return parse(value === '' ? fallback : value, name);
-        } catch (error) {
-          context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
-          return z.NEVER;
-        }
-      })
-      .describe(description)
-  );
-}
-
-/** Every variable the server reads, each with its default and description. */
-// Object.fromEntries forgets which key holds which parser; `Shape` says it again from the declarations.
-export const configSchema = z.object(
-  Object.fromEntries(
-    Object.entries(declarations).map(([name, declaration]) => [
-      name,
-      toSchema(name, declaration as Declaration<unknown>),
-    ]),
-  ) as unknown as Shape,
-);
+});
 
 /** A variable as the operations table shows it. */
 export interface VariableDoc {
@@ -331,7 +311,10 @@ export interface VariableDoc {
 
 /** Each variable's name, default and description, in the schema's order. */
 export function configVariables(): VariableDoc[] {
-  return Object.entries(declarations).map(([name, { fallback, description }]) => ({ name, fallback, description }));
+  return Object.entries(configSchema.shape).map(([name, schema]) => {
+    const { fallback, description } = documented.get(schema)!;
+    return { name, fallback, description };
+  });
 }
 
 /** The parsed configuration, keyed by variable name. */
@@ -344,7 +327,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   const [issue] = result.error.issues;
   const name = String(issue?.path[0] ?? '');
   const message = issue?.message ?? 'invalid';
-  throw new Error(message.startsWith(name) ? message : `${name}: ${message}`);
+  throw new Error(message.startsWith(name) ? message : `${name} ${message}`);
 }
 
 let processConfig: ServerConfig | undefined;
