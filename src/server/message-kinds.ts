@@ -18,7 +18,6 @@ import { TRIP_REMINDER_KIND } from './trips/reminder-compose.ts';
 import { tripReminderSchedule } from './trips/reminder-schedule.ts';
 import { REVIEW_INVITATION_KIND, REVIEW_REMINDER_KIND, REVIEW_RESEND_KIND } from './reviews/emails.ts';
 import { reviewSchedule } from './reviews/invitations.ts';
-import { serverConfig } from './config.ts';
 
 export const outboxKinds = new OutboxKinds({
   channels: LEAD_CHANNELS,
@@ -54,7 +53,7 @@ export function workerOptions(store: { database: SqlDatabase }, config: LeadApiC
             timeZone: agencyContact.timeZone,
           }),
           reviewSchedule(store.database, {
-            daysAfterReturn: serverConfig().REVIEW_INVITE_DAYS,
+            daysAfterReturn: config.reviewInviteDays,
             timeZone: agencyContact.timeZone,
           }),
         ])

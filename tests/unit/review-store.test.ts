@@ -325,6 +325,25 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
     expect(received()).toHaveLength(2);
   });
 
+  it("invites after the days the worker's own settings give (REVIEW_INVITE_DAYS), not the process's", async () => {
+    const store = await openStore(kind);
+    await book(store, 'layla@example.com');
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const { mailer, close } = smtpMailer(smtp.url);
+    cleanups.push(close);
+    const settings = leadApiConfig({ ...storeEnv(store.location), SMTP_URL: smtp.url, REVIEW_INVITE_DAYS: '5' });
+    const worker = new DeliveryWorker(store, settings, mailer, workerOptions(store, settings));
+    const invitations = () => smtp.state.received.filter((mail) => /how was your trip/i.test(mail.raw)).length;
+    // DUE is three days after the return, the default; five days is two days later.
+    for (const at of [DUE, new Date(DUE.getTime() + 2 * 86_400_000)]) {
+      await worker.runScheduled(at);
+      while ((await worker.runOnce(at.getTime())) > 0);
+      expect(invitations(), at.toISOString()).toBe(at === DUE ? 0 : 1);
+    }
+    await worker.stop();
+  });
+
   it('makes one review link and one opt-out link per email, however many tries the email takes', async () => {
     const store = await openStore(kind);
     await book(store, 'layla@example.com');

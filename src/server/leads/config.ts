@@ -38,6 +38,8 @@ export interface LeadApiConfig {
   firstContactTargetHours: number | undefined;
   /** `TRIP_REMINDER_BALANCE_DAYS`: how many days before a payment after the deposit the family is reminded. */
   tripReminderBalanceDays: number;
+  /** `REVIEW_INVITE_DAYS`: how many days after a booking's return its traveller is invited to review. */
+  reviewInviteDays: number;
 }
 
 /** The lead API's part of the server's configuration. */
@@ -64,6 +66,7 @@ export function leadSettings(config: ServerConfig): LeadApiConfig {
     digestHour: config.DIGEST_HOUR,
     firstContactTargetHours: config.FIRST_CONTACT_TARGET_HOURS,
     tripReminderBalanceDays: config.TRIP_REMINDER_BALANCE_DAYS,
+    reviewInviteDays: config.REVIEW_INVITE_DAYS,
   };
 }
 
