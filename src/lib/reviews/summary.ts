@@ -5,18 +5,12 @@
  */
 import { wordsFor } from '../i18n/dictionary.ts';
 import { LANGUAGE_INFO, type Language } from '../languages.ts';
-import { REFUSAL_REASONS, type HotelAnswer, type HotelCity, type RefusalReason } from './review.ts';
+import { REFUSAL_REASONS, type HotelAnswer, type HotelCity, type RefusalReason, type ReviewEntry } from './review.ts';
 
 /** A published review as the pages show it; an erased person's keeps only its rating. */
-export interface PublishedReview {
+export interface PublishedReview extends ReviewEntry {
   quoteId: string;
   packageSlug: string | null;
-  rating: number;
-  hotels: Partial<Record<HotelCity, HotelAnswer>>;
-  title: string;
-  text: string;
-  displayName: string;
-  city: string;
   /** The booking's departure day: "travelled March 2027". */
   travelledOn: string;
   publishedAt: string;

@@ -7,7 +7,7 @@
 import { languageOr } from '../../lib/languages.ts';
 import type { InvitedBooking, PublishedReview } from '../../lib/reviews/summary.ts';
 import type { SqlDatabase } from '../db/database.ts';
-import { MODERATED, hotelsOf, type ModeratedRow, type ReviewStatus } from './store.ts';
+import { MODERATED, entryOf, hotelsOf, type ModeratedRow, type ReviewStatus } from './store.ts';
 
 /** The published reviews and the dashboard's figures, alike on SQLite and PostgreSQL. */
 export class PublishedReviews {
@@ -27,12 +27,7 @@ export class PublishedReviews {
     return rows.map((row) => ({
       quoteId: row.quote_id,
       packageSlug: row.package_slug,
-      rating: Number(row.rating),
-      hotels: hotelsOf(row),
-      title: row.title,
-      text: row.body,
-      displayName: row.display_name,
-      city: row.city,
+      ...entryOf(row),
       travelledOn: row.departure_on,
       publishedAt: row.decided_at!,
       reply: row.reply === null ? null : { text: row.reply, at: row.replied_at ?? row.decided_at! },

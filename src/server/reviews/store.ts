@@ -61,14 +61,8 @@ export interface ReviewRow {
 }
 
 /** A review as the desk and the person's export see it. */
-export interface StoredReview {
+export interface StoredReview extends ReviewEntry {
   quoteId: string;
-  rating: number;
-  hotels: Partial<Record<HotelCity, HotelAnswer>>;
-  title: string;
-  text: string;
-  displayName: string;
-  city: string;
   submittedAt: string;
   status: ReviewStatus;
   refusedReason: RefusalReason | null;
@@ -78,6 +72,18 @@ export interface StoredReview {
   erasedAt: string | null;
   /** The language of the form it was written in: it is published marked with it. */
   language: Language;
+}
+
+/** The words and ratings of a review row, as the traveller wrote them. */
+export function entryOf(row: ReviewRow): ReviewEntry {
+  return {
+    rating: Number(row.rating),
+    hotels: hotelsOf(row),
+    title: row.title,
+    text: row.body,
+    displayName: row.display_name,
+    city: row.city,
+  };
 }
 
 export function hotelsOf(
@@ -92,12 +98,7 @@ export function hotelsOf(
 export function toReview(row: ReviewRow): StoredReview {
   return {
     quoteId: row.quote_id,
-    rating: Number(row.rating),
-    hotels: hotelsOf(row),
-    title: row.title,
-    text: row.body,
-    displayName: row.display_name,
-    city: row.city,
+    ...entryOf(row),
     submittedAt: row.submitted_at,
     status: row.status,
     refusedReason: row.refused_reason as RefusalReason | null,
