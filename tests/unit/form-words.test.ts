@@ -6,6 +6,7 @@ import { travellerSummary } from '@/lib/forms/submission';
 import { fill, formText } from '@/lib/forms/words';
 import { form as english } from '@/lib/i18n/en/form';
 import { wordsFor } from '@/lib/i18n/dictionary';
+import { seasonTextIn } from '@/lib/i18n/facts';
 import { LANGUAGES, TRANSLATED_LANGUAGES } from '@/lib/languages';
 
 /** The forms the translated pages carry: the home page, contact, the visa page and the Hajj page. */
@@ -110,9 +111,13 @@ describe('the form words', () => {
       expect(words.captcha.question).toContain('{b}');
       expect(words.reference).toContain('{reference}');
       expect(words.counter.maximum).toContain('{typed}');
+      // The season's years as the page's own facts write them: Bengali digits on the Bengali page.
       const hajj = formTextIn(FORMS.hajj, lang);
-      expect(hajj.heading).toContain('1448');
-      expect(hajj.interest.consent).toContain('1448');
+      const hijriYear = seasonTextIn('hajj', 'hijriYear', lang)!;
+      expect(hajj.heading).toContain(hijriYear);
+      expect(hajj.intro).toContain(seasonTextIn('hajj', 'year', lang));
+      expect(hajj.interest.consent).toContain(hijriYear);
+      expect(hijriYear).toBe(lang === 'bn' ? '১৪৪৮' : '1448');
       expect(words.checks.phoneRange(10, 20)).toMatch(/10.*20/);
     },
   );

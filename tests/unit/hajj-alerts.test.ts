@@ -3,9 +3,11 @@ import { FORMS } from '@/lib/forms/definitions';
 import type { FormDef } from '@/lib/forms/types';
 import {
   CONSENT_LABEL,
+  HAJJ_SEASON,
   INTEREST_CONSENT_FIELD,
   INTEREST_TRAVELLERS_FIELD,
   asksTravellers,
+  hajjSeasonIn,
   interestNames,
   readInterest,
   splitInterest,
@@ -13,6 +15,8 @@ import {
   travellerOptions,
 } from '@/lib/forms/interest';
 import { facts } from '@/lib/facts';
+import { seasonTextIn } from '@/lib/i18n/facts';
+import { TRANSLATED_LANGUAGES } from '@/lib/languages';
 import {
   alertEmail,
   alertFromKey,
@@ -52,6 +56,18 @@ describe('the interest questions on the Hajj forms', () => {
     expect(options).toHaveLength(21);
     expect(CONSENT_LABEL).toMatch(/^Email me about Hajj 1448: one short email when each Nusuk Hajj step opens/);
     expect(CONSENT_LABEL).toContain('one-click unsubscribe');
+  });
+
+  it('name the season in the form’s language: its years in the digits the page’s facts use', () => {
+    expect(hajjSeasonIn('en')).toEqual(HAJJ_SEASON);
+    for (const lang of TRANSLATED_LANGUAGES) {
+      const { year, hijriYear } = hajjSeasonIn(lang);
+      expect([year, hijriYear], lang).toEqual([
+        seasonTextIn('hajj', 'year', lang),
+        seasonTextIn('hajj', 'hijriYear', lang),
+      ]);
+    }
+    expect(hajjSeasonIn('bn').hijriYear).not.toMatch(/\d/);
   });
 
   it('split from the spec’s fields, which stay exactly as sent', () => {

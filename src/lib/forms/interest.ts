@@ -1,5 +1,7 @@
 // Runs under Node's type stripping too (the lead API reads it): relative `.ts` imports only.
 import { form as english, type FormWords, type HajjSeasonWords } from '../i18n/en/form.ts';
+import { formatNumberIn } from '../i18n/numbers.ts';
+import type { Language } from '../languages.ts';
 import { seasonText } from '../seasons.ts';
 import type { FieldErrors, LeadFields } from './constants.ts';
 import type { FormDef } from './types.ts';
@@ -26,6 +28,13 @@ export const HAJJ_SEASON: HajjSeasonWords = {
   year: seasonText('hajj', 'year')!,
   hijriYear: seasonText('hajj', 'hijriYear')!,
 };
+
+/** The coming Hajj season as a form in `lang` names it: the years in the language's digits, as its page's facts write them. */
+export function hajjSeasonIn(lang: Language): HajjSeasonWords {
+  if (lang === 'en') return HAJJ_SEASON;
+  const inDigits = (year: string) => formatNumberIn(Number(year), lang, false);
+  return { ...HAJJ_SEASON, year: inDigits(HAJJ_SEASON.year), hijriYear: inDigits(HAJJ_SEASON.hijriYear) };
+}
 
 /** The consent box's label in English: exactly what they will get, and how to stop it. */
 export const CONSENT_LABEL = english.hajjInterest.consent(HAJJ_SEASON);

@@ -3,7 +3,7 @@ import type { FormWords } from '../i18n/en/form.ts';
 import { LANGUAGE_INFO, type Language } from '../languages.ts';
 import { agencyContact } from '../site-contact.ts';
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from './constants.ts';
-import { HAJJ_SEASON, travellerOptions } from './interest.ts';
+import { hajjSeasonIn, travellerOptions } from './interest.ts';
 import type { FieldDef, FormDef } from './types.ts';
 
 /** One field's words: its label, its select's choices, and what each of its checks says. */
@@ -118,9 +118,9 @@ function ownWords(form: FormDef, words: FormWords, lang: Language) {
   if (!own) throw new Error(`The form "${form.id}" has no words in ${lang}: add it to forms in src/lib/i18n/*/form.ts`);
   const hajj = form.interest
     ? {
-        heading: words.hajjInterest.heading(HAJJ_SEASON),
-        intro: words.hajjInterest.intro(HAJJ_SEASON),
-        next: words.hajjInterest.next(HAJJ_SEASON),
+        heading: words.hajjInterest.heading(hajjSeasonIn(lang)),
+        intro: words.hajjInterest.intro(hajjSeasonIn(lang)),
+        next: words.hajjInterest.next(hajjSeasonIn(lang)),
       }
     : {};
   const heading = 'heading' in own ? own.heading : undefined;
@@ -179,7 +179,7 @@ export function formText(form: FormDef, words: FormWords, lang: Language): FormT
     interest: {
       travellers: words.hajjInterest.travellers,
       options: travellerOptions(words.hajjInterest.unsure),
-      consent: words.hajjInterest.consent(HAJJ_SEASON),
+      consent: words.hajjInterest.consent(hajjSeasonIn(lang)),
     },
     counter: words.counter,
     tryAgain: words.buttons.tryAgain,
