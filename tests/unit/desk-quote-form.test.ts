@@ -11,6 +11,7 @@ import {
 } from '@/lib/quotes/editor';
 import {
   FIXED_LINE_KINDS,
+  editorFields,
   formDraft,
   placeProblems,
   quoteFormOf,
@@ -159,6 +160,16 @@ describe('the quote form', () => {
       '_form',
       '_form',
     ]);
+  });
+
+  it('names a field once: its id, its name and the key of its problem, which the summary links to', () => {
+    const field = editorFields({ 'line-2-price': 'Please enter an amount in dollars, such as 1,299.50.' });
+    expect(field('line-2-price')).toEqual({
+      id: 'line-2-price',
+      name: 'line-2-price',
+      problem: 'Please enter an amount in dollars, such as 1,299.50.',
+    });
+    expect(field('airport')).toEqual({ id: 'airport', name: 'airport', problem: undefined });
   });
 
   it('adds a row of a group up to its limit, and writes a proposed schedule into the payment rows', () => {

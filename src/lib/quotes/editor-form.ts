@@ -226,6 +226,16 @@ export function placeProblems(
   );
 }
 
+/**
+ * A field of the editor by its one name (`airport`, `line-3-price`): its control's id and name, and the
+ * problem `placeProblems` filed under that name, which the problem summary links to as the id.
+ */
+export function editorFields(
+  problems: Readonly<Record<string, string>>,
+): (name: string) => { id: string; name: string; problem: string | undefined } {
+  return (name) => ({ id: name, name, problem: problems[name] });
+}
+
 /** Dollars as staff type them, without the "$": "1,899.50". */
 function dollars(cents: number): string {
   return formatCents(cents).replace('$', '');
