@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMS, findForm, wireNames } from '@/lib/forms/definitions';
+import { FORMS, findForm, formIdFor, wireNames } from '@/lib/forms/definitions';
 import { leadSchema, validateLead, type LeadFields } from '@/lib/forms/schema';
 import { fieldOrder, leadFields, requestBody, travellerSummary } from '@/lib/forms/submission';
 import type { FieldDef, FormDef } from '@/lib/forms/types';
@@ -128,6 +128,11 @@ describe('every enquiry form', () => {
     expect(validateLead(form(id), submissionWith(id, { [name]: value })).ok).toBe(true);
     expect(validateLead(form(id), submissionWith(id, { [name]: `${value}-changed` })).ok).toBe(false);
     expect(validateLead(form(id), submissionWith(id, { [name]: null })).ok).toBe(false);
+  });
+
+  it('is found by the id a page names; an id with no form stops the build, saying where forms are added', () => {
+    expect(formIdFor('houston')).toBe('houston');
+    expect(() => formIdFor('boston')).toThrow(/No enquiry form "boston": .*city-forms\.ts/);
   });
 
   it('the schema and the validator agree on a valid submission', () => {

@@ -29,7 +29,8 @@ export function findForm(id: string): FormDef | undefined {
 
 /** The id of the form a page names, failing the build when no form has it (a city added without one). */
 export function formIdFor(id: string): FormId {
-  if (!findForm(id)) throw new Error(`No enquiry form "${id}" in src/lib/forms/definitions.ts`);
+  if (!findForm(id))
+    throw new Error(`No enquiry form "${id}": add it to its group in src/lib/forms (a city's to city-forms.ts)`);
   return id as FormId;
 }
 
