@@ -38,13 +38,13 @@ export function postalAddressLine(): string {
  * The agency's name, site and postal address under an email, then why this address got it and, for an
  * email a stranger could have caused (an enquiry in someone else's name), what to do if it was not them.
  */
-export function signatureLines(siteUrl: string, why: string, askedByThem = true): string[] {
+export function signatureLines(siteUrl: string, why: string | readonly string[], askedByThem = true): string[] {
   return [
     agencyContact.name,
     siteUrl,
     postalAddressLine(),
     '',
-    why,
+    ...(typeof why === 'string' ? [why] : why),
     ...(askedByThem ? ['If that was not you, please ignore it.'] : []),
   ];
 }

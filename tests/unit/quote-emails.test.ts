@@ -156,6 +156,11 @@ describe('the parts every email to a visitor shares', () => {
       'If that was not you, please ignore it.',
     ]);
     expect(signatureLines(SITE, 'You travelled with us.', false).at(-1)).toBe('You travelled with us.');
+    // A list email says why and how to stop, a line each.
+    expect(signatureLines(SITE, ['You signed up.', 'To stop: open this link.'], false).slice(-2)).toEqual([
+      'You signed up.',
+      'To stop: open this link.',
+    ]);
   });
 });
 

@@ -4,10 +4,9 @@
  * are the alert's dates, so the pages and the alerts never disagree; a day the facts do not hold yet
  * is the owner's to give, from Nusuk Hajj's own announcement.
  */
-import { postalAddressLine, talkToUsLines } from '../agency-email.ts';
+import { signatureLines, talkToUsLines } from '../agency-email.ts';
 import type { FactsSettings } from '../facts-schema.ts';
 import { formatDayRange } from '../seasons.ts';
-import { agencyContact } from '../site-contact.ts';
 import type { HistoryActionKind } from '../pipeline/history.ts';
 
 type Steps = FactsSettings['facts']['hajj']['steps'];
@@ -169,12 +168,14 @@ export function alertEmail(
     '',
     ...talkToUsLines(),
     '',
-    agencyContact.name,
-    context.siteUrl,
-    postalAddressLine(),
-    '',
-    `You get this email because you ticked “Email me about Hajj ${alert.hijriYear}” on a form on ${context.siteUrl}.`,
-    `To stop these emails, open this link and press Unsubscribe: ${context.unsubscribeUrl}`,
+    ...signatureLines(
+      context.siteUrl,
+      [
+        `You get this email because you ticked “Email me about Hajj ${alert.hijriYear}” on a form on ${context.siteUrl}.`,
+        `To stop these emails, open this link and press Unsubscribe: ${context.unsubscribeUrl}`,
+      ],
+      false,
+    ),
   ];
   return { subject: alertSubject(alert), text: lines.join('\n') };
 }
