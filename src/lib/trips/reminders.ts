@@ -9,7 +9,7 @@
  * The words never name a traveller nor repeat their details (no names, no dates of health): a
  * reminder is forwarded and read on shared screens like the trip link itself.
  */
-import { agencyEmailDomain, postalAddressLine, talkToUsLines } from '../agency-email.ts';
+import { agencyEmailDomain, signatureLines, talkToUsLines } from '../agency-email.ts';
 import { addDays } from '../agency-time.ts';
 import { paymentLabel } from '../quotes/model.ts';
 import { formatCents } from '../quotes/money.ts';
@@ -335,17 +335,10 @@ export function reminderEmail(
   const link = (url: string) => say.ltr(url);
   const optOut = [words.why(reference, link(context.optOutUrl)), words.stillCome];
   // The agency's details are said once, in the English below a translation.
-  const signature =
+  const ending =
     say.lang === 'en'
-      ? [
-          '',
-          ...talkToUsLines(whatsappGreetingIn(bookingLang)),
-          '',
-          agencyContact.name,
-          context.siteUrl,
-          postalAddressLine(),
-        ]
-      : [];
+      ? ['', ...talkToUsLines(whatsappGreetingIn(bookingLang)), '', ...signatureLines(context.siteUrl, optOut, false)]
+      : ['', ...optOut];
   const lines = [
     words.greeting,
     '',
@@ -353,9 +346,7 @@ export function reminderEmail(
     '',
     words.tripPage(link(context.tripUrl)),
     words.reference(reference),
-    ...signature,
-    '',
-    ...optOut,
+    ...ending,
   ];
   return { subject, text: lines.join('\n') };
 }
