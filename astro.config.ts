@@ -41,7 +41,9 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   output: 'static',
-  adapter: node({ mode: 'standalone' }),
+  // Our own server (src/server/main.ts) serves the built files and calls the entry's handler for the
+  // rest: middleware mode starts no server of its own and serves no file.
+  adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
     mdx(),

@@ -218,16 +218,3 @@ export function servedOverHttps(
   const first = String(forwardedProto).split(',')[0]?.trim().toLowerCase();
   return first === 'https';
 }
-
-/**
- * With build.format 'file', `/blog` is `blog.html` beside a `blog/` folder of posts; Astro's
- * static handler would look for `blog/index.html` instead. Given the set of built page paths,
- * returns the URL that serves the page file, or null when the request needs no rewrite.
- */
-export function pageFileUrl(url: string, pages: ReadonlySet<string>): string | null {
-  const [pathname = '/', query] = url.split('?', 2);
-  if (pathname === '/' || pathname.endsWith('/') || /\.[a-z0-9]+$/i.test(pathname)) return null;
-  const file = `${pathname}.html`;
-  if (!pages.has(file)) return null;
-  return query === undefined ? file : `${file}?${query}`;
-}

@@ -1,7 +1,7 @@
 /**
- * The production server: Astro's Node handler (prerendered pages and API routes) wrapped
- * with the www redirect, security headers, cache rules and a plain error page.
- * Run after `astro build`: `node src/server/main.ts` (Node 24 strips the types).
+ * The production server: the built files (static-files.ts) and Astro's Node handler (pages drawn per
+ * request, the API, the 404 page) wrapped with the www redirect, security headers, cache rules and a
+ * plain error page. Run after `astro build`: `node src/server/main.ts` (Node 24 strips the types).
  */
 // First: an older Node is told what it needs before anything else loads.
 import './node-floor.ts';
@@ -21,7 +21,6 @@ import { answerProbe } from './health.ts';
 import {
   SECURITY_HEADERS,
   cacheControlFor,
-  pageFileUrl,
   servedOverHttps,
   siteHeaders,
   sitePolicyFor,
@@ -41,6 +40,7 @@ import { offerRenderKey } from './reviews/render-key.ts';
 import { ReviewRefresh, loopbackDraw, loopbackOrigin, startReviewRefresh } from './reviews/refresh.ts';
 import { PublishedReviews } from './reviews/published.ts';
 
+/** The adapter's `handler` in middleware mode; its `next` is left out (see respond). */
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 /** A setting that stops the start is said in one line that names it, without a stack trace around it. */
@@ -56,9 +56,7 @@ async function startOrSay<T>(step: () => T | Promise<T>): Promise<T> {
 // Every variable is checked before anything is opened: a bad one stops the start, naming it.
 const config = await startOrSay(serverConfig);
 const distDir = resolve(config.DIST_DIR);
-// Not configuration: tells Astro's Node adapter that this file starts the server, not its entry.
-// eslint-disable-next-line no-restricted-properties -- written for Astro's handler, never read here
-process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+// The adapter's middleware mode (astro.config.ts): its entry starts no server and serves no file.
 const entry = (await import(pathToFileURL(resolve(distDir, 'server/entry.mjs')).href)) as { handler: Handler };
 
 const canonicalOrigin = config.SITE_URL;
@@ -162,7 +160,21 @@ function arrivalTouch(req: IncomingMessage, url: string): string | null {
   return touch && serializeFirstTouch(touch);
 }
 
-/** Answers one request that is not a built file: a probe, the www redirect, or a page Astro draws. */
+/** True when the request's URL decodes: one that does not names no file or route, and is answered 400. */
+function decodes(url: string): boolean {
+  try {
+    decodeURI(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Answers one request that is not a built file: a probe, the www redirect, or what Astro draws. Its
+ * handler is given no `next`, so the adapter (createAppHandler) has Astro answer what matches no route
+ * too: its trailing-slash redirect, the desk's guard on an unknown desk path, its 404 page.
+ */
 async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   // Before the www redirect: a probe addresses the instance, under whatever Host it uses.
@@ -179,7 +191,14 @@ async function respond(req: IncomingMessage, res: ServerResponse): Promise<void>
   const https = servedOverHttps(false, req.headers['x-forwarded-proto'], config.TRUST_PROXY);
   for (const [name, value] of Object.entries(siteHeaders(pathname, { pagePolicy: notFoundPolicy, https })))
     res.setHeader(name, value);
-  req.url = pageFileUrl(url, staticFiles.pages) ?? url;
+  if (!decodes(url)) {
+    res.writeHead(400, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': cacheControlFor(pathname, 400),
+    });
+    res.end('Bad request.');
+    return;
+  }
   await new Promise<void>((next) => compress(req, res, next));
   // After compression's own writeHead hook, which turns the object into single setHeader calls.
   keepSitePolicy(res, pathname, https);

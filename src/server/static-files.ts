@@ -3,8 +3,9 @@
  * the browser accepts. dist/client does not change while the server runs, so each variant's bytes
  * (up to IN_MEMORY_MAX_BYTES), ETag and every header of its answer are worked out here once: a GET
  * costs a map lookup, a remembered choice of coding and one write, with no disk I/O, no compression
- * and no header built per request. Anything not in the index (pages drawn per request, the API,
- * unknown paths) is left to Astro's handler.
+ * and no header built per request. A request with another method than GET gets the file as GET would
+ * (HEAD without its body), as the adapter's static handler (`send`) answered it. Anything not in the
+ * index (pages drawn per request, the API, unknown paths) is left to Astro's handler.
  *
  * The one exception is a page whose published reviews changed (reviews/refresh.ts): `replacePage`
  * puts its new bytes in the index with their brotli and gzip variants, compressed once there, and a
@@ -25,7 +26,7 @@ export type Coding = ContentCoding | 'identity';
 /** Files up to this size (each variant) are kept in memory; larger ones are read from disk per request. */
 const IN_MEMORY_MAX_BYTES = 512 * 1024;
 
-/** The types `send` (Astro's static handler) gave these files, so no response changes type. */
+/** The types `send` (the adapter's static handler, once) gave these files, so no response changes type. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -104,11 +105,11 @@ export interface ServeOptions {
 }
 
 export interface StaticFiles {
-  /** The built pages as URL paths of their files (`/about-us.html`), for the rewrite of other methods. */
+  /** The built pages as URL paths of their files (`/about-us.html`). */
   pages: ReadonlySet<string>;
   /** The policy Astro wrote into a built page (`/404.html`), if any. */
   pagePolicy(urlPath: string): string | undefined;
-  /** Answers a GET or HEAD for a built file and returns true, or returns false and leaves `res` untouched. */
+  /** Answers a request for a built file, whatever its method, and returns true; or returns false and leaves `res` untouched. */
   serve(req: IncomingMessage, res: ServerResponse, options?: ServeOptions): boolean;
   /**
    * Puts what `edit` makes of a page's HTML in its place, compressed as the build does, modified at
@@ -516,7 +517,6 @@ export function indexStaticFiles(clientDir: string): StaticFiles {
     pages,
     pagePolicy: (urlPath) => byUrl.get(urlPath)?.pagePolicy,
     serve(req, res, { https = false, touch } = {}) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const url = req.url ?? '/';
       const file = byRequestUrl.get(url) ?? fileAt(byUrl, url);
       if (!file) return false;

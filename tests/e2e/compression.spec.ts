@@ -40,6 +40,14 @@ test('brotli, gzip and plain answers decode to the same built page, each marked 
   expect(gzip.body.length).toBeLessThan(BUILT_PAGE.length / 3);
 });
 
+test("the build's compressed copies are variants of their file, not files of their own", async () => {
+  for (const path of [`${PAGE}.html.br`, `${PAGE}.html.gz`, '/favicon.svg.br']) {
+    const copy = await get(path, { 'accept-encoding': CHROMIUM });
+    expect(copy.status, path).toBe(404);
+    expect(copy.headers['content-type'], path).toBe('text/html; charset=utf-8');
+  }
+});
+
 test('a refused coding is not sent: br;q=0 gets gzip', async () => {
   const response = await get(PAGE, { 'accept-encoding': 'br;q=0, gzip' });
   expect(response.headers['content-encoding']).toBe('gzip');

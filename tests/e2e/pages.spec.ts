@@ -113,6 +113,12 @@ test('a served URL is its canonical URL: no trailing-slash duplicate', async ({ 
   const slashed = await request.get('/about-us/', { maxRedirects: 0 });
   expect([301, 404]).toContain(slashed.status());
   if (slashed.status() === 301) expect(slashed.headers()['location']).toBe('/about-us');
+  // A page that is also a folder of pages (blog.html beside blog/) likewise, keeping the query.
+  expect(await rawGet('/blog/', 'localhost')).toEqual({ status: 301, location: '/blog' });
+  expect(await rawGet('/blog/?ref=home', 'localhost')).toEqual({ status: 301, location: '/blog?ref=home' });
+  // A path that only resolves to a page is not that page (it was, with the 404 page's script and style hashes).
+  for (const path of ['//about-us', '/./about-us', '/blog/../about-us'])
+    expect(await rawGet(path, 'localhost'), path).toEqual({ status: 404, location: undefined });
 });
 
 test("the home page's table of package tiers has a caption a screen reader names it by", async ({ page }) => {

@@ -128,6 +128,49 @@ test.describe('on the site', () => {
       );
       expectStrictPolicy(String(missing.headers['content-security-policy']), metaPolicy('dist/client/404.html'));
     }
+    // What matches no route is Astro's to answer, whatever the method: the built 404 page as it is.
+    for (const method of ['POST', 'DELETE']) {
+      const missing = await rawRequest(`${baseURL}/no-such-page`, {}, method);
+      expect(missing.status, method).toBe(404);
+      expect(missing.body.equals(readFileSync('dist/client/404.html')), method).toBe(true);
+    }
+  });
+
+  test('a built page asked with another method is the page GET gets, with its own policy', async () => {
+    const get = await rawRequest(`${baseURL}/contact-us`, { 'accept-encoding': CHROMIUM });
+    for (const method of ['POST', 'OPTIONS']) {
+      const other = await rawRequest(`${baseURL}/contact-us`, { 'accept-encoding': CHROMIUM }, method);
+      expect(other.status, method).toBe(200);
+      // Its own hashes, not the 404 page's: with those the page's own style and scripts were blocked.
+      expect(other.headers['content-security-policy'], method).toBe(get.headers['content-security-policy']);
+      expect(other.headers, method).toMatchObject({
+        ...EVERY_ANSWER,
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': 'br',
+        etag: get.headers['etag'],
+      });
+      expect(other.body.equals(get.body), method).toBe(true);
+    }
+  });
+
+  test('a URL that does not decode is refused with 400 and the whole header set, never cached as immutable', async () => {
+    const refusals: [string, string, string][] = [
+      ['GET', '/%E0%A4%A', 'public, max-age=0, must-revalidate'],
+      ['GET', '/_astro/%ZZ.css', 'public, max-age=0, must-revalidate'],
+      ['GET', '/compare?ids=%E0', 'public, max-age=0, must-revalidate'],
+      ['POST', '/api/forms/hajj?from=%E0', 'no-store'],
+    ];
+    for (const [method, path, cacheControl] of refusals) {
+      const refused = await rawRequest(`${baseURL}${path}`, { 'accept-encoding': CHROMIUM }, method);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body.toString(), path).toBe('Bad request.');
+      expect(refused.headers, path).toMatchObject({
+        ...EVERY_ANSWER,
+        'cache-control': cacheControl,
+        'content-type': 'text/plain; charset=utf-8',
+      });
+      expectStrictPolicy(String(refused.headers['content-security-policy']), metaPolicy('dist/client/404.html'));
+    }
   });
 
   test("Pagefind's content-hashed files are immutable; the files it finds them by revalidate", async () => {

@@ -3,7 +3,6 @@ import {
   SECURITY_HEADERS,
   cacheControlFor,
   isPrivatePath,
-  pageFileUrl,
   servedOverHttps,
   siteHeaders,
   sitePolicyFor,
@@ -216,24 +215,5 @@ describe('withSitePolicy', () => {
 
   it('leaves responses without a policy alone', () => {
     expect(withSitePolicy({ 'content-type': 'text/css' }, '/')).toEqual({ 'content-type': 'text/css' });
-  });
-});
-
-describe('pageFileUrl', () => {
-  const pages = new Set(['/blog.html', '/about-us.html', '/blog/complete-umrah-guide-step-by-step.html']);
-
-  it('serves a page whose name is also a folder from its .html file, keeping the query', () => {
-    expect(pageFileUrl('/blog', pages)).toBe('/blog.html');
-    expect(pageFileUrl('/blog?ref=home', pages)).toBe('/blog.html?ref=home');
-    expect(pageFileUrl('/blog/complete-umrah-guide-step-by-step', pages)).toBe(
-      '/blog/complete-umrah-guide-step-by-step.html',
-    );
-  });
-
-  it('leaves assets, the root, unknown paths and slashed paths to Astro', () => {
-    expect(pageFileUrl('/', pages)).toBeNull();
-    expect(pageFileUrl('/_astro/app.css', pages)).toBeNull();
-    expect(pageFileUrl('/nope', pages)).toBeNull();
-    expect(pageFileUrl('/blog/', pages)).toBeNull();
   });
 });

@@ -163,12 +163,25 @@ describe('indexStaticFiles over a real folder and server', () => {
     expect(robots.body.toString()).toBe('User-agent: *');
   });
 
-  it('leaves hidden files, sibling files, unknown paths and other methods to the next handler', async () => {
+  it('leaves hidden files, sibling files and unknown paths to the next handler', async () => {
     expect((await get('/.env')).status).toBe(418);
     expect((await get('/index.html.br')).status).toBe(418);
     expect((await get('/nope')).status).toBe(418);
-    expect((await get('/blog', {}, 'POST')).status).toBe(418);
+    expect((await get('/nope', {}, 'POST')).status).toBe(418);
     expect((await get('/icon.png')).headers['vary']).toBeUndefined();
+  });
+
+  it('answers another method as GET, and HEAD without the body', async () => {
+    const page = await get('/about-us', { 'accept-encoding': BROWSER });
+    for (const method of ['POST', 'PUT', 'OPTIONS']) {
+      const other = await get('/about-us', { 'accept-encoding': BROWSER }, method);
+      expect(other.status, method).toBe(200);
+      expect(other.headers, method).toEqual({ ...page.headers, date: other.headers['date'] });
+      expect(other.body, method).toEqual(page.body);
+    }
+    expect((await get('/blog', {}, 'POST')).body.toString()).toBe('the blog page');
+    const head = await get('/blog', {}, 'HEAD');
+    expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, '13', 0]);
   });
 
   it('answers If-Modified-Since when no ETag is sent', async () => {
