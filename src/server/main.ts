@@ -160,6 +160,9 @@ function arrivalTouch(req: IncomingMessage, url: string): string | null {
   return touch && serializeFirstTouch(touch);
 }
 
+/** The methods the Fetch standard forbids in a Request, which Astro builds for every request it answers. */
+const UNDRAWABLE_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
 /** True when the request's URL decodes: one that does not names no file or route, and is answered 400. */
 function decodes(url: string): boolean {
   try {
@@ -191,12 +194,15 @@ async function respond(req: IncomingMessage, res: ServerResponse): Promise<void>
   const https = servedOverHttps(false, req.headers['x-forwarded-proto'], config.TRUST_PROXY);
   for (const [name, value] of Object.entries(siteHeaders(pathname, { pagePolicy: notFoundPolicy, https })))
     res.setHeader(name, value);
-  if (!decodes(url)) {
-    res.writeHead(400, {
+  // A URL that does not decode names no file or route; a method a fetch Request cannot carry (TRACE)
+  // reaches nothing Astro draws, which would throw making the Request.
+  const refusal = !decodes(url) ? 400 : UNDRAWABLE_METHODS.has(req.method ?? '') ? 501 : undefined;
+  if (refusal) {
+    res.writeHead(refusal, {
       'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': cacheControlFor(pathname, 400),
+      'Cache-Control': cacheControlFor(pathname, refusal),
     });
-    res.end('Bad request.');
+    res.end(refusal === 400 ? 'Bad request.' : 'Not implemented.');
     return;
   }
   await new Promise<void>((next) => compress(req, res, next));

@@ -153,6 +153,15 @@ test.describe('on the site', () => {
     }
   });
 
+  test('a method no page or route answers (TRACE) is refused with 501 and the whole header set, never a 500', async () => {
+    for (const path of ['/no-such-page', '/blog/', '/api/forms/hajj']) {
+      const refused = await rawRequest(`${baseURL}${path}`, {}, 'TRACE');
+      expect(refused.status, path).toBe(501);
+      expect(refused.body.toString(), path).toBe('Not implemented.');
+      expect(refused.headers, path).toMatchObject({ ...EVERY_ANSWER, 'content-type': 'text/plain; charset=utf-8' });
+    }
+  });
+
   test('a URL that does not decode is refused with 400 and the whole header set, never cached as immutable', async () => {
     const refusals: [string, string, string][] = [
       ['GET', '/%E0%A4%A', 'public, max-age=0, must-revalidate'],
