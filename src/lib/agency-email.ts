@@ -29,7 +29,7 @@ export function talkToUsLines(translated?: TranslatedGreeting): string[] {
 }
 
 /** "Miqat Travel LLC, 600 Congress Avenue, Suite 1420, Austin, TX 78701": the postal address commercial email must carry. */
-export function postalAddressLine(): string {
+function postalAddressLine(): string {
   const { legalName, address } = agencyContact;
   return `${legalName}, ${address.street}, ${address.locality}, ${address.region} ${address.postalCode}`;
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { personExport } from '@/lib/desk/privacy';
 import type { ReviewEntry } from '@/lib/reviews/review';
-import { summarizeReviews } from '@/lib/reviews/summary';
+import { summarizeHomeReviews, summarizeReviews } from '@/lib/reviews/summary';
+import { HOME_REVIEWS_SHOWN } from '@/lib/reviews/page-marks';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
@@ -240,6 +241,36 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
       hotels: { answered: 1, quoted: 0, similar: 1, other: 0 },
     });
     expect(await new PublishedReviews(store.database).invitedBookings()).toHaveLength(2);
+  });
+
+  it('gives the home page the count and mean of every published review and only the newest few in full, as summing them all would', async () => {
+    const store = await openStore(kind);
+    const reviews = new ReviewStore(store.database);
+    const emails = ['amina', 'bilal', 'huda', 'omar', 'zainab'].map((name) => `${name}@example.com`);
+    const bookings = [];
+    for (const email of emails) bookings.push(await book(store, email));
+    expect(await reviews.inviteDue(3, SETTINGS.timeZone, DUE)).toBe(5);
+    for (const [index, booking] of bookings.entries()) {
+      const token = (await reviews.newLink(booking.quoteId, DUE))!;
+      await reviews.submit(token, { ...REVIEW, rating: index + 1 }, DUE);
+      // Published an hour apart, newest last; the second is refused and the last one's person erased.
+      const at = new Date(DUE.getTime() + (index + 1) * 3_600_000);
+      const decision =
+        index === 1 ? { publish: false as const, reason: 'off-topic' as const } : { publish: true as const };
+      expect(await reviews.decide(booking.quoteId, decision, AMINA.email, at)).toBe('done');
+    }
+    await new PrivacyStore(store).eraseLeads([bookings[4]!.leadId], AMINA.email, DUE);
+
+    const published = new PublishedReviews(store.database);
+    const { newest, ...all } = await published.forHome(HOME_REVIEWS_SHOWN);
+    expect(all).toEqual({ count: 4, ratingSum: 1 + 3 + 4 + 5 });
+    const {
+      count,
+      average,
+      newest: expected,
+    } = summarizeReviews(await published.publishedOf('umrah-economy-14-nights'), HOME_REVIEWS_SHOWN);
+    expect(summarizeHomeReviews(all, newest, HOME_REVIEWS_SHOWN)).toEqual({ count, average, newest: expected });
+    expect(expected.map((review) => review.rating)).toEqual([4, 3, 1]);
   });
 
   it('puts the review in the person’s export; erasure keeps only its rating and hotel answers, and invites no one again', async () => {

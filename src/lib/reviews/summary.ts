@@ -68,10 +68,26 @@ function percent(part: number, whole: number): number | null {
   return whole === 0 ? null : Math.round((part / whole) * 100);
 }
 
+/** A mean rating to one decimal, from the ratings' sum and count; null of none. */
+function meanRating(sum: number, count: number): number | null {
+  return count === 0 ? null : Math.round((sum / count) * 10) / 10;
+}
+
 /** An average to one decimal; null of nothing. */
 function average(ratings: readonly number[]): number | null {
-  if (ratings.length === 0) return null;
-  return Math.round((ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length) * 10) / 10;
+  return meanRating(
+    ratings.reduce((sum, rating) => sum + rating, 0),
+    ratings.length,
+  );
+}
+
+/** The reviews with words, newest published first, at most `shown`, each with the month travelled. */
+function newestReadable(reviews: readonly PublishedReview[], shown: number): ReviewSummary['newest'] {
+  return reviews
+    .filter((review) => !review.erased)
+    .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.quoteId.localeCompare(b.quoteId))
+    .slice(0, shown)
+    .map((review) => ({ ...review, travelled: travelledLabel(review.travelledOn) }));
 }
 
 /** What a package's published reviews add up to. */
@@ -95,13 +111,21 @@ export function summarizeReviews(reviews: readonly PublishedReview[], newest = 3
       stars,
       count: reviews.filter((review) => review.rating === stars).length,
     })),
-    newest: reviews
-      .filter((review) => !review.erased)
-      .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.quoteId.localeCompare(b.quoteId))
-      .slice(0, newest)
-      .map((review) => ({ ...review, travelled: travelledLabel(review.travelledOn) })),
+    newest: newestReadable(reviews, newest),
     hotels: hotelCounts(reviews.map((review) => hotelStay(review.hotels))),
   };
+}
+
+/** The home page's part: how many reviews are published across the packages and their mean, and the newest few in full. */
+export type HomeReviews = Pick<ReviewSummary, 'count' | 'average' | 'newest'>;
+
+/** Sums up the home page's reviews from the count and ratings' sum of them all and the newest the store read. */
+export function summarizeHomeReviews(
+  all: { count: number; ratingSum: number },
+  newest: readonly PublishedReview[],
+  shown: number,
+): HomeReviews {
+  return { count: all.count, average: meanRating(all.ratingSum, all.count), newest: newestReadable(newest, shown) };
 }
 
 /** The policy page's count of refused reviews, every reason in the policy's order, none left out. */

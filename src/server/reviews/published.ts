@@ -9,6 +9,20 @@ import type { InvitedBooking, PublishedReview } from '../../lib/reviews/summary.
 import type { SqlDatabase } from '../db/database.ts';
 import { MODERATED, entryOf, hotelsOf, type ModeratedRow, type ReviewStatus } from './store.ts';
 
+/** A published review's row as the pages show it. */
+function toPublished(row: ModeratedRow): PublishedReview {
+  return {
+    quoteId: row.quote_id,
+    packageSlug: row.package_slug,
+    ...entryOf(row),
+    travelledOn: row.departure_on,
+    publishedAt: row.decided_at!,
+    reply: row.reply === null ? null : { text: row.reply, at: row.replied_at ?? row.decided_at! },
+    erased: row.erased_at !== null,
+    language: languageOr(row.language),
+  };
+}
+
 /** The published reviews and the dashboard's figures, alike on SQLite and PostgreSQL. */
 export class PublishedReviews {
   private readonly db: SqlDatabase;
@@ -24,16 +38,30 @@ export class PublishedReviews {
        ORDER BY reviews.decided_at DESC, reviews.quote_id`,
       [packageSlug],
     );
-    return rows.map((row) => ({
-      quoteId: row.quote_id,
-      packageSlug: row.package_slug,
-      ...entryOf(row),
-      travelledOn: row.departure_on,
-      publishedAt: row.decided_at!,
-      reply: row.reply === null ? null : { text: row.reply, at: row.replied_at ?? row.decided_at! },
-      erased: row.erased_at !== null,
-      language: languageOr(row.language),
-    }));
+    return rows.map(toPublished);
+  }
+
+  /**
+   * The home page's part: the count and ratings' sum of every package's published reviews, and the
+   * newest `shown` with their words, rather than every review of every package to show three.
+   */
+  async forHome(shown: number): Promise<{ count: number; ratingSum: number; newest: PublishedReview[] }> {
+    const [totals] = await this.db.all<{ count: number | string; rating_sum: number | string | null }>(
+      `SELECT COUNT(*) AS count, SUM(reviews.rating) AS rating_sum
+       FROM reviews JOIN review_invitations ON review_invitations.quote_id = reviews.quote_id
+       WHERE reviews.status = 'published' AND review_invitations.package_slug IS NOT NULL`,
+    );
+    const rows = await this.db.all<ModeratedRow>(
+      `${MODERATED} WHERE review_invitations.package_slug IS NOT NULL AND reviews.status = 'published'
+         AND reviews.erased_at IS NULL
+       ORDER BY reviews.decided_at DESC, reviews.quote_id LIMIT ?`,
+      [shown],
+    );
+    return {
+      count: Number(totals?.count ?? 0),
+      ratingSum: Number(totals?.rating_sum ?? 0),
+      newest: rows.map(toPublished),
+    };
   }
 
   /**
