@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { moderationCard } from '@/lib/reviews/moderation';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { leadApiConfig } from '@/server/leads/config';
-import { workerOptions } from '@/server/message-kinds';
-import { DeliveryWorker } from '@/server/outbox/worker';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { ReviewPage } from '@/server/reviews/review-page';
 import { PublishedReviews } from '@/server/reviews/published';
@@ -11,8 +8,8 @@ import { ReviewStore } from '@/server/reviews/store';
 import { bookingLanguage } from '@/server/trips/language';
 import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';
 import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
-import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
-import { STORE_KINDS, openTestStore, storeEnv, type StoreKind } from './support/stores';
+import { mailingWorker, parseMail } from './support/smtp';
+import { STORE_KINDS, openTestStore, type StoreKind } from './support/stores';
 
 /*
  * The review mail and form in the booking's language, on both stores: the booking's chosen language,
@@ -74,16 +71,7 @@ describe.each(STORE_KINDS)('the review in the booking’s language on %s', { tim
   it('sends the invitation in Bengali with the English under it, UTF-8, its one-click unsubscribe as in English', async () => {
     const store = await openStore(kind);
     await book(store, 'bn');
-    const smtp = await startSmtpServer();
-    cleanups.push(smtp.close);
-    const { mailer, close } = smtpMailer(smtp.url);
-    cleanups.push(close);
-    const settings = leadApiConfig({
-      ...storeEnv(store.location),
-      SMTP_URL: smtp.url,
-      SITE_URL: 'https://miqat.example',
-    });
-    const worker = new DeliveryWorker(store, settings, mailer, workerOptions(store, settings));
+    const { smtp, worker } = await mailingWorker(store, cleanups);
     await worker.runScheduled(DUE);
     while ((await worker.runOnce(DUE.getTime())) > 0);
     await worker.stop();

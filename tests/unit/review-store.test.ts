@@ -6,10 +6,8 @@ import { HOME_REVIEWS_SHOWN } from '@/lib/reviews/page-marks';
 import { PipelineStore } from '@/server/desk/pipeline-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
 import type { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { leadApiConfig } from '@/server/leads/config';
-import { outboxKinds, workerOptions } from '@/server/message-kinds';
+import { outboxKinds } from '@/server/message-kinds';
 import { OutboxQueue } from '@/server/outbox/queue';
-import { DeliveryWorker } from '@/server/outbox/worker';
 import { QuoteStore, type StaffActor } from '@/server/quotes/store';
 import { ReviewPage } from '@/server/reviews/review-page';
 import { ReviewScheduler } from '@/server/reviews/invitations';
@@ -17,8 +15,8 @@ import { PublishedReviews } from '@/server/reviews/published';
 import { ReviewStore } from '@/server/reviews/store';
 import { TripReminderStore, tripOptOutLink } from '@/server/trips/opt-out';
 import { QUOTE_TODAY as TODAY, payDeposit, quoteDraft } from './support/quotes';
-import { parseMail, smtpMailer, startSmtpServer } from './support/smtp';
-import { STORE_KINDS, openTestStore, storeAt, storeEnv, type StoreKind } from './support/stores';
+import { mailingWorker, parseMail } from './support/smtp';
+import { STORE_KINDS, openTestStore, storeAt, type StoreKind } from './support/stores';
 
 /*
  * Reviews on both stores: each returned booking is invited once and reminded once, across two
@@ -317,16 +315,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
   it('sends the invitation and the reminder through the outbox to a local SMTP server, each with a link that opens the form', async () => {
     const store = await openStore(kind);
     const booking = await book(store, 'layla@example.com');
-    const smtp = await startSmtpServer();
-    cleanups.push(smtp.close);
-    const { mailer, close } = smtpMailer(smtp.url);
-    cleanups.push(close);
-    const settings = leadApiConfig({
-      ...storeEnv(store.location),
-      SMTP_URL: smtp.url,
-      SITE_URL: 'https://miqat.example',
-    });
-    const worker = new DeliveryWorker(store, settings, mailer, workerOptions(store, settings));
+    const { smtp, worker } = await mailingWorker(store, cleanups);
     const pass = async (at: Date) => {
       await worker.runScheduled(at);
       while ((await worker.runOnce(at.getTime())) > 0);
@@ -359,12 +348,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
   it("invites after the days the worker's own settings give (REVIEW_INVITE_DAYS), not the process's", async () => {
     const store = await openStore(kind);
     await book(store, 'layla@example.com');
-    const smtp = await startSmtpServer();
-    cleanups.push(smtp.close);
-    const { mailer, close } = smtpMailer(smtp.url);
-    cleanups.push(close);
-    const settings = leadApiConfig({ ...storeEnv(store.location), SMTP_URL: smtp.url, REVIEW_INVITE_DAYS: '5' });
-    const worker = new DeliveryWorker(store, settings, mailer, workerOptions(store, settings));
+    const { smtp, worker } = await mailingWorker(store, cleanups, { REVIEW_INVITE_DAYS: '5' });
     const invitations = () => smtp.state.received.filter((mail) => /how was your trip/i.test(mail.raw)).length;
     // DUE is three days after the return, the default; five days is two days later.
     for (const at of [DUE, new Date(DUE.getTime() + 2 * 86_400_000)]) {
@@ -378,16 +362,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
   it('makes one review link and one opt-out link per email, however many tries the email takes', async () => {
     const store = await openStore(kind);
     await book(store, 'layla@example.com');
-    const smtp = await startSmtpServer();
-    cleanups.push(smtp.close);
-    const { mailer, close } = smtpMailer(smtp.url);
-    cleanups.push(close);
-    const settings = leadApiConfig({
-      ...storeEnv(store.location),
-      SMTP_URL: smtp.url,
-      SITE_URL: 'https://miqat.example',
-    });
-    const worker = new DeliveryWorker(store, settings, mailer, workerOptions(store, settings));
+    const { smtp, worker } = await mailingWorker(store, cleanups);
     // The relay refuses the first tries: each try writes the invitation out again.
     smtp.state.reject = true;
     await worker.runScheduled(DUE);
@@ -407,16 +382,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
   it("emails a new link when a review is refused for another person's personal data, and takes the corrected review in its place; the refusal stays counted (Q07)", async () => {
     const store = await openStore(kind);
     const { reviews, token, quoteId } = await invited(store, 'layla@example.com');
-    const smtp = await startSmtpServer();
-    cleanups.push(smtp.close);
-    const { mailer, close } = smtpMailer(smtp.url);
-    cleanups.push(close);
-    const settings = leadApiConfig({
-      ...storeEnv(store.location),
-      SMTP_URL: smtp.url,
-      SITE_URL: 'https://miqat.example',
-    });
-    const worker = new DeliveryWorker(store, settings, mailer, workerOptions(store, settings));
+    const { smtp, worker } = await mailingWorker(store, cleanups);
     const later = new Date(DUE.getTime() + 3_600_000);
     const named = { ...REVIEW, text: 'Our guide Yusuf Khan (555-0100) left us at the airport.' };
     expect(await reviews.submit(token, named, DUE)).toEqual({ quoteId });
@@ -459,16 +425,7 @@ describe.each(STORE_KINDS)('reviews on %s', { timeout: 30_000 }, (kind) => {
   it("invites only paid bookings, and honours the booking's one-click opt-out: the invitation carries it, and once used no reminder or invitation goes, queued ones included", async () => {
     const store = await openStore(kind);
     const booking = await book(store, 'layla@example.com');
-    const smtp = await startSmtpServer();
-    cleanups.push(smtp.close);
-    const { mailer, close } = smtpMailer(smtp.url);
-    cleanups.push(close);
-    const settings = leadApiConfig({
-      ...storeEnv(store.location),
-      SMTP_URL: smtp.url,
-      SITE_URL: 'https://miqat.example',
-    });
-    const worker = new DeliveryWorker(store, settings, mailer, { kinds: outboxKinds });
+    const { smtp, worker } = await mailingWorker(store, cleanups, {}, { schedules: false });
     const deliver = async (at: Date) => {
       while ((await worker.runOnce(at.getTime())) > 0);
     };

@@ -1,7 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import type { SqlLeadStore } from '../../../src/server/leads/sql-lead-store.ts';
+import { leadApiConfig } from '../../../src/server/leads/config.ts';
+import { outboxKinds, workerOptions } from '../../../src/server/message-kinds.ts';
 import type { Mailer } from '../../../src/server/outbox/mail.ts';
+import { DeliveryWorker } from '../../../src/server/outbox/worker.ts';
+import { storeEnv, type TestStoreLocation } from './stores.ts';
 
 /** One message the server accepted: its envelope and the raw message. */
 export interface Mail {
@@ -99,4 +104,29 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
 export function smtpMailer(url: string): { mailer: Mailer; close: () => void } {
   const transport = createTransport(url);
   return { mailer: (message) => transport.sendMail(message), close: () => transport.close() };
+}
+
+/**
+ * The server's delivery worker over `store`, mailing a local SMTP server of its own, which goes on
+ * `cleanups` with its mailer; `env` adds settings, and `schedules: false` leaves it sending only what
+ * is already queued.
+ */
+export async function mailingWorker(
+  store: SqlLeadStore & { location: TestStoreLocation },
+  cleanups: (() => unknown)[],
+  env: Record<string, string> = {},
+  { schedules = true } = {},
+) {
+  const smtp = await startSmtpServer();
+  cleanups.push(smtp.close);
+  const { mailer, close } = smtpMailer(smtp.url);
+  cleanups.push(close);
+  const settings = leadApiConfig({
+    ...storeEnv(store.location),
+    SMTP_URL: smtp.url,
+    SITE_URL: 'https://miqat.example',
+    ...env,
+  });
+  const options = schedules ? workerOptions(store, settings) : { kinds: outboxKinds };
+  return { smtp, worker: new DeliveryWorker(store, settings, mailer, options) };
 }
