@@ -9,6 +9,22 @@ export const PERSON_PHONE_MIN_DIGITS = 7;
 /** Digits a number needs, its country code included, before anyone could call it; E.164 allows at most 15. */
 const DIALLABLE_DIGITS = { min: 8, max: 15 };
 
+/**
+ * The first code point of each run of digits a family's keyboard may type a number in: Arabic-Indic
+ * (Arabic), Extended Arabic-Indic (Urdu), Devanagari, Bengali and full-width.
+ */
+const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xff10];
+const OTHER_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\uff10-\uff19]/g;
+
+/** The number with its digits as 0-9, however the keyboard wrote them ("٣١٢" is "312"). */
+function latinDigits(value: string): string {
+  return value.replace(OTHER_DIGITS, (digit) => {
+    const code = digit.charCodeAt(0);
+    const zero = DIGIT_ZEROS.find((first) => code >= first && code <= first + 9)!;
+    return String(code - zero);
+  });
+}
+
 /** A leading 1 written as a country code: "+1…", or "1" set apart ("1 713", "1-713", "1 (713)"). */
 const COUNTRY_CODE_ONE = /^(\+\s*1|1[\s().\-/])/;
 
@@ -17,7 +33,7 @@ const COUNTRY_CODE_ONE = /^(\+\s*1|1[\s().\-/])/;
  * so "+1 (713) 555-0123" and "713.555.0123" are one number.
  */
 export function phoneDigits(value: string): string {
-  const digits = value.replace(/\D+/g, '');
+  const digits = latinDigits(value).replace(/\D+/g, '');
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
@@ -26,8 +42,9 @@ export function phoneDigits(value: string): string {
  * country code ("+1 713 555") loses the 1 as a whole number does, so it still matches.
  */
 export function searchDigits(term: string): string {
-  const typed = term.replace(/\D+/g, '');
-  return typed.length < 11 && COUNTRY_CODE_ONE.test(term.trim()) ? typed.slice(1) : phoneDigits(term);
+  const latin = latinDigits(term);
+  const typed = latin.replace(/\D+/g, '');
+  return typed.length < 11 && COUNTRY_CODE_ONE.test(latin.trim()) ? typed.slice(1) : phoneDigits(latin);
 }
 
 /**
@@ -35,7 +52,7 @@ export function searchDigits(term: string): string {
  * prefix is dropped; undefined when too short or too long to be a real number.
  */
 export function internationalDigits(phone: string): string | undefined {
-  const typed = phone.trim();
+  const typed = latinDigits(phone).trim();
   let digits = typed.replace(/\D+/g, '');
   if (!typed.startsWith('+') && digits.startsWith('00')) digits = digits.slice(2);
   else if (!typed.startsWith('+') && digits.length === 10) digits = `1${digits}`;

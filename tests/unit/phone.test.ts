@@ -20,6 +20,16 @@ describe('phone numbers', () => {
     expect(searchDigits('+44 20 7946')).toBe('44207946');
   });
 
+  it('reads a number typed on an Arabic, Urdu or Bengali keyboard as the same digits', () => {
+    expect(phoneDigits('٣١٢٥٥٥٠١٤٧')).toBe('3125550147');
+    expect(phoneDigits('+۱ (۳۱۲) ۵۵۵-۰۱۴۷')).toBe('3125550147');
+    expect(phoneDigits('৩১২ ৫৫৫ ০১৪৭')).toBe('3125550147');
+    expect(phoneDigits('३१२५५५०१४७')).toBe('3125550147');
+    expect(phoneDigits('３１２５５５０１４７')).toBe('3125550147');
+    expect(searchDigits('+١ ٣١٢ ٥٥٥')).toBe('312555');
+    expect(internationalDigits('٣١٢٥٥٥٠١٤٧')).toBe('13125550147');
+  });
+
   it('writes phone numbers in international digits, and refuses numbers too short to be real', () => {
     expect(internationalDigits('713-555-0123')).toBe('17135550123');
     expect(internationalDigits('+1 (713) 555 0123')).toBe('17135550123');

@@ -41,7 +41,7 @@ function escapeLike(value: string): string {
 
 const LIKE = "LIKE ? ESCAPE '\\'";
 /** Digits with nothing around them but what people write in phone numbers. */
-const PHONE_LIKE = /^[\d\s().+\-/]+$/;
+const PHONE_LIKE = /^[\p{Nd}\s().+\-/]+$/u;
 
 /** What a search term matches: its reference however typed, else the phone's digits, or name or email. */
 function searchCondition(search: string): [string, SqlValue[]] | undefined {
