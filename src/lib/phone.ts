@@ -2,28 +2,13 @@
  * Phone numbers as the site and the desk read them, whatever was typed around the digits: digits to
  * compare two numbers by, digits a search looks for, and digits to dial or message a number abroad.
  */
+import { latinDigits } from './digits.ts';
 
 /** Fewer digits than this match too many people to be one person's number (the desk's search, linked enquiries, privacy requests). */
 export const PERSON_PHONE_MIN_DIGITS = 7;
 
 /** Digits a number needs, its country code included, before anyone could call it; E.164 allows at most 15. */
 const DIALLABLE_DIGITS = { min: 8, max: 15 };
-
-/**
- * The first code point of each run of digits a family's keyboard may type a number in: Arabic-Indic
- * (Arabic), Extended Arabic-Indic (Urdu), Devanagari, Bengali and full-width.
- */
-const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xff10];
-const OTHER_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\uff10-\uff19]/g;
-
-/** The number with its digits as 0-9, however the keyboard wrote them ("٣١٢" is "312"). */
-function latinDigits(value: string): string {
-  return value.replace(OTHER_DIGITS, (digit) => {
-    const code = digit.charCodeAt(0);
-    const zero = DIGIT_ZEROS.find((first) => code >= first && code <= first + 9)!;
-    return String(code - zero);
-  });
-}
 
 /** A leading 1 written as a country code: "+1…", or "1" set apart ("1 713", "1-713", "1 (713)"). */
 const COUNTRY_CODE_ONE = /^(\+\s*1|1[\s().\-/])/;

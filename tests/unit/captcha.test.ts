@@ -47,6 +47,10 @@ describe('verifyCaptcha', () => {
     expect(verifyCaptcha(token, ' 7 ', SECRET, NOW).ok).toBe(true);
   });
 
+  it.each(['٧', '۷', '৭', '७', '７'])('accepts the right answer typed on another keyboard ("%s")', (answer) => {
+    expect(verifyCaptcha(token, answer, SECRET, NOW).ok).toBe(true);
+  });
+
   it('accepts a fresh challenge answered with its own sum', () => {
     const fresh = newChallenge(NOW, TTL);
     expect(verifyCaptcha(signChallenge(fresh, SECRET), String(fresh.a + fresh.b), SECRET, NOW)).toEqual({
@@ -55,7 +59,7 @@ describe('verifyCaptcha', () => {
     });
   });
 
-  it.each(['6', '8', '0', '', 'seven', '34'])('refuses the answer "%s" as wrong', (answer) => {
+  it.each(['6', '8', '0', '', 'seven', '34', '٦'])('refuses the answer "%s" as wrong', (answer) => {
     expect(verifyCaptcha(token, answer, SECRET, NOW)).toEqual({ ok: false, reason: 'wrong' });
   });
 

@@ -260,6 +260,16 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(await api.store.listLeads()).toEqual([]);
     });
 
+    it('stores an enquiry whose sum was typed in Arabic digits, the answer as typed', async () => {
+      const { token, answer } = await challenge();
+      const arabic = answer.replace(/\d/g, (digit) => String.fromCharCode(0x660 + Number(digit)));
+      const body = new URLSearchParams({ ...umrahFields(arabic), _captcha: token });
+      const response = await api.submit('umrah', post('umrah', body), CLIENT);
+      expect(response.status, await response.clone().text()).toBe(201);
+      const [stored] = await api.store.listLeads();
+      expect(stored?.fields).toMatchObject({ answer: arabic });
+    });
+
     it('refuses a wrong sum with 400 and "Invalid Captcha" on the answer', async () => {
       const { token, answer } = await challenge();
       const wrong = String(Number(answer) + 1);

@@ -203,6 +203,13 @@ describe('inquiry forms with a captcha', () => {
     },
   );
 
+  it.each(Object.entries(names))('%s takes a sum typed on an Arabic or Bengali keyboard, kept as typed', (id, wire) => {
+    for (const typed of ['٧', '৭']) {
+      const sent = submissionWith(id, { [wire.answer]: typed });
+      expect(validateLead(form(id), sent)).toEqual({ ok: true, fields: sent });
+    }
+  });
+
   it.each(Object.entries(names))('%s refuses a sum answer that is not a number', (id, wire) => {
     const result = validateLead(form(id), submissionWith(id, { [wire.answer]: 'seven' }));
     expect(result).toEqual({ ok: false, errors: { [wire.answer]: 'Invalid Captcha' } });

@@ -1,4 +1,5 @@
 import { isCalendarDay } from '../dates.ts';
+import { latinDigits } from '../digits.ts';
 import { z } from 'astro/zod';
 import { form as english } from '../i18n/en/form.ts';
 import type { FieldDef, FormDef } from './types.ts';
@@ -69,6 +70,8 @@ export function leadSchema(form: FormDef, text: FormText = formText(form, englis
     shape[form.captcha] = z
       .string({ error: text.captcha.sum })
       .trim()
+      // A sum typed on an Arabic, Urdu or Bengali keyboard ("٧") is the same answer.
+      .overwrite(latinDigits)
       .min(1, text.captcha.sum)
       .regex(/^\d{1,3}$/, text.captcha.invalid);
   }

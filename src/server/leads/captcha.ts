@@ -1,4 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { latinDigits } from '../../lib/digits.ts';
 
 export interface Challenge {
   a: number;
@@ -48,6 +49,7 @@ export function verifyCaptcha(token: string, answer: string, secret: string, now
     return { ok: false, reason: 'malformed' };
   }
   if (challenge.expiresAt < nowSeconds) return { ok: false, reason: 'expired' };
-  if (Number(answer.trim()) !== challenge.a + challenge.b) return { ok: false, reason: 'wrong' };
+  // An answer typed on an Arabic, Urdu or Bengali keyboard ("٧") is the same number.
+  if (Number(latinDigits(answer).trim()) !== challenge.a + challenge.b) return { ok: false, reason: 'wrong' };
   return { ok: true, challenge };
 }
