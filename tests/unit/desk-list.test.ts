@@ -252,6 +252,8 @@ describe('the lead page', () => {
     });
     const none = contactLinks(FORMS.hajj, { name: 'X', email: 'not mail', phone: '555' }, 'MQ-7K3F9Q', 'M');
     expect(none).toMatchObject({ mailto: undefined, tel: undefined, whatsapp: undefined });
+    const typed = contactLinks(FORMS.contact, { firstName: 'Amina', phone: '(٣١٢) ٥٥٥-٠١٤٧' }, 'MQ-7K3F9Q', 'M');
+    expect(typed).toMatchObject({ phone: '(312) 555-0147', tel: 'tel:+13125550147' });
   });
 
   it('names in the reply each form’s own topic, a visa enquiry as one', () => {

@@ -10,6 +10,7 @@ import { optionWords } from '../forms/words.ts';
 import { form as english } from '../i18n/en/form.ts';
 import { packageName } from '../leads/rows.ts';
 import { visitorEmail, visitorName, visitorPhone } from '../leads/visitor.ts';
+import { latinDigits } from '../digits.ts';
 import { internationalDigits } from '../phone.ts';
 import type { PipelineChange } from './model.ts';
 import type { LeadStatus } from '../pipeline/model.ts';
@@ -114,7 +115,8 @@ export function contactLinks(
   return {
     name: visitorName(form, fields) || '(no name)',
     email,
-    phone,
+    // Read out by staff who dial it: a number typed on an Arabic or Bengali keyboard, in 0-9.
+    phone: latinDigits(phone),
     // An address may hold `?`, `#` or `%`, which a mailto: URL reads as its own.
     mailto: email
       ? `mailto:${email.replace(/[%?#&]/g, encodeURIComponent)}?subject=${encodeURIComponent(replySubject(form, reference, siteName))}`
