@@ -1,14 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SCHEMA } from '@/server/db/schema';
-import { openPostgres } from '@/server/db/postgres';
-import { openSqlite } from '@/server/db/sqlite';
 import { HajjStore } from '@/server/hajj/store';
 import { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { freshDatabase } from '../support/postgres';
-import { postgresAtStep, sqliteAtStep, stepWith, type SeedRow } from './support/schema-steps';
+import { stepWith, storeAtStep, type SeedRow } from './support/schema-steps';
 import { STORE_KINDS, type StoreKind } from './support/stores';
 
 /*
@@ -45,20 +42,10 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** A store on a database the release before the step left, holding Layla's and Omar's sign-ups. */
+/** A store on a database the release before the step left, holding the rows above. */
 async function migrated(kind: StoreKind): Promise<SqlLeadStore> {
-  let store: SqlLeadStore;
-  if (kind === 'sqlite') {
-    const path = join(folder, `before-${stores.length}.sqlite`);
-    sqliteAtStep(path, HASH_STEP, ROWS);
-    store = new SqlLeadStore(openSqlite(path));
-  } else {
-    const url = await freshDatabase(inject('postgresUrl'));
-    await postgresAtStep(url, HASH_STEP, ROWS);
-    store = new SqlLeadStore(openPostgres(url));
-  }
+  const store = await storeAtStep(kind, folder, HASH_STEP, ROWS);
   stores.push(store);
-  await store.readiness();
   return store;
 }
 

@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { SqlValue } from '../../../src/server/db/database.ts';
+import { openPostgres } from '../../../src/server/db/postgres.ts';
 import { SCHEMA, stepFor } from '../../../src/server/db/schema.ts';
+import { openSqlite } from '../../../src/server/db/sqlite.ts';
+import { SqlLeadStore } from '../../../src/server/leads/sql-lead-store.ts';
+import { freshDatabase } from '../../support/postgres.ts';
+import type { StoreKind } from './stores.ts';
 
 /*
  * Databases as a release `steps` schema steps long left them, with rows a test writes in that
@@ -65,5 +73,34 @@ export async function postgresAtStep(url: string, steps: number, rows: readonly 
     for (const [sql, params] of rows) await query(sql, params);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Today's store, opened and migrated as a deployed server would, on a database of `kind` that the
+ * schema's first `steps` steps left holding `rows` (a SQLite file goes in `folder`).
+ */
+export async function storeAtStep(
+  kind: StoreKind,
+  folder: string,
+  steps: number,
+  rows: readonly SeedRow[],
+): Promise<SqlLeadStore> {
+  let store: SqlLeadStore;
+  if (kind === 'sqlite') {
+    const path = join(folder, `step-${steps}-${randomUUID()}.sqlite`);
+    sqliteAtStep(path, steps, rows);
+    store = new SqlLeadStore(openSqlite(path));
+  } else {
+    const url = await freshDatabase(inject('postgresUrl'));
+    await postgresAtStep(url, steps, rows);
+    store = new SqlLeadStore(openPostgres(url));
+  }
+  try {
+    await store.readiness();
+    return store;
+  } catch (error) {
+    await store.close();
+    throw error;
   }
 }
