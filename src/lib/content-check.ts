@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FACT_NAMES, factText, pastSeasons, placeholderText, WATCHED_PHRASES } from './fact-lookup.ts';
 import { factNameProblems } from './fact-names.ts';
+import { latinDigits } from './digits.ts';
 import { charactersOutsideFonts } from './font-subset.ts';
 import { languageOr } from './languages.ts';
 import {
@@ -605,18 +606,8 @@ function placeholdersOf(parts: MdxParts): { key: string; line: number; written: 
   return found;
 }
 
-const DIGITS: Record<string, string> = Object.fromEntries(
-  ['٠١٢٣٤٥٦٧٨٩', '۰۱۲۳۴۵۶۷۸۹', '০১২৩৪৫৬৭৮৯'].flatMap((digits) =>
-    [...digits].map((digit, value) => [digit, String(value)]),
-  ),
-);
-
 /** Prose with its digits in Latin, Arabic's decimal and thousands marks made plain. */
-const latinDigits = (text: string) =>
-  text
-    .replace(/[٠-٩۰-۹০-৯]/g, (digit) => DIGITS[digit]!)
-    .replaceAll('٫', '.')
-    .replaceAll('٬', ',');
+const plainNumbers = (text: string) => latinDigits(text).replaceAll('٫', '.').replaceAll('٬', ',');
 
 /** The numbers a file's prose writes, each with its line: no placeholder, component, expression, link target or address. */
 function proseNumbers(parts: MdxParts): { number: string; line: number; written: string }[] {
@@ -632,7 +623,7 @@ function proseNumbers(parts: MdxParts): { number: string; line: number; written:
       .replace(/\]\([^)]*\)/g, '] ')
       .replace(/https?:\/\/\S+/g, ' ');
     // One character for one, so a number found in the Latin copy is shown as the translation wrote it.
-    return [...latinDigits(stripped).matchAll(/\d+(?:[.,]\d+)*/g)].map(({ 0: latin, index }) => {
+    return [...plainNumbers(stripped).matchAll(/\d+(?:[.,]\d+)*/g)].map(({ 0: latin, index }) => {
       return {
         number: latin.replaceAll(',', ''),
         line: line.number,
