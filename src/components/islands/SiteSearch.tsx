@@ -14,8 +14,11 @@ interface Pagefind {
   search: (term: string) => Promise<{ results: PagefindResult[] }>;
 }
 
-// Pagefind's files exist only after the build, so they are loaded at run time, not bundled.
-const loadPagefind = (): Promise<Pagefind> => import(/* @vite-ignore */ `${'/pagefind/'}pagefind.js`);
+// Pagefind's files exist only after the build, so they are loaded at run time, not bundled. The
+// browser keeps a module that failed to load as failed for the page's life (Chromium 150 does), so
+// each try after a failure asks for it under an address of its own.
+const loadPagefind = (failures: number): Promise<Pagefind> =>
+  import(/* @vite-ignore */ `${'/pagefind/'}pagefind.js${failures > 0 ? `?retry=${failures}` : ''}`);
 
 /** Site search over guides and packages, from the static Pagefind index; `?q=` keeps the query shareable. */
 export default function SiteSearch() {
@@ -24,6 +27,7 @@ export default function SiteSearch() {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const pagefind = useRef<Promise<Pagefind> | null>(null);
+  const failures = useRef(0);
   const input = useRef<HTMLInputElement>(null);
 
   const run = async (query: string) => {
@@ -36,7 +40,7 @@ export default function SiteSearch() {
     }
     setBusy(true);
     try {
-      pagefind.current ??= loadPagefind();
+      pagefind.current ??= loadPagefind(failures.current);
       const found = await (await pagefind.current).search(text);
       const data = await Promise.all(found.results.slice(0, 20).map((result) => result.data()));
       setResults(
@@ -49,6 +53,7 @@ export default function SiteSearch() {
     } catch {
       // The index did not load (offline, blocked): say so, and try afresh on the next search.
       pagefind.current = null;
+      failures.current += 1;
       setResults(null);
       setFailed(true);
     } finally {
