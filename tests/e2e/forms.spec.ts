@@ -19,6 +19,7 @@ import {
   busyText,
 } from './support/forms';
 import { selfStartedLoadsHadTheirChance } from './support/scripts';
+import { formTextIn } from '@/lib/forms/text-in';
 
 /** The summary the traveller button shows for the default one adult and no children. */
 const defaultSummary = (padded: boolean) => (padded ? 'Adults-01/Children-00' : '1 Traveller');
@@ -197,6 +198,21 @@ test.describe('form details', () => {
     await form.getByRole('button', { name: 'New security question' }).click();
     expect((await next).status()).toBe(200);
     await expect(form.getByText(/Security question: what is \d+ \+ \d+\?/)).toBeVisible();
+  });
+
+  test('a sum typed on a Bengali keyboard ("৭") answers the question, and the enquiry is stored', async ({ page }) => {
+    const def = formDef('home-booking');
+    const text = formTextIn(def, 'bn');
+    const form = await openForm(page, '/bn', text.submit);
+    const email = uniqueEmail('bengali-digits');
+    await fillValid(form, def, email);
+    const question = form.getByText(/\d+ \+ \d+/);
+    const [, a, b] = /(\d+) \+ (\d+)/.exec((await question.textContent()) ?? '')!;
+    const bengali = String(Number(a) + Number(b)).replace(/\d/g, (digit) => '০১২৩৪৫৬৭৮৯'[Number(digit)]!);
+    await form.locator(`input[name="${def.captcha}"]`).fill(bengali);
+    await form.getByRole('button', { name: text.submit }).click();
+    await expect(form.getByRole('status')).toContainText(text.success);
+    expect(storedLeads('home-booking', email), 'the lead is in the SQLite file, once').toHaveLength(1);
   });
 
   test('Dallas offers adults 1-10 and children 0-10; Last 10 Days offers its own choices', async ({ page }) => {

@@ -15,6 +15,7 @@ import { fill, formText, type FormText } from '@/lib/forms/words';
 import { clearDraft, readDraft, saveDraft } from '@/lib/forms/draft';
 import type { ReturnedForm } from '@/lib/forms/returned-form';
 import { splitInterest } from '@/lib/forms/interest';
+import { answersSum } from '@/lib/forms/captcha';
 import { DEFAULT_COUNTS, fieldOrder, formEndpoint, leadFields, sendLead, type Counts } from '@/lib/forms/submission';
 import CaptchaField from './CaptchaField';
 import FormField from './FormField';
@@ -159,7 +160,7 @@ function LeadForm({
     const found: FieldErrors = validation.ok ? {} : { ...validation.errors };
     if (answerName && !found[answerName]) {
       const sum = captcha.status === 'ready' ? captcha.challenge.a + captcha.challenge.b : NaN;
-      if (Number(fields[answerName]) !== sum) found[answerName] = words.captcha.invalid;
+      if (!answersSum(fields[answerName] ?? '', sum)) found[answerName] = words.captcha.invalid;
     }
     if (Object.keys(found).length > 0) return showErrors(found, words.invalid);
 

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { latinDigits } from '../../lib/digits.ts';
+import { answersSum } from '../../lib/forms/captcha.ts';
 
 export interface Challenge {
   a: number;
@@ -49,7 +49,6 @@ export function verifyCaptcha(token: string, answer: string, secret: string, now
     return { ok: false, reason: 'malformed' };
   }
   if (challenge.expiresAt < nowSeconds) return { ok: false, reason: 'expired' };
-  // An answer typed on an Arabic, Urdu or Bengali keyboard ("٧") is the same number.
-  if (Number(latinDigits(answer).trim()) !== challenge.a + challenge.b) return { ok: false, reason: 'wrong' };
+  if (!answersSum(answer, challenge.a + challenge.b)) return { ok: false, reason: 'wrong' };
   return { ok: true, challenge };
 }
