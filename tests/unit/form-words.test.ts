@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FORMS, type FormId } from '@/lib/forms/definitions';
 import { validateLead } from '@/lib/forms/schema';
-import { formTextIn } from '@/lib/forms/text-in';
+import { formSpeaks, formTextIn } from '@/lib/forms/text-in';
 import { travellerSummary } from '@/lib/forms/submission';
+import type { FieldDef } from '@/lib/forms/types';
 import { fill, formText } from '@/lib/forms/words';
 import { form as english } from '@/lib/i18n/en/form';
 import { wordsFor } from '@/lib/i18n/dictionary';
@@ -72,7 +73,8 @@ describe('the form words', () => {
           const englishWords = en.fields[field.name]!;
           expect(words.label, `${id}.${field.name}`).not.toBe(englishWords.label);
           expect(words.missing, `${id}.${field.name}`).not.toBe(englishWords.missing);
-          expect(words.missing).toContain(words.label);
+          const def: FieldDef = field;
+          expect(words.missing).toContain(wordsFor(lang).form.labels[def.namedInChecks ?? def.label]);
           for (const key of ['tooLong', 'range', 'malformed', 'placeholder'] as const) {
             expect(words[key] === undefined, `${id}.${field.name}.${key}`).toBe(englishWords[key] === undefined);
             if (englishWords[key] !== undefined) expect(words[key]).not.toBe(englishWords[key]);
@@ -187,5 +189,26 @@ describe('the form words', () => {
       formTextIn(FORMS.contact, 'ur'),
     );
     expect(errors.ok ? {} : errors.errors).toMatchObject({ firstName: 'براہ کرم یہ خانہ پُر کریں: پہلا نام۔' });
+  });
+
+  it('name a field whose label is a question by what it holds, so no check ends "?." in any language', () => {
+    const { errors } = validateLead(FORMS.visa, {
+      Name: 'A',
+      Email: 'a@example.com',
+      Phone: '3125550147',
+      Message: '',
+    }) as {
+      errors: Record<string, string>;
+    };
+    expect(errors['Message']).toBe('Please enter your message.');
+    const doubled: string[] = [];
+    for (const lang of LANGUAGES) {
+      for (const form of Object.values(FORMS).filter((each) => formSpeaks(each, lang))) {
+        for (const [name, field] of Object.entries(formTextIn(form, lang).fields)) {
+          if (/[?؟!][.۔।]|[.۔।]{2}/.test(field.missing)) doubled.push(`${lang} ${form.id} ${name}: ${field.missing}`);
+        }
+      }
+    }
+    expect(doubled).toEqual([]);
   });
 });

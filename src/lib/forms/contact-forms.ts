@@ -63,7 +63,7 @@ export const CONTACT_FORMS = {
     encoding: 'multipart',
     fields: [
       ...contactFields(CAPITALISED_NAMES, { bounded: false }),
-      { ...messageField('Message', true), label: 'howCanWeHelp' },
+      { ...messageField('Message', true), label: 'howCanWeHelp', namedInChecks: 'message' },
     ],
     submitLabel: 'askExpert',
     busyLabel: 'submitting',

@@ -23,6 +23,8 @@ interface BaseField {
   name: string;
   role?: FieldRole;
   label: FieldLabel;
+  /** The label the checks name the field by, where its own is a question ("How can we help?"). */
+  namedInChecks?: FieldLabel;
   required: boolean;
   /** Half-width on wider screens, so short fields sit side by side. */
   half?: boolean;

@@ -84,10 +84,11 @@ export function optionWords(option: { value: string; label?: string }, words: Pi
 /** The words of one field in a language, its checks' messages included. */
 function fieldText(field: FieldDef, words: FormWords): FieldText {
   const label = words.labels[field.label];
+  const named = words.labels[field.namedInChecks ?? field.label];
   const { checks } = words;
   if (field.kind === 'select') {
     const options = Object.fromEntries(field.options.map((option) => [option.value, optionWords(option, words)]));
-    const missing = field.placeholder && field.initial === undefined ? checks.chooseOne(label) : checks.choose(label);
+    const missing = field.placeholder && field.initial === undefined ? checks.chooseOne(named) : checks.choose(named);
     return {
       label,
       ...(field.placeholder ? { placeholder: words.placeholders[field.placeholder] } : {}),
@@ -95,7 +96,7 @@ function fieldText(field: FieldDef, words: FormWords): FieldText {
       missing,
     };
   }
-  const text: FieldText = { label, missing: field.kind === 'date' ? checks.missingDate(label) : checks.missing(label) };
+  const text: FieldText = { label, missing: field.kind === 'date' ? checks.missingDate(named) : checks.missing(named) };
   if (field.kind === 'tel' && field.minLength !== undefined && field.maxLength !== undefined) {
     text.range = checks.phoneRange(field.minLength, field.maxLength);
   } else {
