@@ -30,8 +30,9 @@ const suspects = sitemapPaths().filter((path) => mayShowGluedText(builtHtml(path
 
 test('no visible text glues a price to the next word or doubles a claim', async ({ page }) => {
   test.setTimeout(120_000);
-  // Only the HTML and its CSS decide what a reader sees as separate words.
-  await page.route(/\.(avif|webp|png|jpe?g|svg|woff2?|m?js)(\?|$)/, (route) => route.abort());
+  // The HTML alone keeps the words apart: a reader mode, a text browser, or a page whose stylesheet
+  // has not arrived yet shows no author CSS, so no row may rely on `display: block` for a space.
+  await page.route(/\.(avif|webp|png|jpe?g|svg|woff2?|m?js|css)(\?|$)/, (route) => route.abort());
   const glued: string[] = [];
   const doubled: string[] = [];
   for (const path of suspects) {
