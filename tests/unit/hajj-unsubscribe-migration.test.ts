@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCHEMA } from '@/server/db/schema';
 import { HajjStore } from '@/server/hajj/store';
-import { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { stepWith, storeAtStep, type SeedRow } from './support/schema-steps';
-import { STORE_KINDS, type StoreKind } from './support/stores';
+import { migratedStores, stepWith, type SeedRow } from './support/schema-steps';
+import { STORE_KINDS } from './support/stores';
 
 /*
  * The Hajj list's unsubscribe tokens, readable until the step that keeps only their hash: a link
@@ -35,19 +31,8 @@ const ROWS: SeedRow[] = [
   interest('lead-omar', OMAR, AT),
 ];
 
-const stores: SqlLeadStore[] = [];
-const folder = mkdtempSync(join(tmpdir(), 'hajj-unsubscribe-'));
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((store) => store.close()));
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
 /** A store on a database the release before the step left, holding the rows above. */
-async function migrated(kind: StoreKind): Promise<SqlLeadStore> {
-  const store = await storeAtStep(kind, folder, HASH_STEP, ROWS);
-  stores.push(store);
-  return store;
-}
+const migrated = migratedStores('hajj-unsubscribe', HASH_STEP, ROWS);
 
 describe.each(STORE_KINDS)('the Hajj unsubscribe tokens kept as hashes on %s', (kind) => {
   it('still unsubscribes with a link emailed before the step, and keeps no token in the database', async () => {

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeskListStore } from '@/server/desk/list-store';
 import { PrivacyStore } from '@/server/desk/privacy-store';
-import { SqlLeadStore } from '@/server/leads/sql-lead-store';
-import { stepWith, storeAtStep, type SeedRow } from './support/schema-steps';
-import { STORE_KINDS, type StoreKind } from './support/stores';
+import { migratedStores, stepWith, type SeedRow } from './support/schema-steps';
+import { STORE_KINDS } from './support/stores';
 
 /*
  * A phone number typed on an Arabic keyboard, stored before the step that reads such digits: the
@@ -34,19 +30,8 @@ const ROWS: SeedRow[] = [
   contact('lead-latin', 'MQ-LATIN1', '(713) 555-0123', '7135550123'),
 ];
 
-const stores: SqlLeadStore[] = [];
-const folder = mkdtempSync(join(tmpdir(), 'typed-digits-'));
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((store) => store.close()));
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
 /** A store on a database the release before the step left, holding the rows above. */
-async function migrated(kind: StoreKind): Promise<SqlLeadStore> {
-  const store = await storeAtStep(kind, folder, STEP, ROWS);
-  stores.push(store);
-  return store;
-}
+const migrated = migratedStores('typed-digits', STEP, ROWS);
 
 describe.each(STORE_KINDS)('a phone number typed in Arabic digits before the step, on %s', (kind) => {
   it('is found by the desk and a privacy request by its digits', async () => {

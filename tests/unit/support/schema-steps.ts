@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import type { SqlValue } from '../../../src/server/db/database.ts';
 import { openPostgres } from '../../../src/server/db/postgres.ts';
 import { SCHEMA, stepFor } from '../../../src/server/db/schema.ts';
@@ -80,7 +82,7 @@ export async function postgresAtStep(url: string, steps: number, rows: readonly 
  * Today's store, opened and migrated as a deployed server would, on a database of `kind` that the
  * schema's first `steps` steps left holding `rows` (a SQLite file goes in `folder`).
  */
-export async function storeAtStep(
+async function storeAtStep(
   kind: StoreKind,
   folder: string,
   steps: number,
@@ -103,4 +105,26 @@ export async function storeAtStep(
     await store.close();
     throw error;
   }
+}
+
+/**
+ * For the test file it is called in: opens today's store on a database the schema's first `steps`
+ * steps left holding `rows`, once per call, and closes each store after its test and the files after the file.
+ */
+export function migratedStores(
+  name: string,
+  steps: number,
+  rows: readonly SeedRow[],
+): (kind: StoreKind) => Promise<SqlLeadStore> {
+  const stores: SqlLeadStore[] = [];
+  const folder = mkdtempSync(join(tmpdir(), `${name}-`));
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((store) => store.close()));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  return async (kind) => {
+    const store = await storeAtStep(kind, folder, steps, rows);
+    stores.push(store);
+    return store;
+  };
 }
