@@ -20,6 +20,8 @@ import {
 } from './support/forms';
 import { selfStartedLoadsHadTheirChance } from './support/scripts';
 import { formTextIn } from '@/lib/forms/text-in';
+import { latinDigits } from '@/lib/digits';
+import { proseDigits } from '@/lib/i18n/numbers';
 
 /** The summary the traveller button shows for the default one adult and no children. */
 const defaultSummary = (padded: boolean) => (padded ? 'Adults-01/Children-00' : '1 Traveller');
@@ -206,9 +208,10 @@ test.describe('form details', () => {
     const form = await openForm(page, '/bn', text.submit);
     const email = uniqueEmail('bengali-digits');
     await fillValid(form, def, email);
-    const question = form.getByText(/\d+ \+ \d+/);
-    const [, a, b] = /(\d+) \+ (\d+)/.exec((await question.textContent()) ?? '')!;
-    const bengali = String(Number(a) + Number(b)).replace(/\d/g, (digit) => '০১২৩৪৫৬৭৮৯'[Number(digit)]!);
+    // The question is written in Bengali digits, as the rest of the page; the answer is typed in them.
+    const question = form.getByText(/[০-৯]+ \+ [০-৯]+/);
+    const [, a, b] = /([০-৯]+) \+ ([০-৯]+)/.exec((await question.textContent()) ?? '')!;
+    const bengali = proseDigits(Number(latinDigits(a!)) + Number(latinDigits(b!)), 'bn');
     await form.locator(`input[name="${def.captcha}"]`).fill(bengali);
     await form.getByRole('button', { name: text.submit }).click();
     await expect(form.getByRole('status')).toContainText(text.success);

@@ -10,6 +10,7 @@ import { parseMail, startSmtpServer } from '../unit/support/smtp.ts';
 import { startDesk, type Desk } from './support/desk.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
 import { afterRedraw } from './support/redraw';
+import { latinFigures, latinFiguresIn } from './support/digits.ts';
 
 /**
  * The review in the booking's language, in Chromium against the built server on SQLite (both stores
@@ -87,7 +88,9 @@ test.describe('the review in the booking’s language', () => {
     await smtp?.close();
   });
 
-  test('the invitations of bookings from Urdu and Bengali enquiries reach the SMTP server in their language, the English under it', async () => {
+  test('the invitations of bookings from Urdu and Bengali enquiries reach the SMTP server in their language, the English under it', async ({
+    page,
+  }) => {
     quoteId = await bookedAndInvited(desk, 'rahima@example.com', 'ur');
     await bookedAndInvited(desk, 'karim@example.com', 'bn');
     await expect.poll(() => smtp.state.received.length, { timeout: 15_000 }).toBe(2);
@@ -103,6 +106,13 @@ test.describe('the review in the booking’s language', () => {
     expect(above).toContain('এখানে আপনার রিভিউ লিখুন');
     expect(below).toContain('Write your review here');
     expect(bengali.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // Bengali counts and limits in Bengali digits, in the invitation and on the form it opens.
+    expect(latinFigures(above!, 'bn')).toEqual([]);
+    await page.goto(
+      /https?:\/\/\S+\/review\/[\w-]{43}/.exec(bengali.text)![0].replace(/^https?:\/\/[^/]+/, desk.origin),
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    expect(await latinFiguresIn(page, 'bn')).toEqual([]);
   });
 
   test('with scripts off the link opens the form in Urdu, right to left; an empty post is refused in Urdu; the thanks are in Urdu', async ({

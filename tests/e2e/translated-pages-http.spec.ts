@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LANGUAGES, LANGUAGE_INFO, TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath } from '@/lib/languages';
 import { wordsFor } from '@/lib/i18n/dictionary';
+import { proseDigits } from '@/lib/i18n/numbers';
 import { site } from '@/lib/site';
 import { baseURL } from '../../playwright.config';
 import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
@@ -259,12 +260,11 @@ test('a translated guide says how long it takes to read, near its English guide'
   for (const { lang, englishPath, path } of TRANSLATED.filter((page) => page.englishPath.startsWith('/blog/'))) {
     const english = Number(/(\d+) min read/.exec((await html(englishPath)).body)?.[1]);
     const body = (await html(path)).body;
-    // The minutes as the page's words print them, the number isolated left to right.
-    const shown = Array.from({ length: 60 }, (_, index) => index + 1).filter((minutes) =>
-      body.includes(
-        wordsFor(lang).site.guide.minutes(String(minutes)).replace(String(minutes), `<bdi dir="ltr">${minutes}</bdi>`),
-      ),
-    );
+    // The minutes as the page's words print them, in its digits, the number isolated left to right.
+    const shown = Array.from({ length: 60 }, (_, index) => index + 1).filter((minutes) => {
+      const figure = proseDigits(minutes, lang);
+      return body.includes(wordsFor(lang).site.guide.minutes(figure).replace(figure, `<bdi dir="ltr">${figure}</bdi>`));
+    });
     expect(english, englishPath).toBeGreaterThan(3);
     expect(shown, path).toHaveLength(1);
     expect(shown[0], path).toBeGreaterThanOrEqual(english / 2);

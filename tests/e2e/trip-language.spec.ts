@@ -16,6 +16,7 @@ import { payDeposit, quoteDraft } from '../unit/support/quotes.ts';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
 import { whatsappTextIn, whatsappTexts } from '../support/whatsapp.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
+import { latinFigures, latinFiguresIn } from './support/digits.ts';
 
 /**
  * The trip page in the booking's language, in Chromium against the built server on SQLite (the
@@ -212,6 +213,8 @@ test.describe("the trip page in the family's language", () => {
       expect(await htmlProblems(html, `trip-page-${lang}`), lang).toEqual([]);
       // Whom to call: WhatsApp sends the greeting in the booking's language first, English alone in English.
       expect(whatsappTexts(html), lang).toEqual([whatsappTextIn(lang)]);
+      // Bengali counts, days and limits in Bengali digits, as its dates; the amounts and reference as they are.
+      expect(await latinFiguresIn(page, lang), `${lang}: numbers in 0-9`).toEqual([]);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
         expect(await axeViolations(page), `${lang} at ${width} px`).toEqual([]);
@@ -251,6 +254,8 @@ test.describe("the trip page in the family's language", () => {
     expect(bengali).toMatch(/^আসসালামু আলাইকুম,/);
     expect(bengali).toContain(`বোতামটি চাপুন: ${unsubscribe}`);
     expect(bengali!.replace(/https?:\/\/\S+/g, '')).not.toMatch(/\b(the|your|trip|passport)\b/i);
+    // Its counts and days in Bengali digits; the reference, amounts and phone numbers as they are dialled.
+    expect(latinFigures(bengali!, 'bn')).toEqual([]);
     expect(text).toContain(`${wordsFor('bn').mail.englishBelow} / ${wordsFor('en').mail.englishBelow}`);
     expect(english).toMatch(/^Assalamu alaikum,/);
     expect(english).toContain(`press the button: ${unsubscribe}`);

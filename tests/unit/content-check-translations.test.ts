@@ -52,7 +52,7 @@ ${
 
 پیکج <FromPrice category="umrah" /> سے شروع ہوتے ہیں، مثلاً <PackageLink id="standard-7-nights-umrah" />۔
 
-ہم <Fact name="site.replyTime" /> جواب دیتے ہیں، {site.claims.foundingYear} سے۔ [ہمارا صفحہ](/umrah-visa-2024) دیکھیں، یا <a href="/ur/umrah-visa-2024" dir="ltr">یہاں</a>۔
+ہم <Fact name="site.replyTime" /> جواب دیتے ہیں، <Fact name="site.foundingYear" /> سے۔ [ہمارا صفحہ](/umrah-visa-2024) دیکھیں، یا <a href="/ur/umrah-visa-2024" dir="ltr">یہاں</a>۔
 `
 }`,
   };
@@ -84,7 +84,7 @@ describe('translations in the content check', () => {
 
 پیکج <FromPrice category="hajj-shifting" /> سے، مثلاً <PackageLink id="standard-7-nights-umrah" />۔
 
-ہم <Fact name="site.replyTime" /> جواب دیتے ہیں، {site.claims.foundingYear} سے۔
+ہم <Fact name="site.replyTime" /> جواب دیتے ہیں، <Fact name="site.foundingYear" /> سے۔
 `;
     const texts = checkTranslation(urdu(body), source).findings.map((finding) => finding.text);
     expect(texts.sort()).toEqual(

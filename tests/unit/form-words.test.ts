@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORMS, type FormId } from '@/lib/forms/definitions';
 import { validateLead } from '@/lib/forms/schema';
+import { travellerOptions } from '@/lib/forms/interest';
 import { formSpeaks, formTextIn } from '@/lib/forms/text-in';
 import { travellerSummary } from '@/lib/forms/submission';
 import type { FieldDef } from '@/lib/forms/types';
@@ -8,6 +9,7 @@ import { fill, formText } from '@/lib/forms/words';
 import { form as english } from '@/lib/i18n/en/form';
 import { wordsFor } from '@/lib/i18n/dictionary';
 import { seasonTextIn } from '@/lib/i18n/facts';
+import { proseDigits } from '@/lib/i18n/numbers';
 import { LANGUAGES, TRANSLATED_LANGUAGES } from '@/lib/languages';
 
 /** The forms the translated pages carry: the home page, contact, the visa page and the Hajj page. */
@@ -28,6 +30,11 @@ describe('the form words', () => {
   it('fill puts values into their slots and leaves an unknown slot as it is', () => {
     expect(fill('{n} Travellers', { n: 3 })).toBe('3 Travellers');
     expect(fill('{a} + {b} = {c}', { a: 1, b: 2 })).toBe('1 + 2 = {c}');
+  });
+
+  it("fill writes a number in the language's digits and a text as it is", () => {
+    expect(fill('{n} জন যাত্রী, {reference}', { n: 3, reference: 'MQ-7K3F9Q' }, 'bn')).toBe('৩ জন যাত্রী, MQ-7K3F9Q');
+    expect(fill('{a} + {b}', { a: 4, b: 3 }, 'ur')).toBe('4 + 3');
   });
 
   it('say every English form exactly as its definition did before there were other languages', () => {
@@ -120,7 +127,13 @@ describe('the form words', () => {
       expect(hajj.intro).toContain(seasonTextIn('hajj', 'year', lang));
       expect(hajj.interest.consent).toContain(hijriYear);
       expect(hijriYear).toBe(lang === 'bn' ? '১৪৪৮' : '1448');
-      expect(words.checks.phoneRange(10, 20)).toMatch(/10.*20/);
+      // A limit in the digits the language writes its sentences in.
+      expect(words.checks.phoneRange(10, 20)).toMatch(new RegExp(`${proseDigits(10, lang)}.*${proseDigits(20, lang)}`));
+      expect(fill(words.counter.maximum, { typed: 12, max: 500 }, lang)).toContain(proseDigits(500, lang));
+      expect(travellerOptions(hajj.interest.unsure, lang).at(-1)).toEqual({
+        value: '20',
+        label: proseDigits(20, lang),
+      });
     },
   );
 

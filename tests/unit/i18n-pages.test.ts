@@ -10,10 +10,11 @@ import {
   switcherEntries,
   withLanguage,
 } from '@/lib/i18n/page-links';
-import { hoursIn, isolatedParts, languageList, spokenOn } from '@/lib/i18n/site-text';
+import { claimFiguresIn, hoursIn, isolatedParts, languageList, spokenOn } from '@/lib/i18n/site-text';
 import { formOfPage, guideWordsIn, parentsOf, translationRoutes } from '@/lib/i18n/translated-pages';
 import { drawerNavIn, footerNavIn, headerNav, headerNavIn, isNavGroup } from '@/lib/navigation';
 import { agencyContact } from '@/lib/site-contact';
+import { site } from '@/lib/site';
 
 describe('hreflang alternates', () => {
   it('name every language of a translated page and the English as x-default, from either side', () => {
@@ -116,6 +117,22 @@ describe('what search engines read of a translated page', () => {
 });
 
 describe('the settings in a language', () => {
+  it("writes the agency's figures in the digits of the page's sentences", () => {
+    const claims = { ...site.claims, foundingYear: 2008, customers: '10,000+', support: '24/7', visaSuccess: '99.8%' };
+    expect(claimFiguresIn(claims, 'bn')).toEqual({
+      founded: '২০০৮',
+      customers: '১০,০০০+',
+      support: '২৪/৭',
+      visaSuccess: '৯৯.৮%',
+    });
+    expect(claimFiguresIn(claims, 'ar')).toEqual({
+      founded: '2008',
+      customers: '10,000+',
+      support: '24/7',
+      visaSuccess: '99.8%',
+    });
+  });
+
   const hours = [
     { days: 'Monday - Friday', dayOfWeek: ['Monday', 'Friday'], opens: '09:00', closes: '18:00', label: '9 - 6' },
     { days: 'Sunday', dayOfWeek: ['Sunday'], label: 'Closed' },

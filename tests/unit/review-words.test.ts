@@ -39,7 +39,7 @@ describe('the review form in a language', () => {
     expect(madinah!.answers.map((answer) => answer.value)).toEqual(['yes', 'no', 'similar-told']);
   });
 
-  it('says every problem in Bengali, with the limits and counts in figures', () => {
+  it('says every problem in Bengali, the limits and counts in Bengali digits as its dates are', () => {
     const read = readReviewForm(
       form({ rating: '9', title: 'x'.repeat(REVIEW_LIMITS.title + 1), text: '', display_name: 'a\u0007b' }),
       hotelQuestions(HOTELS, 'bn'),
@@ -48,10 +48,10 @@ describe('the review form in a language', () => {
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.problems).toEqual([
-      { field: 'rating', message: '1 থেকে 5 তারার মধ্যে একটি সামগ্রিক রেটিং বেছে নিন।' },
+      { field: 'rating', message: '১ থেকে ৫ তারার মধ্যে একটি সামগ্রিক রেটিং বেছে নিন।' },
       { field: 'hotel_makkah', message: 'এই প্রশ্নের উত্তর দিন: “মক্কায় আপনার হোটেল কি কোটেশনে লেখা হোটেলটিই ছিল?”' },
       { field: 'hotel_madinah', message: 'এই প্রশ্নের উত্তর দিন: “মদিনায় আপনার হোটেল কি কোটেশনে লেখা হোটেলটিই ছিল?”' },
-      { field: 'title', message: 'শিরোনামটি 100 অক্ষর বা তার কমে নামিয়ে আনুন (এখন 101টি আছে)।' },
+      { field: 'title', message: 'শিরোনামটি ১০০ অক্ষর বা তার কমে নামিয়ে আনুন (এখন ১০১টি আছে)।' },
       { field: 'text', message: 'আপনার রিভিউ লিখুন।' },
       { field: 'display_name', message: 'দেখানোর নাম থেকে লুকানো অক্ষরগুলো মুছে ফেলুন।' },
       { field: 'consent', message: 'রিভিউ প্রকাশে সম্মতি দিতে বাক্সে টিক দিন, নইলে এটি পাঠানো যাবে না।' },

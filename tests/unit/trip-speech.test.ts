@@ -66,6 +66,13 @@ describe('the trip speech', () => {
     expect(say.ltr('$1,500')).toBe('$1,500');
   });
 
+  it("writes a traveller's position or a count in Bengali's own digits, and as it is elsewhere", () => {
+    expect(tripSpeech('bn').figure(4)).toBe('৪');
+    expect(tripSpeech('bn').figure('12')).toBe('১২');
+    expect(tripSpeech('ar').figure(4)).toBe('4');
+    expect(tripSpeech('en').figure(4)).toBe('4');
+  });
+
   it('writes a date that matters with its Umm al-Qura day beside it, and isolates left-to-right text in Urdu and Arabic', () => {
     // 10 March 2027 is 2 Shawwal 1448 in the Umm al-Qura calendar.
     expect(tripSpeech('ar').dated('2027-03-10')).toBe('10 مارس 2027 (2 شوال 1448 هـ)');

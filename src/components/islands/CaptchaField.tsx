@@ -1,6 +1,7 @@
 import { CAPTCHA_TOKEN_FIELD } from '@/lib/forms/constants';
 import { fieldId } from '@/lib/forms/field-id';
 import { fill, type FormText } from '@/lib/forms/words';
+import type { Language } from '@/lib/languages';
 import type { CaptchaState } from './use-captcha';
 import FieldError from './FieldError';
 import Glyph from './Glyph';
@@ -10,6 +11,8 @@ interface Props {
   formId: string;
   /** The question's words in the form's language. */
   text: FormText['captcha'];
+  /** The form's language, whose digits the sum is written in. */
+  lang: Language;
   captcha: CaptchaState;
   error: string | undefined;
   onRefresh: () => void;
@@ -18,7 +21,7 @@ interface Props {
 }
 
 /** The sum question, its answer box and a button for a new sum. */
-export default function CaptchaField({ name, formId, text, captcha, error, onRefresh, hydrated }: Props) {
+export default function CaptchaField({ name, formId, text, lang, captcha, error, onRefresh, hydrated }: Props) {
   const id = fieldId(formId, name);
   const errorId = `${id}-error`;
   if (!hydrated && captcha.status !== 'ready') {
@@ -26,7 +29,7 @@ export default function CaptchaField({ name, formId, text, captcha, error, onRef
   }
   const question =
     captcha.status === 'ready'
-      ? fill(text.question, { a: captcha.challenge.a, b: captcha.challenge.b })
+      ? fill(text.question, { a: captcha.challenge.a, b: captcha.challenge.b }, lang)
       : captcha.status === 'loading'
         ? text.loading
         : text.failed;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { fieldId } from '@/lib/forms/field-id';
 import type { FieldDef } from '@/lib/forms/types';
+import type { Language } from '@/lib/languages';
 import { fill, type FieldText, type FormText } from '@/lib/forms/words';
 import FieldError from './FieldError';
 
@@ -9,6 +10,8 @@ interface Props {
   /** The field's words in the form's language. */
   text: FieldText;
   counterWords: FormText['counter'];
+  /** The form's language, whose digits the counter is written in. */
+  lang: Language;
   formId: string;
   error: string | undefined;
   /** What the visitor sent when the server returns the form with problems. */
@@ -19,7 +22,7 @@ interface Props {
  * One labelled field: its error and character counter are tied to it for screen readers. The
  * form remounts it (a new key) to clear it after a send.
  */
-export default function FormField({ field, text, counterWords, formId, error, initialValue }: Props) {
+export default function FormField({ field, text, counterWords, lang, formId, error, initialValue }: Props) {
   const id = fieldId(formId, field.name);
   const [typed, setTyped] = useState(initialValue?.length ?? 0);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -72,7 +75,7 @@ export default function FormField({ field, text, counterWords, formId, error, in
       )}
       {field.kind !== 'select' && field.counter && field.maxLength && (
         <p id={counterId} className={over ? 'form-error' : 'form-hint'}>
-          {fill(counterWords[field.counter], { typed, max: field.maxLength })}
+          {fill(counterWords[field.counter], { typed, max: field.maxLength }, lang)}
         </p>
       )}
       <FieldError id={errorId} message={error} />

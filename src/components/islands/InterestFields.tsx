@@ -1,14 +1,23 @@
 import { fieldId } from '@/lib/forms/field-id';
-import { CONSENT_VALUE, INTEREST_CONSENT_FIELD, INTEREST_TRAVELLERS_FIELD, asksTravellers } from '@/lib/forms/interest';
+import {
+  CONSENT_VALUE,
+  INTEREST_CONSENT_FIELD,
+  INTEREST_TRAVELLERS_FIELD,
+  asksTravellers,
+  travellerOptions,
+} from '@/lib/forms/interest';
 import type { FieldErrors } from '@/lib/forms/constants';
 import type { FormDef } from '@/lib/forms/types';
 import type { FormText } from '@/lib/forms/words';
+import type { Language } from '@/lib/languages';
 import FieldError from './FieldError';
 
 interface Props {
   form: FormDef;
   /** The questions' words in the form's language. */
   text: FormText['interest'];
+  /** The form's language, whose digits the party sizes are written in. */
+  lang: Language;
   errors: FieldErrors;
   /** What the visitor sent when the server returns the form with problems. */
   values: Record<string, string> | undefined;
@@ -19,7 +28,7 @@ interface Props {
  * the consent to be emailed, unticked until the visitor ticks it. Plain controls that post without
  * scripts; the form remounts them (a new key) to clear them after a send.
  */
-export default function InterestFields({ form, text, errors, values }: Props) {
+export default function InterestFields({ form, text, lang, errors, values }: Props) {
   const travellersId = fieldId(form.id, INTEREST_TRAVELLERS_FIELD);
   const consentId = fieldId(form.id, INTEREST_CONSENT_FIELD);
   const travellersError = errors[INTEREST_TRAVELLERS_FIELD];
@@ -39,7 +48,7 @@ export default function InterestFields({ form, text, errors, values }: Props) {
             aria-invalid={travellersError ? true : undefined}
             aria-describedby={travellersError ? `${travellersId}-error` : undefined}
           >
-            {text.options.map((option) => (
+            {travellerOptions(text.unsure, lang).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>

@@ -204,6 +204,7 @@ function LeadForm({
           field={field}
           text={words.fields[field.name]!}
           counterWords={words.counter}
+          lang={words.lang}
           formId={form.id}
           error={errors[field.name]}
           initialValue={resetCount === 0 ? returned?.values[field.name] : undefined}
@@ -230,6 +231,7 @@ function LeadForm({
           key={`interest-${resetCount}`}
           form={form}
           text={words.interest}
+          lang={words.lang}
           errors={errors}
           values={resetCount === 0 ? returned?.values : undefined}
         />
@@ -239,6 +241,7 @@ function LeadForm({
           name={answerName}
           formId={form.id}
           text={words.captcha}
+          lang={words.lang}
           captcha={captcha}
           error={errors[answerName]}
           onRefresh={newQuestion}

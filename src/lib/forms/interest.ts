@@ -1,6 +1,6 @@
 // Runs under Node's type stripping too (the lead API reads it): relative `.ts` imports only.
 import { form as english, type FormWords, type HajjSeasonWords } from '../i18n/en/form.ts';
-import { formatNumberIn } from '../i18n/numbers.ts';
+import { formatNumberIn, proseDigits } from '../i18n/numbers.ts';
 import type { Language } from '../languages.ts';
 import { seasonText } from '../seasons.ts';
 import type { FieldErrors, LeadFields } from './constants.ts';
@@ -64,11 +64,17 @@ export function interestNames(form: Pick<FormDef, 'interest' | 'travellers'>): s
   return [...(asksTravellers(form) ? [INTEREST_TRAVELLERS_FIELD] : []), INTEREST_CONSENT_FIELD];
 }
 
-/** The party-size choices: "not sure yet" (in the form's language), then 1 to 20. */
-export function travellerOptions(unsure: string = english.hajjInterest.unsure): { value: string; label: string }[] {
+/** The party-size choices: "not sure yet", then 1 to 20, in the form's language and its digits. */
+export function travellerOptions(
+  unsure: string = english.hajjInterest.unsure,
+  lang: Language = 'en',
+): { value: string; label: string }[] {
   return [
     { value: '', label: unsure },
-    ...Array.from({ length: TRAVELLERS_MAX }, (_, index) => ({ value: String(index + 1), label: String(index + 1) })),
+    ...Array.from({ length: TRAVELLERS_MAX }, (_, index) => ({
+      value: String(index + 1),
+      label: proseDigits(index + 1, lang),
+    })),
   ];
 }
 

@@ -1,9 +1,10 @@
 // Runs under Node's type stripping too (the lead API says its checks in the form's language): relative `.ts` imports only.
 import type { FormWords } from '../i18n/en/form.ts';
 import { LANGUAGE_INFO, type Language } from '../languages.ts';
+import { proseDigits } from '../i18n/numbers.ts';
 import { agencyContact } from '../site-contact.ts';
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from './constants.ts';
-import { hajjSeasonIn, travellerOptions } from './interest.ts';
+import { hajjSeasonIn } from './interest.ts';
 import type { FieldDef, FormDef } from './types.ts';
 
 /** One field's words: its label, its select's choices, and what each of its checks says. */
@@ -49,9 +50,10 @@ export interface FormText {
     padded: string;
   };
   captcha: FormWords['captcha'] & { sum: string; invalid: string };
+  /** The party-size question and the consent; its choices are drawn from `unsure` (travellerOptions). */
   interest: {
     travellers: string;
-    options: { value: string; label: string }[];
+    unsure: string;
     consent: string;
   };
   counter: FormWords['counter'];
@@ -63,11 +65,20 @@ export interface FormText {
   notice: FormWords['notice'];
 }
 
-/** Puts values into a sentence's `{name}` slots: `fill('{n} Travellers', { n: 3 })` is "3 Travellers". */
-export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (slot, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : slot,
-  );
+/**
+ * Puts values into a sentence's `{name}` slots: `fill('{n} Travellers', { n: 3 })` is "3 Travellers".
+ * A number is written in the digits of the sentence's language (`lang`); a text (a reference) as it is.
+ */
+export function fill(
+  template: string,
+  values: Readonly<Record<string, string | number>>,
+  lang: Language = 'en',
+): string {
+  return template.replace(/\{(\w+)\}/g, (slot, name: string) => {
+    if (!Object.hasOwn(values, name)) return slot;
+    const value = values[name]!;
+    return typeof value === 'number' ? proseDigits(value, lang) : value;
+  });
 }
 
 /** The longest email and phone a form takes when its definition sets no limit. */
@@ -179,7 +190,7 @@ export function formText(form: FormDef, words: FormWords, lang: Language): FormT
     captcha: { ...words.captcha, sum: words.checks.sum, invalid: words.checks.invalidCaptcha },
     interest: {
       travellers: words.hajjInterest.travellers,
-      options: travellerOptions(words.hajjInterest.unsure),
+      unsure: words.hajjInterest.unsure,
       consent: words.hajjInterest.consent(hajjSeasonIn(lang)),
     },
     counter: words.counter,

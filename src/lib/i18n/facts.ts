@@ -42,7 +42,9 @@ export const EXPRESSION_FACTS: Readonly<Record<string, string>> = {
   'site.claims.replyTime': 'site.replyTime',
   'site.claims.yearsExperience': 'site.yearsExperience',
   'site.claims.support': 'site.support',
+  'site.claims.foundingYear': 'site.foundingYear',
   "claimText(site.claims,'customers','travelers')": 'site.customers',
+  "claimText(site.claims,'visaSuccess')": 'site.visaSuccess',
 };
 
 /**
@@ -62,6 +64,8 @@ export function siteFactTexts({ claims, hajj }: SiteFactSettings): Record<string
     'site.yearsExperience': claims.yearsExperience,
     'site.support': claims.support,
     'site.customers': claimText(claims, 'customers', 'travelers'),
+    'site.foundingYear': String(claims.foundingYear),
+    'site.visaSuccess': claimText(claims, 'visaSuccess'),
   };
 }
 
@@ -167,7 +171,7 @@ function derivedSlots(name: string, lang: Language): Record<string, Part> {
 /** Every value a phrase for `name` may use: the English text's figures, the node's own fields, and derived values. */
 function slotsFor(name: string, english: string, lang: Language): Record<string, Part> {
   const slots = figuresOf(english, lang);
-  if (name === 'site.customers') {
+  if (name === 'site.customers' || name === 'site.visaSuccess') {
     // What the figure rests on (FTC), in English as the settings write it, isolated; its figures are not the claim's.
     const basis = / \((.+)\)$/.exec(english);
     Object.assign(slots, figuresOf(english.replace(/ \(.+\)$/, ''), lang));

@@ -13,3 +13,12 @@ export function formatNumberIn(value: number, lang: Language, grouping = true): 
   }
   return format.format(value);
 }
+
+/**
+ * A figure kept as text ("10,000+", "24/7", "99.8%", 2008) with its digits as the language writes
+ * numbers in its sentences: "১০,০০০+" in Bengali, unchanged where that is 0-9 (English, Urdu, Arabic).
+ */
+export function proseDigits(figure: string | number, lang: Language): string {
+  const zero = formatNumberIn(0, lang).codePointAt(0)!;
+  return String(figure).replace(/[0-9]/g, (digit) => String.fromCodePoint(zero + Number(digit)));
+}

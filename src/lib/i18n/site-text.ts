@@ -1,4 +1,6 @@
 import { LANGUAGE_INFO, type Language, type TranslatedLanguage } from '../languages.ts';
+import type { SiteSettings } from '../site-schema.ts';
+import { proseDigits } from './numbers.ts';
 
 /**
  * Shaping the agency's settings for a page in a language: the office hours written out by Intl from
@@ -88,4 +90,14 @@ export function spokenOn(pageLang: Language, staffLanguages: readonly Translated
 export function languageList(lang: Language, names: readonly string[]): string {
   const tag = lang === 'en' ? 'en-US' : LANGUAGE_INFO[lang].tag;
   return new Intl.ListFormat(tag, { type: 'disjunction' }).format(names);
+}
+
+/** The agency's own figures as a page in `lang` writes them in its sentences ("১০,০০০+" on a Bengali page). */
+export function claimFiguresIn(claims: SiteSettings['claims'], lang: Language) {
+  return {
+    founded: proseDigits(claims.foundingYear, lang),
+    customers: proseDigits(claims.customers, lang),
+    support: proseDigits(claims.support, lang),
+    visaSuccess: proseDigits(claims.visaSuccess, lang),
+  };
 }

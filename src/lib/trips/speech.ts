@@ -7,6 +7,7 @@
 import { formatDay, formatMonthYear } from '../dates.ts';
 import { formatDayIn, formatHijriDayIn } from '../i18n/dates.ts';
 import { wordsFor } from '../i18n/dictionary.ts';
+import { proseDigits } from '../i18n/numbers.ts';
 import type { TripWords } from '../i18n/en/trip.ts';
 import { LANGUAGE_INFO, ltrIn, type Language } from '../languages.ts';
 
@@ -21,6 +22,8 @@ export interface TripSpeech {
   month: (day: string) => string;
   /** Text read left to right whatever the sentence around it (an amount, a reference), isolated in a right-to-left language. */
   ltr: (text: string) => string;
+  /** A count or a position in the digits the language writes its sentences in (Bengali's own). */
+  figure: (value: number | string) => string;
 }
 
 // U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE: `<bdi dir="ltr">` in plain text.
@@ -45,6 +48,7 @@ export function tripSpeech(lang: Language): TripSpeech {
           dated: formatDay,
           month: (day) => formatMonthYear(new Date(`${day}T00:00:00Z`)),
           ltr: (text) => text,
+          figure: String,
         }
       : {
           lang,
@@ -53,6 +57,7 @@ export function tripSpeech(lang: Language): TripSpeech {
           dated: (day) => `${formatDayIn(day, lang)} (${formatHijriDayIn(day, lang)})`,
           month: (day) => monthFormat.format(new Date(`${day}T00:00:00Z`)),
           ltr: (text) => ltrIn(lang, text),
+          figure: (value) => proseDigits(value, lang),
         };
   made.set(lang, speech);
   return speech;

@@ -101,6 +101,8 @@ export const facts: FactPhrasebook = {
     'site.yearsExperience': 'أكثر من {#1} عامًا',
     'site.support': '{#1}/{#2}',
     'site.customers': 'أكثر من {#1} مسافر{basis}',
+    'site.visaSuccess': '{#1}%{basis}',
+    'site.foundingYear': '{#1}',
   },
   seasons: {
     names: { hajj: 'الحج', ramadan: 'رمضان', umrahPause: 'توقف تأشيرات العمرة قبل الحج' },

@@ -104,6 +104,8 @@ export const facts: FactPhrasebook = {
     'site.yearsExperience': '{#1}+ বছর',
     'site.support': '{#1}/{#2}',
     'site.customers': '{#1}+ যাত্রী{basis}',
+    'site.visaSuccess': '{#1}%{basis}',
+    'site.foundingYear': '{#1}',
   },
   seasons: {
     names: { hajj: 'হজ', ramadan: 'রমজান', umrahPause: 'হজের আগে উমরাহ ভিসা বন্ধ থাকার সময়' },

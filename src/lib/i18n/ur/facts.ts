@@ -103,6 +103,8 @@ export const facts: FactPhrasebook = {
     'site.yearsExperience': '{#1}+ سال',
     'site.support': '{#1}/{#2}',
     'site.customers': '{#1}+ مسافروں{basis}',
+    'site.visaSuccess': '{#1}%{basis}',
+    'site.foundingYear': '{#1}',
   },
   seasons: {
     names: { hajj: 'حج', ramadan: 'رمضان', umrahPause: 'حج سے پہلے عمرہ ویزوں کا وقفہ' },
