@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { wordsFor } from '@/lib/i18n/dictionary';
 import { TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath, type TranslatedLanguage } from '@/lib/languages';
 import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
-import { latinFiguresIn } from './support/digits';
+import { latinFiguresIn, ownFiguresIsolatedIn } from './support/digits';
 import {
   axeViolations,
   collectProblems,
@@ -79,6 +79,7 @@ for (const lang of TRANSLATED_LANGUAGES) {
       // Bengali writes its numbers in its own digits, as its dates and facts do; the form's island too.
       await selfHydratingIslandsReady(page);
       expect(await latinFiguresIn(page, lang), 'numbers in 0-9').toEqual([]);
+      expect(await ownFiguresIsolatedIn(page, lang), 'own digits isolated in the English faces').toEqual([]);
       // The gates every English page passes (gates.spec.ts leaves these pages to this test).
       expect(await axeViolations(page), '1280 px').toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });

@@ -16,7 +16,7 @@ import { payDeposit, quoteDraft } from '../unit/support/quotes.ts';
 import { signIn, startDesk, type Desk } from './support/desk.ts';
 import { whatsappTextIn, whatsappTexts } from '../support/whatsapp.ts';
 import { axeViolations, htmlProblems } from './support/gates.ts';
-import { latinFigures, latinFiguresIn } from './support/digits.ts';
+import { latinFigures, latinFiguresIn, ownFiguresIsolatedIn } from './support/digits.ts';
 
 /**
  * The trip page in the booking's language, in Chromium against the built server on SQLite (the
@@ -215,6 +215,7 @@ test.describe("the trip page in the family's language", () => {
       expect(whatsappTexts(html), lang).toEqual([whatsappTextIn(lang)]);
       // Bengali counts, days and limits in Bengali digits, as its dates; the amounts and reference as they are.
       expect(await latinFiguresIn(page, lang), `${lang}: numbers in 0-9`).toEqual([]);
+      expect(await ownFiguresIsolatedIn(page, lang), `${lang}: own digits isolated`).toEqual([]);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
         expect(await axeViolations(page), `${lang} at ${width} px`).toEqual([]);

@@ -10,7 +10,7 @@ import {
   switcherEntries,
   withLanguage,
 } from '@/lib/i18n/page-links';
-import { claimFiguresIn, hoursIn, isolatedParts, languageList, spokenOn } from '@/lib/i18n/site-text';
+import { claimFiguresIn, hoursIn, isLatinValue, isolatedParts, languageList, spokenOn } from '@/lib/i18n/site-text';
 import { formOfPage, guideWordsIn, parentsOf, translationRoutes } from '@/lib/i18n/translated-pages';
 import { drawerNavIn, footerNavIn, headerNav, headerNavIn, isNavGroup } from '@/lib/navigation';
 import { agencyContact } from '@/lib/site-contact';
@@ -171,6 +171,17 @@ describe('the settings in a language', () => {
       { text: '.', isolate: false },
     ]);
     expect(isolatedParts('no values', [''])).toEqual([{ text: 'no values', isolate: false }]);
+    expect([isLatinValue('24/7'), isLatinValue('Miqat Travel'), isLatinValue('২৪/৭'), isLatinValue('')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    // Bengali's own digits read in the sentence's direction and face: nothing to isolate.
+    expect(isolatedParts('২০০৮ সাল থেকে Miqat Travel', ['২০০৮', 'Miqat Travel'])).toEqual([
+      { text: '২০০৮ সাল থেকে ', isolate: false },
+      { text: 'Miqat Travel', isolate: true },
+    ]);
   });
 
   it('says staff answer in a language only where they do', () => {

@@ -53,11 +53,19 @@ export interface TextPart {
 }
 
 /**
+ * Whether a value is written in Latin letters or 0-9, and so keeps its own order and the English
+ * faces inside a translation; a figure in the page's own digits ("২০০৮") is part of its sentence.
+ */
+export function isLatinValue(value: string): boolean {
+  return /[0-9A-Za-z]/.test(value);
+}
+
+/**
  * Splits a sentence at the values it carries, so a page can wrap each value in `<bdi dir="ltr">`:
- * a phone number or a price keeps its own order inside Urdu or Arabic.
+ * a phone number or a price keeps its own order inside Urdu or Arabic. Only a Latin value is one.
  */
 export function isolatedParts(text: string, values: readonly string[]): TextPart[] {
-  const wanted = values.filter((value) => value.length > 0);
+  const wanted = values.filter(isLatinValue);
   const parts: TextPart[] = [];
   let rest = text;
   while (rest.length > 0) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { formatNumberIn } from '@/lib/i18n/numbers';
+import { formatNumberIn, proseDigits } from '@/lib/i18n/numbers';
 import type { Language } from '@/lib/languages';
 import { REFERENCE_PATTERN } from '@/lib/leads/reference';
 
@@ -41,4 +41,17 @@ export async function latinFiguresIn(page: Page, lang: Language): Promise<string
     return [copy.textContent ?? '', ...names].join('\n');
   }, lang);
   return latinFigures(text, lang);
+}
+
+/**
+ * The isolates (`<bdi dir="ltr">`, set in the English pages' faces) that hold a figure in the
+ * language's own digits: those belong to the sentence, in its face. Empty where the digits are 0-9.
+ */
+export async function ownFiguresIsolatedIn(page: Page, lang: Language): Promise<string[]> {
+  const digits = proseDigits('0123456789', lang);
+  if (digits === '0123456789') return [];
+  return page
+    .locator('bdi')
+    .filter({ hasText: new RegExp(`[${digits}]`) })
+    .allTextContents();
 }
