@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { LANGUAGES, LANGUAGE_INFO, TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath } from '@/lib/languages';
 import { wordsFor } from '@/lib/i18n/dictionary';
 import { proseDigits } from '@/lib/i18n/numbers';
+import { isLatinValue } from '@/lib/i18n/site-text';
 import { site } from '@/lib/site';
 import { baseURL } from '../../playwright.config';
 import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
@@ -263,7 +264,7 @@ test('a translated guide says how long it takes to read, near its English guide'
     // The minutes as the page's words print them, in its digits, a number in 0-9 isolated left to right.
     const shown = Array.from({ length: 60 }, (_, index) => index + 1).filter((minutes) => {
       const figure = proseDigits(minutes, lang);
-      const isolated = /[0-9]/.test(figure) ? `<bdi dir="ltr">${figure}</bdi>` : figure;
+      const isolated = isLatinValue(figure) ? `<bdi dir="ltr">${figure}</bdi>` : figure;
       return body.includes(wordsFor(lang).site.guide.minutes(figure).replace(figure, isolated));
     });
     expect(english, englishPath).toBeGreaterThan(3);

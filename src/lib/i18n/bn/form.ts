@@ -1,8 +1,5 @@
 import type { FormWords } from '../en/form.ts';
-import { proseDigits } from '../numbers.ts';
-
-/** A number in the Bengali digits the rest of the page is written in. */
-const n = (value: number) => proseDigits(value, 'bn');
+import { digits } from './digits.ts';
 
 // The reply time is an English setting: the Bengali says "soon" rather than translate a fact.
 export const form: FormWords = {
@@ -53,17 +50,17 @@ export const form: FormWords = {
     missingDate: (label) => `অনুগ্রহ করে তারিখ বেছে নিন: ${label}।`,
     chooseOne: (label) => `অনুগ্রহ করে তালিকা থেকে বেছে নিন: ${label}।`,
     choose: (label) => `অনুগ্রহ করে বেছে নিন: ${label}।`,
-    phoneRange: (min, max) => `অনুগ্রহ করে ${n(min)} থেকে ${n(max)} অক্ষরের একটি ফোন নম্বর লিখুন।`,
-    tooLong: (max) => `অনুগ্রহ করে এটি ${n(max)} অক্ষরের মধ্যে রাখুন।`,
+    phoneRange: (min, max) => `অনুগ্রহ করে ${digits(min)} থেকে ${digits(max)} অক্ষরের একটি ফোন নম্বর লিখুন।`,
+    tooLong: (max) => `অনুগ্রহ করে এটি ${digits(max)} অক্ষরের মধ্যে রাখুন।`,
     email: 'অনুগ্রহ করে একটি সঠিক ইমেইল ঠিকানা লিখুন।',
     date: 'অনুগ্রহ করে একটি সঠিক তারিখ বেছে নিন।',
     countMissing: (who) => `অনুগ্রহ করে ${who} সংখ্যা বেছে নিন।`,
-    countMin: (min, who) => `${who} সংখ্যা অন্তত ${n(min)} হতে হবে।`,
+    countMin: (min, who) => `${who} সংখ্যা অন্তত ${digits(min)} হতে হবে।`,
     sum: 'অনুগ্রহ করে যোগফলটি লিখুন।',
     invalidCaptcha: 'উত্তরটি সঠিক নয়।',
     unexpected: 'এই ঘরটি ফর্মের অংশ নয়।',
     consent: 'ইমেইল পেতে বাক্সে টিক দিন, অথবা খালি রাখুন।',
-    travellersRange: (max, unsure) => `${n(1)} থেকে ${n(max)} জন যাত্রীর মধ্যে বেছে নিন, অথবা “${unsure}”।`,
+    travellersRange: (max, unsure) => `${digits(1)} থেকে ${digits(max)} জন যাত্রীর মধ্যে বেছে নিন, অথবা “${unsure}”।`,
   },
   travellers: {
     legend: 'যাত্রী',

@@ -1,8 +1,5 @@
 import type { ReviewWords } from '../en/review.ts';
-import { proseDigits } from '../numbers.ts';
-
-/** A number in the Bengali digits the rest of the page is written in. */
-const n = (value: number | string) => proseDigits(value, 'bn');
+import { digits } from './digits.ts';
 
 export const review: ReviewWords = {
   personalData: 'নাম, যোগাযোগের তথ্য, স্বাস্থ্য বা অন্য কোনো ব্যক্তিগত তথ্য',
@@ -40,7 +37,7 @@ export const review: ReviewWords = {
     introLink: 'আমাদের রিভিউ নীতিমালা',
     introAfter: ' মেনে লেখা, ভালো হোক বা মন্দ, আমরা তা আপনার সফরের মাসসহ প্রকাশ করি। রিভিউয়ের বিনিময়ে কিছুই দেওয়া হয় না।',
     rating: 'সব মিলিয়ে আপনার সফর কেমন ছিল? (১ তারা মানে খারাপ, ৫ তারা মানে চমৎকার)',
-    stars: (count) => `${n(count)} তারা`,
+    stars: (count) => `${digits(count)} তারা`,
     makkah: 'মক্কা',
     madinah: 'মদিনা',
     hotelQuestion: (city) => `${city}য় আপনার হোটেল কি কোটেশনে লেখা হোটেলটিই ছিল?`,
@@ -51,14 +48,14 @@ export const review: ReviewWords = {
     no: 'না',
     similarTold: 'কোটেশনে যেমন সুযোগ ছিল, সমমানের একটি হোটেল ছিল, এবং আমাদের তা জানানো হয়েছিল',
     titleLabel: 'শিরোনাম',
-    titleHint: (limit) => `এক লাইনে মূল কথা, সর্বোচ্চ ${n(limit)} অক্ষর।`,
+    titleHint: (limit) => `এক লাইনে মূল কথা, সর্বোচ্চ ${digits(limit)} অক্ষর।`,
     textLabel: 'আপনার রিভিউ',
     textHint: (limit, personalData, welcome) =>
-      `সর্বোচ্চ ${n(limit)} অক্ষর। অনুগ্রহ করে নিজের ছাড়া অন্য কারও ${personalData} লিখবেন না: নীতিমালা অনুযায়ী এমন তথ্যসহ রিভিউ প্রত্যাখ্যান করা হয়, আর সেগুলো বাদ দিয়ে আবার পাঠানোর জন্য আমরা আপনাকে একটি লিংক পাঠাই। ${welcome}`,
+      `সর্বোচ্চ ${digits(limit)} অক্ষর। অনুগ্রহ করে নিজের ছাড়া অন্য কারও ${personalData} লিখবেন না: নীতিমালা অনুযায়ী এমন তথ্যসহ রিভিউ প্রত্যাখ্যান করা হয়, আর সেগুলো বাদ দিয়ে আবার পাঠানোর জন্য আমরা আপনাকে একটি লিংক পাঠাই। ${welcome}`,
     nameLabel: 'যে নাম দেখানো হবে',
-    nameHint: (limit) => `আপনার রিভিউয়ের সঙ্গে দেখানো হবে, সর্বোচ্চ ${n(limit)} অক্ষর।`,
+    nameHint: (limit) => `আপনার রিভিউয়ের সঙ্গে দেখানো হবে, সর্বোচ্চ ${digits(limit)} অক্ষর।`,
     cityLabel: 'আপনার শহর (ঐচ্ছিক)',
-    cityHint: (limit) => `আপনার নামের সঙ্গে দেখানো হবে, সর্বোচ্চ ${n(limit)} অক্ষর।`,
+    cityHint: (limit) => `আপনার নামের সঙ্গে দেখানো হবে, সর্বোচ্চ ${digits(limit)} অক্ষর।`,
     consent: (agency) =>
       `আমি সম্মতি দিচ্ছি যে ${agency} এই রিভিউটি আমার রেটিং, হোটেল নিয়ে আমার উত্তর, ওপরের নাম ও শহর এবং আমার সফরের মাসসহ তাদের ওয়েবসাইটে প্রকাশ করবে। আমি যেকোনো সময় এটি সরিয়ে ফেলার অনুরোধ করতে পারি।`,
     send: 'আমার রিভিউ পাঠান',
@@ -76,10 +73,14 @@ export const review: ReviewWords = {
     titleMissing: 'একটি শিরোনাম লিখুন।',
     textMissing: 'আপনার রিভিউ লিখুন।',
     nameMissing: 'যে নাম দেখানো হবে তা লিখুন।',
-    titleTooLong: (limit, length) => `শিরোনামটি ${n(limit)} অক্ষর বা তার কমে নামিয়ে আনুন (এখন ${n(length)}টি আছে)।`,
-    textTooLong: (limit, length) => `আপনার রিভিউ ${n(limit)} অক্ষর বা তার কমে নামিয়ে আনুন (এখন ${n(length)}টি আছে)।`,
-    nameTooLong: (limit, length) => `দেখানোর নামটি ${n(limit)} অক্ষর বা তার কমে নামিয়ে আনুন (এখন ${n(length)}টি আছে)।`,
-    cityTooLong: (limit, length) => `শহরের নামটি ${n(limit)} অক্ষর বা তার কমে নামিয়ে আনুন (এখন ${n(length)}টি আছে)।`,
+    titleTooLong: (limit, length) =>
+      `শিরোনামটি ${digits(limit)} অক্ষর বা তার কমে নামিয়ে আনুন (এখন ${digits(length)}টি আছে)।`,
+    textTooLong: (limit, length) =>
+      `আপনার রিভিউ ${digits(limit)} অক্ষর বা তার কমে নামিয়ে আনুন (এখন ${digits(length)}টি আছে)।`,
+    nameTooLong: (limit, length) =>
+      `দেখানোর নামটি ${digits(limit)} অক্ষর বা তার কমে নামিয়ে আনুন (এখন ${digits(length)}টি আছে)।`,
+    cityTooLong: (limit, length) =>
+      `শহরের নামটি ${digits(limit)} অক্ষর বা তার কমে নামিয়ে আনুন (এখন ${digits(length)}টি আছে)।`,
     titleHidden: 'শিরোনাম থেকে লুকানো অক্ষরগুলো মুছে ফেলুন।',
     textHidden: 'আপনার রিভিউ থেকে লুকানো অক্ষরগুলো মুছে ফেলুন।',
     nameHidden: 'দেখানোর নাম থেকে লুকানো অক্ষরগুলো মুছে ফেলুন।',
