@@ -91,9 +91,10 @@ async function restartUnderLoad(how: Rotation, db: TestLeadDb, hook: WebhookRece
   const stopPolling = how.by === 'readyz' ? pollReadiness([...rotation], rotation, 100) : () => {};
   let turn = 0;
   const load = new LeadLoad('rolling', () => rotation[turn++ % rotation.length]!);
-  // A deploy that takes an instance out itself may race a request to the old port; a balancer on
-  // /readyz with a drain period must not need that allowance.
-  load.retryRefused = how.by === 'deploy';
+  // A deploy that takes an instance out itself races the requests it had already sent that way (to the
+  // old port, or on a kept-alive connection the instance closes unread); a balancer on /readyz with a
+  // drain period must not need that allowance.
+  load.retryUnanswered = how.by === 'deploy';
 
   const afterMoreLeads = async (count: number) => {
     const target = load.acknowledged.size + count;

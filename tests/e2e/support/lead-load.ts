@@ -106,10 +106,16 @@ export class LeadLoad {
   readonly connectionErrors: string[] = [];
   /** Submissions posted and awaiting their answer, by origin. */
   readonly inFlight = new Map<string, number>();
-  /** Set to send a submission whose connection was refused again, to whatever `target` then names. */
-  retryRefused = false;
-  /** Connections refused and retried. */
-  refusedConnections = 0;
+  /**
+   * Set to send again, to whatever `target` then names, a submission no instance answered because its
+   * connection was refused or reset before any answer: what a balancer such as nginx does when the
+   * instance it picked has just gone. A keep-alive connection the client reuses can be closed by an
+   * instance that is shutting down before it reads the request. Had the first try been stored, its lead
+   * would show as stored without a 201, so a retry hides no lost or doubled lead.
+   */
+  retryUnanswered = false;
+  /** Submissions sent again after no answer, by the connection's error. */
+  readonly retried = new Map<string, number>();
 
   private readonly run: string;
   private readonly target: (n: number) => string;
@@ -167,9 +173,8 @@ export class LeadLoad {
       } catch (error) {
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
         const code = cause?.code ?? cause?.message ?? String(error);
-        // A refused connection never reached a server, so a load balancer may send the request elsewhere.
-        if (code === 'ECONNREFUSED' && this.retryRefused) {
-          this.refusedConnections += 1;
+        if ((code === 'ECONNREFUSED' || code === 'ECONNRESET') && this.retryUnanswered) {
+          this.retried.set(code, (this.retried.get(code) ?? 0) + 1);
           continue;
         }
         this.connectionErrors.push(`${origin ?? 'captcha'}: ${code}`);
@@ -185,7 +190,7 @@ export class LeadLoad {
     return (
       `sent ${this.sent.size}; acknowledged (201) ${this.acknowledged.size}; ` +
       `other statuses ${JSON.stringify(Object.fromEntries(this.otherStatuses))}; ` +
-      `connection errors ${this.connectionErrors.length}; refused and retried ${this.refusedConnections}`
+      `connection errors ${this.connectionErrors.length}; sent again ${JSON.stringify(Object.fromEntries(this.retried))}`
     );
   }
 }
