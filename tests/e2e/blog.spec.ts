@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 import { recordScripts, selfStartedLoadsHadTheirChance } from './support/scripts';
 
 const SLUGS = [
@@ -149,7 +149,7 @@ test('when the search index cannot load, search says so instead of "Searching…
   await expect(page.getByRole('status')).toHaveText(/\d+ results?/, { timeout: FIRST_SEARCH_MS });
 });
 
-test('an Enter pressed in the instant the island wakes still searches', async ({ page }) => {
+test('an Enter pressed in the instant the island wakes still searches', async ({ freshPage: page }) => {
   // React hydrates the island in a task of its own, queued through a MessageChannel; a visitor's
   // Enter lands before that task only by chance. Parking the task makes the chance certain.
   await page.addInitScript(() => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 import { SPEC_HOLIDAYS } from '../spec/holidays';
 import { holdRequests, recordScripts, selfStartedLoadsHadTheirChance } from './support/scripts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 import { axeViolations, collectProblems, htmlProblems } from './support/gates';
 import { holdRequests } from './support/scripts';
 

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 
 /**
  * The fourth content review (28 November, `../shared/reviews/content-review.md`) read on the built

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 import { builtHtml, sitemapPaths } from './support/site';
 import { DOUBLED_CLAIM, GLUED_PRICE, mayShowGluedText } from '../support/glued-text';
 

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 
 /** Content files of one collection, without templates, as [id, text]. */
 function contentOf(folder: string, extension: string): [string, string][] {

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 import {
   BROWSER_FORM_IDS,
   FORM_PAGES,
@@ -21,8 +22,8 @@ import type { FormDef } from '@/lib/forms/types';
  * itself, and the server answers with pages. Scripts are aborted here; the last test turns
  * JavaScript off altogether. One form of each shape runs here; forms-http.spec.ts posts all 18.
  */
-test.beforeEach(async ({ context }) => {
-  await context.route('**/_astro/**/*.js', (route) => route.abort('blockedbyclient'));
+test.beforeEach(async ({ page }) => {
+  await page.route('**/_astro/**/*.js', (route) => route.abort('blockedbyclient'));
 });
 
 const unique = (id: string) => uniqueEmail(`no-script-${id}`);
@@ -192,8 +193,8 @@ test.describe('with JavaScript turned off', () => {
 test.describe('the answer pages pass the quality gates', () => {
   // Stylesheets arrive late, as on a slow phone network: the gates must judge each answer page
   // once it is styled, not the moment it commits (a CI run once caught the unstyled menu).
-  test.beforeEach(async ({ context }) => {
-    await context.route('**/_astro/**/*.css', async (route) => {
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/_astro/**/*.css', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 import {
   BROWSER_FORM_IDS,
   FORM_IDS,

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 import { seasonText } from '../../src/lib/seasons';
 
 /** Hajj as US pilgrims book it: chosen and paid on Nusuk Hajj, and who may go (issue 20, N01, N02). */

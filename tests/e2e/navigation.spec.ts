@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 import { recordScripts, selfStartedLoadsHadTheirChance } from './support/scripts';
 
 const GREETING = 'Hello! I would like to inquire about your travel packages.';

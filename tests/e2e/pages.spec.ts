@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 import { FOUNDATION_PAGES } from './support/site';
 import { baseURL } from '../../playwright.config';
 import { facts } from '../../src/lib/facts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/shared-page';
 import { wordsFor } from '@/lib/i18n/dictionary';
 import { TRANSLATED_LANGUAGES, TRANSLATED_PAGES, localizedPath, type TranslatedLanguage } from '@/lib/languages';
 import { whatsappTextIn, whatsappTexts } from '../support/whatsapp';
