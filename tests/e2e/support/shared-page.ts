@@ -13,11 +13,16 @@ import { test as base, type Browser, type BrowserContextOptions, type Page, type
  * phone or no scripts gets a context of its own; one that adds an init script or fakes the clock, which
  * cannot be undone, asks for `freshPage`, a page in a context of its own as Playwright gives by default.
  */
-export const test = base.extend<{ freshPage: Page }, { keptPage: { current?: Page } }>({
+/** The page a worker keeps, once it has opened one. */
+interface KeptPage {
+  current?: Page | undefined;
+}
+
+export const test = base.extend<{ freshPage: Page }, { keptPage: KeptPage }>({
   keptPage: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
     async ({}, use) => {
-      const holder: { current?: Page } = {};
+      const holder: KeptPage = {};
       await use(holder);
       await holder.current?.context().close();
     },
@@ -25,15 +30,10 @@ export const test = base.extend<{ freshPage: Page }, { keptPage: { current?: Pag
   ],
   page: async ({ browser, keptPage, viewport, hasTouch, isMobile, javaScriptEnabled }, use, testInfo) => {
     const defaults = testInfo.project.use;
-    const options: BrowserContextOptions = {
-      viewport,
-      userAgent: defaults.userAgent,
-      deviceScaleFactor: defaults.deviceScaleFactor,
-      isMobile,
-      hasTouch,
-      javaScriptEnabled,
-      baseURL: defaults.baseURL,
-    };
+    const options: BrowserContextOptions = { viewport, isMobile, hasTouch, javaScriptEnabled };
+    if (defaults.userAgent) options.userAgent = defaults.userAgent;
+    if (defaults.deviceScaleFactor) options.deviceScaleFactor = defaults.deviceScaleFactor;
+    if (defaults.baseURL) options.baseURL = defaults.baseURL;
     const ownContext =
       hasTouch !== (defaults.hasTouch ?? false) ||
       isMobile !== (defaults.isMobile ?? false) ||
