@@ -1,5 +1,10 @@
 import { test as base, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
 
+/** The page a worker keeps, once it has opened one. */
+interface KeptPage {
+  current?: Page | undefined;
+}
+
 /**
  * A `page` that each worker keeps from test to test, for specs that visit the built site and judge
  * what it shows. A context of its own per test made the browser start a page and a renderer anew each
@@ -13,11 +18,6 @@ import { test as base, type Browser, type BrowserContextOptions, type Page, type
  * phone or no scripts gets a context of its own; one that adds an init script or fakes the clock, which
  * cannot be undone, asks for `freshPage`, a page in a context of its own as Playwright gives by default.
  */
-/** The page a worker keeps, once it has opened one. */
-interface KeptPage {
-  current?: Page | undefined;
-}
-
 export const test = base.extend<{ freshPage: Page }, { keptPage: KeptPage }>({
   keptPage: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
