@@ -1,5 +1,6 @@
 import type { BlogPosting, BreadcrumbList, FAQPage, Review, Service, TravelAgency, WithContext } from 'schema-dts';
 import type { PublishedReview } from './reviews/summary.ts';
+import { RATING_SCALE } from './reviews/rating.ts';
 import { canonicalUrl } from '@/lib/seo';
 import type { SiteSettings } from '@/lib/site-schema';
 
@@ -113,7 +114,12 @@ export function reviewJsonLd(review: PublishedReview): Review {
   return {
     '@type': 'Review',
     author: { '@type': 'Person', name: review.displayName },
-    reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+    reviewRating: {
+      '@type': 'Rating',
+      ratingValue: review.rating,
+      bestRating: RATING_SCALE.highest,
+      worstRating: RATING_SCALE.lowest,
+    },
     datePublished: review.publishedAt.slice(0, 10),
     name: review.title,
     reviewBody: review.text,

@@ -3,6 +3,7 @@
  * policy for a refusal, the reply's limit), the messages after it, and how a review's parts are named.
  */
 import { LANGUAGE_INFO, type Language } from '../languages.ts';
+import { ofScale } from './rating.ts';
 import {
   REFUSAL_REASONS,
   isRefusalReason,
@@ -148,7 +149,7 @@ export function moderationCard(review: ModerationEntry, time: (iso: string) => s
     reference: review.reference,
     leadId: review.leadId,
     heading: review.erasedAt ? '(erased at the person’s request)' : review.title,
-    stars: `${review.rating} of 5 stars · booking `,
+    stars: `${ofScale(review.rating)} stars · booking `,
     details: ` · ${review.packageSlug ?? 'no catalogue package'} · ${review.travelled} · sent ${time(review.submittedAt)}`,
     hotels: Object.keys(review.hotels).length > 0 ? hotelLines(review.hotels).join(' · ') : undefined,
     text: review.text,

@@ -4,6 +4,7 @@
  */
 import type { Language } from '../languages.ts';
 import { inputState } from '../quotes/answers.ts';
+import { RATING_SCALE } from './rating.ts';
 import type { ReviewProblem, ReviewValues } from './review.ts';
 
 /** What the form's fields hold: what was sent back, else empty (the name: the booking's suggestion). */
@@ -22,9 +23,12 @@ export function reviewFormAction(lang: Language): string | undefined {
   return lang === 'en' ? undefined : `?lang=${lang}`;
 }
 
-/** The first control of each field; a hotel question's first control is its "yes". */
+/** The id of the rating's radio for one step of the scale. */
+export const ratingInputId = (stars: number) => `rating-${stars}`;
+
+/** The first control of each field (the rating's is its highest step); a hotel question's first control is its "yes". */
 const INPUT_OF: Record<string, string> = {
-  rating: 'rating-5',
+  rating: ratingInputId(RATING_SCALE.highest),
   title: 'review-title',
   text: 'review-text',
   display_name: 'review-name',

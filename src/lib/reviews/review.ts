@@ -9,6 +9,7 @@ import { wordsFor } from '../i18n/dictionary.ts';
 import { review as englishReview } from '../i18n/en/review.ts';
 import type { Language } from '../languages.ts';
 import type { HistoryActionKind } from '../pipeline/history.ts';
+import { isRatingValue, RATING_SCALE } from './rating.ts';
 
 /** What the form and the store allow, stated on the form beside each field. */
 export const REVIEW_LIMITS = { title: 100, text: 2000, name: 40, city: 60 } as const;
@@ -162,7 +163,8 @@ export function readReviewForm(
     consent: fields.get(REVIEW_FIELDS.consent) === 'yes',
   };
   const problems: ReviewProblem[] = [];
-  if (!/^[1-5]$/.test(values.rating)) problems.push({ field: 'rating', message: words.rating });
+  if (!isRatingValue(values.rating))
+    problems.push({ field: 'rating', message: words.rating(RATING_SCALE.lowest, RATING_SCALE.highest) });
   const hotels: Partial<Record<HotelCity, HotelAnswer>> = {};
   for (const question of questions) {
     const given = values.hotels[question.city] ?? '';

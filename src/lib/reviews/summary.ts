@@ -5,6 +5,7 @@
  */
 import { wordsFor } from '../i18n/dictionary.ts';
 import { LANGUAGE_INFO, type Language } from '../languages.ts';
+import { ofScale, RATING_STEPS } from './rating.ts';
 import { REFUSAL_REASONS, type HotelAnswer, type HotelCity, type RefusalReason, type ReviewEntry } from './review.ts';
 
 /** A published review as the pages show it; an erased person's keeps only its rating. */
@@ -94,7 +95,7 @@ function newestReadable(reviews: readonly PublishedReview[], shown: number): Rev
 export interface ReviewSummary {
   count: number;
   average: number | null;
-  /** Five stars first. */
+  /** Each step of the scale, the highest first. */
   distribution: { stars: number; count: number }[];
   /** The reviews with words, newest first (at most `newest` of them), each with the month travelled. */
   newest: (PublishedReview & { travelled: string })[];
@@ -107,7 +108,7 @@ export function summarizeReviews(reviews: readonly PublishedReview[], newest = 3
   return {
     count: reviews.length,
     average: average(reviews.map((review) => review.rating)),
-    distribution: [5, 4, 3, 2, 1].map((stars) => ({
+    distribution: RATING_STEPS.map((stars) => ({
       stars,
       count: reviews.filter((review) => review.rating === stars).length,
     })),
@@ -217,7 +218,7 @@ export function reviewFigureCards(
     },
     {
       label: 'Average rating',
-      value: overall === null ? 'None published' : `${overall.toFixed(1)} of 5`,
+      value: overall === null ? 'None published' : ofScale(overall.toFixed(1)),
       note: `Over the ${published.toLocaleString('en-US')} published ${published === 1 ? 'review' : 'reviews'}`,
     },
   ];

@@ -27,6 +27,7 @@ import {
   type ReviewEntry,
 } from '../../lib/reviews/review.ts';
 import { REPLY_MAX_LENGTH } from '../../lib/reviews/moderation.ts';
+import { ofScale } from '../../lib/reviews/rating.ts';
 import { travelledLabel } from '../../lib/reviews/summary.ts';
 import type { SqlDatabase, SqlStatements } from '../db/database.ts';
 import { lockLead, recordHistory } from '../pipeline/trail.ts';
@@ -325,7 +326,7 @@ export class ReviewStore {
           actor: TRAVELLER,
           at,
           action: 'review',
-          detail: `Review received (${entry.rating} of 5), awaiting moderation`,
+          detail: `Review received (${ofScale(entry.rating)}), awaiting moderation`,
         },
       );
       return { quoteId: row.quote_id };

@@ -1,5 +1,7 @@
 import type { ReviewWords } from '../en/review.ts';
 
+const stars = (count: number) => (count === 1 ? 'نجمة واحدة' : count === 2 ? 'نجمتان' : `${count} نجوم`);
+
 export const review: ReviewWords = {
   personalData: 'الاسم أو بيانات الاتصال أو المعلومات الصحية أو غيرها من المعلومات الشخصية',
   welcome: 'ونرحّب بأن تصفوا كيف خدمكم موظفونا ومرشدونا وفنادقنا.',
@@ -34,8 +36,9 @@ export const review: ReviewWords = {
     introBefore: 'أخبروا المسافرين الآخرين بما كان جيدًا وما لم يكن. ننشر كل تقييم يتوافق مع',
     introLink: 'سياسة التقييمات لدينا',
     introAfter: '، إيجابيًا كان أو سلبيًا، مع شهر سفركم. لا نقدّم أي مقابل للتقييم.',
-    rating: 'إجمالًا، كيف كانت رحلتكم؟ (نجمة واحدة تعني ضعيفة، و5 نجوم تعني ممتازة)',
-    stars: (count) => (count === 1 ? 'نجمة واحدة' : count === 2 ? 'نجمتان' : `${count} نجوم`),
+    rating: (lowest, highest) =>
+      `إجمالًا، كيف كانت رحلتكم؟ (${stars(lowest)} تعني ضعيفة، و${stars(highest)} تعني ممتازة)`,
+    stars,
     makkah: 'مكة المكرمة',
     madinah: 'المدينة المنورة',
     hotelQuestion: (city) => `هل كان فندقكم في ${city} هو الفندق المذكور في عرض السعر؟`,
@@ -66,7 +69,7 @@ export const review: ReviewWords = {
   },
 
   problems: {
-    rating: 'اختاروا تقييمًا إجماليًا من نجمة واحدة إلى 5 نجوم.',
+    rating: (lowest, highest) => `اختاروا تقييمًا إجماليًا من ${stars(lowest)} إلى ${stars(highest)}.`,
     hotel: (question) => `أجيبوا عن السؤال: «${question}»`,
     titleMissing: 'اكتبوا عنوانًا.',
     textMissing: 'اكتبوا تقييمكم.',

@@ -36,7 +36,8 @@ export const review: ReviewWords = {
     introBefore: 'অন্য যাত্রীদের জানান কী ভালো ছিল আর কী ভালো ছিল না। যে রিভিউ',
     introLink: 'আমাদের রিভিউ নীতিমালা',
     introAfter: ' মেনে লেখা, ভালো হোক বা মন্দ, আমরা তা আপনার সফরের মাসসহ প্রকাশ করি। রিভিউয়ের বিনিময়ে কিছুই দেওয়া হয় না।',
-    rating: `সব মিলিয়ে আপনার সফর কেমন ছিল? (${digits(1)} তারা মানে খারাপ, ${digits(5)} তারা মানে চমৎকার)`,
+    rating: (lowest, highest) =>
+      `সব মিলিয়ে আপনার সফর কেমন ছিল? (${digits(lowest)} তারা মানে খারাপ, ${digits(highest)} তারা মানে চমৎকার)`,
     stars: (count) => `${digits(count)} তারা`,
     makkah: 'মক্কা',
     madinah: 'মদিনা',
@@ -68,7 +69,7 @@ export const review: ReviewWords = {
   },
 
   problems: {
-    rating: `${digits(1)} থেকে ${digits(5)} তারার মধ্যে একটি সামগ্রিক রেটিং বেছে নিন।`,
+    rating: (lowest, highest) => `${digits(lowest)} থেকে ${digits(highest)} তারার মধ্যে একটি সামগ্রিক রেটিং বেছে নিন।`,
     hotel: (question) => `এই প্রশ্নের উত্তর দিন: “${question}”`,
     titleMissing: 'একটি শিরোনাম লিখুন।',
     textMissing: 'আপনার রিভিউ লিখুন।',

@@ -1,5 +1,8 @@
 import type { Translation } from '../translation.ts';
 
+/** A count of stars, as the form offers each step of the scale and names its ends. */
+const stars = (count: number) => (count === 1 ? '1 star' : `${count} stars`);
+
 /**
  * The review invitation's and the review form's words. The policy's two phrases (`personalData`,
  * `welcome`) are the policy page's too: src/lib/reviews/review.ts reads them from here.
@@ -46,8 +49,10 @@ export const review = {
     introBefore: 'Tell other travellers what went well and what did not. We publish every review that follows',
     introLink: 'our review policy',
     introAfter: ', good or bad, with the month you travelled. Nothing is offered for a review.',
-    rating: 'Overall, how was your trip? (1 star is poor, 5 stars is excellent)',
-    stars: (count: number) => (count === 1 ? '1 star' : `${count} stars`),
+    /** The scale's ends (src/lib/reviews/rating.ts). */
+    rating: (lowest: number, highest: number) =>
+      `Overall, how was your trip? (${stars(lowest)} is poor, ${stars(highest)} is excellent)`,
+    stars,
     makkah: 'Makkah',
     madinah: 'Madinah',
     hotelQuestion: (city: string) => `Was your hotel in ${city} the one on your quote?`,
@@ -82,7 +87,7 @@ export const review = {
 
   /** Each problem says how to fix it; the numbers are the form's limits and what was sent. */
   problems: {
-    rating: 'Choose an overall rating from 1 to 5 stars.',
+    rating: (lowest: number, highest: number) => `Choose an overall rating from ${lowest} to ${stars(highest)}.`,
     hotel: (question: string) => `Answer “${question}”`,
     titleMissing: 'Write a title.',
     textMissing: 'Write your review.',

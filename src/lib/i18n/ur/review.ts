@@ -1,5 +1,7 @@
 import type { ReviewWords } from '../en/review.ts';
 
+const stars = (count: number) => (count === 1 ? '1 ستارہ' : `${count} ستارے`);
+
 export const review: ReviewWords = {
   personalData: 'نام، رابطے کی تفصیلات، صحت یا دیگر ذاتی معلومات',
   welcome: 'آپ ضرور بتائیں کہ ہمارے عملے، رہنماؤں اور ہوٹلوں نے آپ کی کیسی خدمت کی۔',
@@ -36,8 +38,9 @@ export const review: ReviewWords = {
     introLink: 'ہماری تبصروں کی پالیسی',
     introAfter:
       ' کے مطابق ہو، اچھا ہو یا برا، آپ کے سفر کے مہینے کے ساتھ شائع کرتے ہیں۔ تبصرے کے بدلے کچھ نہیں دیا جاتا۔',
-    rating: 'مجموعی طور پر آپ کا سفر کیسا رہا؟ (1 ستارہ یعنی کمزور، 5 ستارے یعنی بہترین)',
-    stars: (count) => (count === 1 ? '1 ستارہ' : `${count} ستارے`),
+    rating: (lowest, highest) =>
+      `مجموعی طور پر آپ کا سفر کیسا رہا؟ (${stars(lowest)} یعنی کمزور، ${stars(highest)} یعنی بہترین)`,
+    stars,
     makkah: 'مکہ مکرمہ',
     madinah: 'مدینہ منورہ',
     hotelQuestion: (city) => `کیا ${city} میں آپ کا ہوٹل وہی تھا جو آپ کے کوٹیشن میں درج تھا؟`,
@@ -68,7 +71,7 @@ export const review: ReviewWords = {
   },
 
   problems: {
-    rating: 'مجموعی درجہ بندی کے لیے 1 سے 5 تک ستارے چنیں۔',
+    rating: (lowest, highest) => `مجموعی درجہ بندی کے لیے ${lowest} سے ${highest} تک ستارے چنیں۔`,
     hotel: (question) => `اس سوال کا جواب دیں: ”${question}“`,
     titleMissing: 'عنوان لکھیں۔',
     textMissing: 'اپنا تبصرہ لکھیں۔',
