@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isRatingValue, ofScale, RATING_SCALE, RATING_STEPS } from '@/lib/reviews/rating';
+import {
+  averageFigure,
+  averageOfScale,
+  isRatingValue,
+  ofScale,
+  RATING_SCALE,
+  RATING_STEPS,
+} from '@/lib/reviews/rating';
 
 describe('the review rating scale', () => {
   it('offers every whole star from the top down to the bottom', () => {
@@ -15,8 +22,14 @@ describe('the review rating scale', () => {
     }
   });
 
-  it('reads a rating or an average against the top of the scale', () => {
+  it('reads a traveller’s rating against the top of the scale as a whole number', () => {
     expect(ofScale(4)).toBe('4 of 5');
-    expect(ofScale((4.46).toFixed(1))).toBe('4.5 of 5');
+  });
+
+  it('writes an average to one decimal, a whole one too, alone and against the top of the scale', () => {
+    expect(averageFigure(4.46)).toBe('4.5');
+    expect(averageFigure(21 / 5)).toBe('4.2');
+    expect(averageOfScale(3)).toBe('3.0 of 5');
+    expect(averageOfScale(10 / 3)).toBe('3.3 of 5');
   });
 });

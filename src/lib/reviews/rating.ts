@@ -16,7 +16,17 @@ export function isRatingValue(value: string): boolean {
   return RATING_STEPS.some((step) => String(step) === value);
 }
 
-/** A rating or an average read against the scale's top, as the English pages and the desk write it: "4.5 of 5". */
-export function ofScale(rating: string | number): string {
+/** A traveller's rating read against the scale's top, as the English pages and the desk write it: "4 of 5". */
+export function ofScale(rating: number | string): string {
   return `${rating} of ${RATING_SCALE.highest}`;
+}
+
+/** An average of ratings as every page and the desk write it, to one decimal: "4.0", "4.5". */
+export function averageFigure(average: number): string {
+  return average.toFixed(1);
+}
+
+/** An average read against the scale's top: "4.5 of 5". */
+export function averageOfScale(average: number): string {
+  return ofScale(averageFigure(average));
 }

@@ -5,7 +5,7 @@
  */
 import { wordsFor } from '../i18n/dictionary.ts';
 import { LANGUAGE_INFO, type Language } from '../languages.ts';
-import { ofScale, RATING_STEPS } from './rating.ts';
+import { averageOfScale, RATING_STEPS } from './rating.ts';
 import { REFUSAL_REASONS, type HotelAnswer, type HotelCity, type RefusalReason, type ReviewEntry } from './review.ts';
 
 /** A published review as the pages show it; an erased person's keeps only its rating. */
@@ -218,7 +218,7 @@ export function reviewFigureCards(
     },
     {
       label: 'Average rating',
-      value: overall === null ? 'None published' : ofScale(overall.toFixed(1)),
+      value: overall === null ? 'None published' : averageOfScale(overall),
       note: `Over the ${published.toLocaleString('en-US')} published ${published === 1 ? 'review' : 'reviews'}`,
     },
   ];
