@@ -28,6 +28,7 @@ const URDU = {
   firstName: 'پہلا نام',
   lastName: 'خاندانی نام',
   email: 'ای میل ایڈریس',
+  phone: 'فون نمبر (اختیاری)',
   subject: 'موضوع',
   umrah: 'عمرہ پیکج',
   message: 'آپ کا پیغام',
@@ -68,6 +69,17 @@ async function urduEnquiry(page: Page, start: string, firstButton: string): Prom
   await form.getByLabel(URDU.email).fill(`urdu-${Date.now()}@example.com`);
   await form.getByLabel(URDU.subject).selectOption({ label: URDU.umrah });
   await form.getByLabel(URDU.message).fill('میری والدہ کے ساتھ رمضان میں عمرہ');
+  await form.getByLabel(URDU.phone).fill('+1 (512) 555-0143');
+  // What is typed reads in its own direction inside the right-to-left page: the name and the message
+  // right to left, the email address and the phone number left to right, in their own order.
+  const direction = (label: string) =>
+    form.getByLabel(label).evaluate((box) => (box.matches(':dir(ltr)') ? 'ltr' : 'rtl'));
+  expect(await Promise.all([URDU.firstName, URDU.message, URDU.email, URDU.phone].map(direction))).toEqual([
+    'rtl',
+    'rtl',
+    'ltr',
+    'ltr',
+  ]);
   expect((await send(page, URDU.send)).status()).toBe(303);
 
   // The confirmation, in Urdu, with the reference in its own direction.

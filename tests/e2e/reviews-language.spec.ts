@@ -125,6 +125,10 @@ test.describe('the review in the booking’s language', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('آپ کا سفر کیسا رہا؟');
     await expect(page.getByRole('button', { name: 'میرا تبصرہ بھیجیں' })).toBeVisible();
+    // The suggested name, in Latin letters, reads left to right in the Urdu form: its full stop last.
+    const suggested = page.getByLabel('دکھایا جانے والا نام');
+    await expect(suggested).toHaveValue('Rahima B.');
+    expect(await suggested.evaluate((box) => box.matches(':dir(ltr)'))).toBe(true);
 
     await page.getByRole('button', { name: 'میرا تبصرہ بھیجیں' }).click();
     await expect(page).toHaveTitle(/^خرابی: آپ کا سفر کیسا رہا؟/);
@@ -145,6 +149,7 @@ test.describe('the review in the booking’s language', () => {
       .getByLabel('ہاں')
       .check();
     await page.getByLabel('عنوان').fill('بہت اچھا انتظام');
+    expect(await page.getByLabel('عنوان').evaluate((box) => box.matches(':dir(rtl)'))).toBe(true);
     await page.getByLabel('آپ کا تبصرہ', { exact: true }).fill('ہوٹل حرم کے قریب تھا اور عملہ بہت مددگار تھا۔');
     await page.getByRole('checkbox', { name: /^مجھے منظور ہے/ }).check();
     await page.getByRole('button', { name: 'میرا تبصرہ بھیجیں' }).click();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { fieldId } from '@/lib/forms/field-id';
+import { typedTextDir } from '@/lib/forms/typed-direction';
 import type { FieldDef } from '@/lib/forms/types';
 import type { Language } from '@/lib/languages';
 import { fill, type FieldText, type FormText } from '@/lib/forms/words';
@@ -43,6 +44,7 @@ export default function FormField({ field, text, counterWords, lang, formId, err
     'aria-invalid': error || over ? true : undefined,
     'aria-describedby': describedBy || undefined,
     className: 'form-control',
+    dir: typedTextDir(field.kind),
   } as const;
 
   return (
